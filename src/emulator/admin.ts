@@ -1,0 +1,84 @@
+// Admin endpoints under /__emulator/ (emulator.md, fixed interface): clock, accounts, faults, reset.
+// Resource modules add their own (bulk servers, spot reclaim, GPU events). No credentials needed.
+import type { Hono } from 'hono';
+import { makeUser } from './auth.js';
+import { isoMicro } from './clock.js';
+import { badRequest, fail } from './errors.js';
+import { NO_FAULTS, type Emu } from './emu.js';
+import { optBool, optInt, optString, readBody, reqString, type AppEnv, type Body } from './http.js';
+
+function optNumber(body: Body, field: string, min: number, max: number): number | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
+    return badRequest(`field '${field}' must be a number from ${min} to ${max}`);
+  }
+  return v;
+}
+
+export function register(app: Hono<AppEnv>, emu: Emu, reseed: (kind: 'demo' | 'empty') => void): void {
+  app.get('/__emulator/clock', (c) => c.json({ now: isoMicro(emu.now()), mode: emu.clock.mode, speed: emu.clock.speed }));
+
+  app.post('/__emulator/clock/advance', async (c) => {
+    const body = await readBody(c);
+    const seconds = optNumber(body, 'seconds', 0, 10 * 366 * 86400);
+    if (seconds === undefined) return badRequest("field 'seconds' is required");
+    emu.clock.advance(seconds);
+    emu.runDue();
+    emu.persist();
+    return c.json({ now: isoMicro(emu.now()) });
+  });
+
+  app.post('/__emulator/users', async (c) => {
+    const body = await readBody(c);
+    const username = reqString(body, 'username', 64);
+    if (!/^[A-Za-z0-9_.@-]{1,64}$/.test(username)) return badRequest("field 'username' may hold letters, digits and _ . @ - only");
+    const password = reqString(body, 'password', 1024);
+    if (password === '') return badRequest("field 'password' must not be empty");
+    const fields = {
+      email: optString(body, 'email', 255),
+      reserved_available: optBool(body, 'reserved_available'),
+      offline_available: optBool(body, 'offline_available'),
+      ecs_special_discount: optInt(body, 'ecs_special_discount', -100, 100),
+      ecshm_special_discount: optInt(body, 'ecshm_special_discount', -100, 100),
+      ecsgpu_special_discount: optInt(body, 'ecsgpu_special_discount', -100, 100),
+    };
+    if (emu.state.users[username]) return fail(409, `user ${username} already exists`);
+    const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    emu.state.users[username] = makeUser({ username, password, ...clean });
+    emu.persist();
+    return c.json({ status: 'ok', username }, 201);
+  });
+
+  app.put('/__emulator/faults', async (c) => {
+    const body = await readBody(c);
+    const status = optInt(body, 'error_status', 400, 599);
+    const next = {
+      ...NO_FAULTS,
+      latency_ms: optInt(body, 'latency_ms', 0, 60_000) ?? 0,
+      error_rate: optNumber(body, 'error_rate', 0, 1) ?? 0,
+      error_status: status ?? 503,
+      drop_rate: optNumber(body, 'drop_rate', 0, 1) ?? 0,
+      path_prefix: optString(body, 'path_prefix', 1024) ?? '',
+      error_next: optInt(body, 'error_next', 0, 1_000_000) ?? 0,
+      fail_next_actions: optInt(body, 'fail_next_actions', 0, 1_000_000) ?? 0,
+    };
+    emu.faults = next;
+    return c.json({ status: 'ok', faults: next });
+  });
+
+  app.delete('/__emulator/faults', (c) => {
+    emu.faults = { ...NO_FAULTS };
+    return c.json({ status: 'ok' });
+  });
+
+  app.post('/__emulator/reset', async (c) => {
+    const body = await readBody(c);
+    const kind = optString(body, 'seed', 16) ?? emu.state.seed;
+    if (kind !== 'demo' && kind !== 'empty') return badRequest("field 'seed' must be 'demo' or 'empty'");
+    emu.faults = { ...NO_FAULTS };
+    reseed(kind);
+    emu.persist();
+    return c.json({ status: 'ok', seed: kind });
+  });
+}

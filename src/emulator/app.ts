@@ -1,0 +1,153 @@
+// Builds the emulator: one Hono app over one Emu context, with the request pipeline
+// (faults, due tasks, authentication, persistence) and every resource module registered.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Emu, registerCoreTasks, type EmuOptions } from './emu.js';
+import { EmuError, errorBody } from './errors.js';
+import { RuleError } from '../rules/index.js';
+import type { AppEnv } from './http.js';
+import { requireAuth } from './auth.js';
+import * as auth from './auth.js';
+import * as admin from './admin.js';
+import * as actions from './actions.js';
+import { seed } from './seed.js';
+import { RESOURCE_MODULES } from './modules.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Thrown by the drop fault: the caller sees a network failure, not an HTTP answer. */
+class DroppedConnection extends Error {}
+
+export interface Emulator {
+  emu: Emu;
+  app: Hono<AppEnv>;
+  /** the service as a fetch function (tests hand it to ky to skip the socket) */
+  fetch: (request: Request) => Promise<Response>;
+  advance(seconds: number): void;
+  listen(opts?: { port?: number; host?: string }): Promise<{ url: string; server: Server; close(): Promise<void> }>;
+}
+
+export function createEmulator(options: EmuOptions = {}): Emulator {
+  const emu = new Emu(options);
+  registerCoreTasks(emu);
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.onError((err, c) => {
+    if (err instanceof DroppedConnection) {
+      const env = c.env as { incoming?: { socket?: { destroy(): void } } } | undefined;
+      env?.incoming?.socket?.destroy();
+      throw err;
+    }
+    if (err instanceof EmuError) return c.json(errorBody(err.status, err.message, err.extra), err.status as 400);
+    // the service's rules, shared with the dashboard's forms, throw their own error with the exact message
+    if (err instanceof RuleError) return c.json(errorBody(err.status, err.message), err.status as 400);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json(errorBody(status, err.message || 'bad request'), status);
+    }
+    // A bug, not bad input: the fuzz tests make sure input never gets here.
+    console.error('emulator internal error:', err);
+    return c.json(errorBody(500, 'internal emulator error'), 500);
+  });
+
+  let routePatterns: Array<{ method: string; re: RegExp }> | null = null;
+  app.notFound((c) => {
+    routePatterns ??= app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => ({
+        method: r.method,
+        re: new RegExp(
+          `^${r.path
+            .replace(/\/+$/, '')
+            .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+            .replace(/:[A-Za-z_]+(\{[^}]*\})?/g, '[^/]+')
+            .replace(/\*/g, '.*')}/?$`,
+        ),
+      }));
+    const path = c.req.path;
+    const allowed = routePatterns.filter((r) => r.re.test(path)).map((r) => r.method);
+    if (allowed.length > 0) {
+      c.header('Allow', [...new Set(allowed)].join(', '));
+      return c.json(errorBody(405, `method ${c.req.method} not allowed on ${path}`), 405);
+    }
+    return c.json(errorBody(404, `no such endpoint: ${c.req.method} ${path}`), 404);
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody(413, 'request body too large (at most 1 MiB)'), 413),
+    }),
+  );
+
+  const authenticate = requireAuth(emu);
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/__emulator/') || path === '/__emulator') return next();
+    const f = emu.faults;
+    if (!f.path_prefix || path.startsWith(f.path_prefix)) {
+      if (f.latency_ms > 0) await new Promise((r) => setTimeout(r, f.latency_ms));
+      if (f.drop_rate > 0 && Math.random() < f.drop_rate) throw new DroppedConnection('connection dropped by fault injection');
+      if (f.error_next > 0 || (f.error_rate > 0 && Math.random() < f.error_rate)) {
+        if (f.error_next > 0) f.error_next -= 1;
+        return c.json(errorBody(f.error_status, `injected fault: status ${f.error_status}`), f.error_status as 503);
+      }
+    }
+    emu.runDue();
+    try {
+      if (path === '/ecs/v2/login' || path === '/ecs/v2/login/') await next();
+      else await authenticate(c, next);
+    } finally {
+      if (emu.dirty) emu.persist();
+    }
+  });
+
+  admin.register(app, emu, (kind) => seed(emu, kind));
+  auth.register(app, emu);
+  actions.register(app, emu);
+  for (const m of RESOURCE_MODULES) m.register(app, emu);
+
+  if (!emu.load()) seed(emu, options.seed ?? 'demo');
+  emu.persist();
+
+  const fetchFn = async (request: Request): Promise<Response> => {
+    try {
+      return await app.fetch(request);
+    } catch (err) {
+      if (err instanceof DroppedConnection) throw new TypeError('fetch failed', { cause: err });
+      throw err;
+    }
+  };
+
+  return {
+    emu,
+    app,
+    fetch: fetchFn,
+    advance(seconds: number) {
+      emu.clock.advance(seconds);
+      emu.runDue();
+      if (emu.dirty) emu.persist();
+    },
+    listen({ port = 0, host = '127.0.0.1' } = {}) {
+      return new Promise((resolve, reject) => {
+        const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+          const shownHost = host.includes(':') ? `[${host}]` : host;
+          resolve({
+            url: `http://${shownHost}:${info.port}`,
+            server: server as Server,
+            close: () =>
+              new Promise<void>((done) => {
+                (server as Server).closeAllConnections?.();
+                server.close(() => done());
+              }),
+          });
+        }) as Server;
+        server.once('error', reject);
+      });
+    },
+  };
+}

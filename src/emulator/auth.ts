@@ -1,0 +1,193 @@
+// Authentication (spec section 5): login by JSON or multipart form giving an HS256 JWT whose expiry is checked
+// against the emulator's clock, Bearer or bare Authorization header, and API tokens stored as hashes.
+// The JWT is signed with node:crypto rather than hono/jwt because hono checks `exp` against the wall clock,
+// and the emulator's clock may be manual or running faster.
+import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { Hono, MiddlewareHandler } from 'hono';
+import { isoMicro } from './clock.js';
+import { fail, notFound } from './errors.js';
+import type { Emu } from './emu.js';
+import { ok, optString, pathId, readBody, reqString, type AppEnv } from './http.js';
+import type { ApiTokenRec, UserRec } from './state.js';
+
+export const JWT_LIFETIME_S = 3600;
+
+const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+
+export function hashPassword(password: string, salt: string): string {
+  return scryptSync(password, salt, 32, { N: 4096 }).toString('hex');
+}
+
+export function makeUser(fields: Partial<UserRec> & { username: string; password: string }): UserRec {
+  const salt = randomBytes(16).toString('hex');
+  return {
+    username: fields.username,
+    email: fields.email ?? `${fields.username}@example.com`,
+    passwordHash: hashPassword(fields.password, salt),
+    salt,
+    passwordVersion: 1,
+    reserved_available: fields.reserved_available ?? true,
+    offline_available: fields.offline_available ?? true,
+    ecs_special_discount: fields.ecs_special_discount ?? 0,
+    ecshm_special_discount: fields.ecshm_special_discount ?? 0,
+    ecsgpu_special_discount: fields.ecsgpu_special_discount ?? 0,
+  };
+}
+
+function checkPassword(user: UserRec, password: string): boolean {
+  const a = Buffer.from(hashPassword(password, user.salt), 'hex');
+  const b = Buffer.from(user.passwordHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function signJwt(emu: Emu, user: UserRec): { token: string; expire: number } {
+  const iat = Math.floor(emu.now() / 1000);
+  const expire = iat + JWT_LIFETIME_S;
+  const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = b64url(
+    JSON.stringify({ sub: user.username, iat, exp: expire, pwv: user.passwordVersion, jti: randomBytes(8).toString('hex') }),
+  );
+  const sig = createHmac('sha256', emu.state.secret).update(`${header}.${payload}`).digest('base64url');
+  return { token: `${header}.${payload}.${sig}`, expire };
+}
+
+/** The user a JWT names, or the reason it is refused. */
+function verifyJwt(emu: Emu, token: string): UserRec | string {
+  const parts = token.split('.');
+  if (parts.length !== 3) return 'invalid token';
+  const expected = createHmac('sha256', emu.state.secret).update(`${parts[0]}.${parts[1]}`).digest();
+  let given: Buffer;
+  try {
+    given = Buffer.from(parts[2], 'base64url');
+  } catch {
+    return 'invalid token';
+  }
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid token';
+  let claims: { sub?: unknown; exp?: unknown; pwv?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  } catch {
+    return 'invalid token';
+  }
+  if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return 'invalid token';
+  if (claims.exp * 1000 <= emu.now()) return 'token expired';
+  const user = emu.state.users[claims.sub];
+  if (!user || user.passwordVersion !== claims.pwv) return 'invalid token';
+  return user;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Index of API token hashes, rebuilt when the token list object changes length or identity. */
+const tokenIndexCache = new WeakMap<ApiTokenRec[], { size: number; map: Map<string, ApiTokenRec> }>();
+function findToken(emu: Emu, value: string): ApiTokenRec | undefined {
+  const list = emu.state.tokens;
+  let idx = tokenIndexCache.get(list);
+  if (!idx || idx.size !== list.length) {
+    idx = { size: list.length, map: new Map(list.map((t) => [t.hash, t])) };
+    tokenIndexCache.set(list, idx);
+  }
+  const hit = idx.map.get(sha256(value));
+  // a token removed and another added keeps the length: check the hit is still listed
+  return hit && list.includes(hit) ? hit : undefined;
+}
+
+/** Every service endpoint but login: a missing, forged, expired or revoked credential is a 401. */
+export function requireAuth(emu: Emu): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const apiToken = c.req.header('x-apitoken');
+    const authz = c.req.header('authorization');
+    let user: UserRec | undefined;
+    if (apiToken !== undefined && apiToken !== '') {
+      const rec = findToken(emu, apiToken.trim());
+      if (!rec) return fail(401, 'invalid or revoked API token');
+      user = emu.state.users[rec.user];
+      if (!user) return fail(401, 'invalid or revoked API token');
+    } else if (authz !== undefined && authz.trim() !== '') {
+      const raw = authz.trim().replace(/^Bearer\s+/i, '');
+      const result = verifyJwt(emu, raw);
+      if (typeof result === 'string') return fail(401, result);
+      user = result;
+    } else {
+      return fail(401, 'authentication required: send Authorization: Bearer <token> or X-APITOKEN');
+    }
+    c.set('user', user.username);
+    await next();
+  };
+}
+
+export function register(app: Hono<AppEnv>, emu: Emu): void {
+  app.post('/ecs/v2/login', async (c) => {
+    const body = await readBody(c);
+    const username = reqString(body, 'username', 256);
+    const password = reqString(body, 'password', 1024);
+    const user = emu.state.users[username];
+    if (!user || !checkPassword(user, password)) return fail(401, 'invalid username or password');
+    const { token, expire } = signJwt(emu, user);
+    return ok(c, { token, expire });
+  });
+
+  app.get('/ecs/v2/account', (c) => {
+    const u = emu.state.users[c.get('user')];
+    return c.json({
+      status: 'ok',
+      username: u.username,
+      email: u.email,
+      reserved_available: u.reserved_available,
+      offline_available: u.offline_available,
+      ecs_special_discount: u.ecs_special_discount,
+      ecshm_special_discount: u.ecshm_special_discount,
+      ecsgpu_special_discount: u.ecsgpu_special_discount,
+    });
+  });
+
+  app.post('/ecs/v2/account', async (c) => {
+    const body = await readBody(c);
+    const password = reqString(body, 'password', 1024);
+    if (password.length < 8) return fail(400, 'password must be at least 8 characters');
+    const u = emu.state.users[c.get('user')];
+    u.salt = randomBytes(16).toString('hex');
+    u.passwordHash = hashPassword(password, u.salt);
+    u.passwordVersion += 1;
+    emu.dirty = true;
+    return ok(c);
+  });
+
+  app.post('/ecs/v2/keys', async (c) => {
+    const body = await readBody(c);
+    const notes = optString(body, 'notes', 255) ?? '';
+    const value = randomBytes(24).toString('base64url');
+    const rec: ApiTokenRec = { id: emu.nextId('token'), user: c.get('user'), notes, created_at: emu.now(), hash: sha256(value) };
+    emu.state.tokens.push(rec);
+    emu.dirty = true;
+    return ok(c, { token: value, id: rec.id });
+  });
+
+  app.get('/ecs/v2/keys', (c) => {
+    const user = c.get('user');
+    return c.json(
+      emu.state.tokens.filter((t) => t.user === user).map((t) => ({ id: t.id, notes: t.notes, created_at: isoMicro(t.created_at) })),
+    );
+  });
+
+  const ownToken = (c: { get(k: 'user'): string }, raw: string) => {
+    const id = pathId(raw, 'token not found');
+    const rec = emu.state.tokens.find((t) => t.id === id && t.user === c.get('user'));
+    return rec ?? notFound('token not found');
+  };
+
+  app.put('/ecs/v2/keys/:id', async (c) => {
+    const rec = ownToken(c, c.req.param('id'));
+    const body = await readBody(c);
+    rec.notes = reqString(body, 'notes', 255);
+    emu.dirty = true;
+    return ok(c);
+  });
+
+  app.delete('/ecs/v2/keys/:id', (c) => {
+    const rec = ownToken(c, c.req.param('id'));
+    emu.state.tokens = emu.state.tokens.filter((t) => t !== rec);
+    emu.dirty = true;
+    return ok(c);
+  });
+}

@@ -1,0 +1,313 @@
+// The emulator's whole state: plain JSON-serialisable data, so that `--state FILE` can persist it atomically
+// and a restart resumes exactly. Times are milliseconds since the epoch in emulated time; the wire
+// formatting (ISO strings, dialects) happens in each resource module.
+
+export type Dialect = 'primary' | 'alternate' | 'live';
+
+export interface UserRec {
+  username: string;
+  email: string;
+  /** scrypt hash (hex) and its salt */
+  passwordHash: string;
+  salt: string;
+  /** bumped on password change; JWTs carry it so a changed password revokes older logins */
+  passwordVersion: number;
+  reserved_available: boolean;
+  offline_available: boolean;
+  ecs_special_discount: number;
+  ecshm_special_discount: number;
+  ecsgpu_special_discount: number;
+}
+
+export interface ApiTokenRec {
+  id: number;
+  user: string;
+  notes: string;
+  created_at: number;
+  /** sha256 of the token value: the value itself is shown once and never stored */
+  hash: string;
+}
+
+export type ServerStatus = 'Booting' | 'Customizing' | 'Booted' | 'Deleting' | 'Deleted';
+
+export interface SupportRec {
+  support_title: string;
+  support_code: string;
+  immutable: boolean;
+  start: number;
+  may_downgrade: boolean;
+  weigth: number;
+  days: number;
+  cancelled: boolean;
+  cancelled_at: number | null;
+}
+
+export interface ReservedRec {
+  reserved_plan: number;
+  reserved_month: number;
+  plan: number;
+  discount: number;
+  start_date: number;
+  end_date: number;
+  server: string;
+}
+
+/** One change of a server's billable state, for usage reports. */
+export interface PowerEvent {
+  at: number;
+  state: 'on' | 'off' | 'gone';
+  /** catalog plan name in force from `at` on */
+  plan: string;
+}
+
+export interface ServerRec {
+  name: string;
+  user: string;
+  /** catalog plan name (as in the catalog, e.g. `eCS1`) */
+  plan: string;
+  location: string;
+  /** image or template name used to deploy */
+  image: string;
+  image_label: string;
+  notes: string;
+  group: string | null;
+  ipv4: string;
+  ipv6: string;
+  status: ServerStatus;
+  /** running state as reported by the status endpoint */
+  power: 'on' | 'off';
+  progress: number;
+  active_flag: boolean;
+  created_at: number;
+  deleted_at: number | null;
+  api_version: string;
+  is_reserved: boolean;
+  reserved_until: number | null;
+  reserved_plans: ReservedRec[];
+  support: SupportRec | null;
+  spot: boolean;
+  isolate_from: string[];
+  /** physical host the server runs on (for isolation and capacity) */
+  host: string;
+  ssh_key: string | null;
+  script_id: number | null;
+  last_restored_snapshot: number | null;
+  /** the create action, so Customizing can follow its completion */
+  create_action: number | null;
+  history: PowerEvent[];
+}
+
+export type ActionStatus = 'in-progress' | 'completed' | 'failed';
+
+/** A deferred piece of work, run by kind from the task registry when the clock reaches `at`. */
+export interface TaskRef {
+  kind: string;
+  args: Record<string, unknown>;
+}
+
+export interface ActionRec {
+  id: number;
+  user: string;
+  type: string;
+  resource: string;
+  resource_type: string;
+  status: ActionStatus;
+  created_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+  duration_ms: number;
+  /** progress frozen at completion or failure */
+  final_progress: number | null;
+  /** decided when the action starts (fault injection); the failure shows at the end */
+  will_fail: boolean;
+  on_complete: TaskRef | null;
+  on_fail: TaskRef | null;
+}
+
+export type SnapshotStatus = 'CG' | 'CD' | 'DE' | 'DD';
+
+export interface SnapshotRec {
+  id: number;
+  name: string;
+  user: string;
+  snapshot_parent: number | null;
+  snapshot_parent_name: string | null;
+  is_last_restored: boolean;
+  protected: boolean;
+  restoring: boolean;
+  source_server: string;
+  status: SnapshotStatus;
+  uid: string;
+  description: string;
+  notes: string;
+  active_flag: boolean;
+  size_on_disk: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface CronRec {
+  server: string;
+  user: string;
+  enabled: boolean;
+  max_retention: number;
+  day_of_week: number;
+  /** minutes after 00:00 UTC at which the weekly run happens (00:00 to 06:00) */
+  minute_of_day: number;
+  last_run_at: number | null;
+  last_run_status: string | null;
+}
+
+export interface TemplateRec {
+  id: number;
+  name: string;
+  user: string;
+  status: 'CG' | 'CD' | 'DE' | 'DD';
+  active_flag: boolean;
+  uuid: string;
+  description: string;
+  notes: string;
+  so_base: string;
+  required_disk: number;
+  api_version: string;
+  version: string;
+  /** plan host type of the source (templates keep the disk, not the plan) */
+  source_server: string | null;
+  source_snapshot: number | null;
+  size_on_disk: number | null;
+  windows: boolean;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface SshKeyRec {
+  id: number;
+  user: string;
+  label: string;
+  key: string;
+  created_at: number;
+}
+
+export interface ScriptRec {
+  id: number;
+  user: string;
+  title: string;
+  content: string;
+  windows: boolean;
+  public: boolean;
+  category: string | null;
+}
+
+export interface NetworkRec {
+  id: number;
+  network_id: number;
+  name: string;
+  user: string;
+  active: boolean;
+  created_at: number;
+  deactivated_at: number | null;
+}
+
+export interface VlanRec {
+  id: number;
+  vlan_id: number;
+  pvid: boolean;
+  /** creating | ok | updating | deleting | deleted */
+  status: string;
+  active: boolean;
+  created_at: number;
+  deactivated_at: number | null;
+  mac_address: string;
+  network: string;
+  server: string;
+  user: string;
+}
+
+export interface GroupRec {
+  id: string;
+  name: string;
+  notes: string;
+  enabled: boolean;
+  user: string;
+}
+
+export interface SpotRec {
+  server: string;
+  user: string;
+  status: 'ok' | 'terminating' | 'terminated' | 'promoted';
+  discount: number;
+  notified_at: number | null;
+  terminate_at: number | null;
+  promoted_at: number | null;
+}
+
+export interface EventRec {
+  id: number;
+  user: string;
+  pod: string;
+  cluster: string;
+  uuid: string;
+  date: number;
+  runtime_class: string;
+  local_reference_namespace: string;
+  local_reference_name: string;
+  remote_reference_namespace: string;
+  remote_reference_name: string;
+  event_type: string;
+}
+
+export interface TaskRec extends TaskRef {
+  id: number;
+  at: number;
+}
+
+export interface State {
+  version: 1;
+  /** HS256 key for JWTs, kept so logins survive a restart with --state */
+  secret: string;
+  seed: 'demo' | 'empty';
+  seq: Record<string, number>;
+  users: Record<string, UserRec>;
+  tokens: ApiTokenRec[];
+  servers: Record<string, ServerRec>;
+  actions: Record<string, ActionRec>;
+  snapshots: Record<string, SnapshotRec>;
+  crons: Record<string, CronRec>;
+  templates: Record<string, TemplateRec>;
+  sshkeys: Record<string, SshKeyRec>;
+  scripts: Record<string, ScriptRec>;
+  networks: Record<string, NetworkRec>;
+  vlans: Record<string, VlanRec>;
+  groups: Record<string, GroupRec>;
+  spots: Record<string, SpotRec>;
+  events: EventRec[];
+  tasks: TaskRec[];
+  /** free hosts per `${plan}@${location}` (catalog plan name) */
+  capacity: Record<string, number>;
+}
+
+export function emptyState(secret: string): State {
+  return {
+    version: 1,
+    secret,
+    seed: 'empty',
+    seq: {},
+    users: {},
+    tokens: [],
+    servers: {},
+    actions: {},
+    snapshots: {},
+    crons: {},
+    templates: {},
+    sshkeys: {},
+    scripts: {},
+    networks: {},
+    vlans: {},
+    groups: {},
+    spots: {},
+    events: [],
+    tasks: [],
+    capacity: {},
+  };
+}

@@ -1,0 +1,335 @@
+// The windowed, selectable table behind every list. Only the visible window is rendered, so a keypress costs
+// the same for 40 rows as for 10,000; filtering and sorting are memoised on the data and run again only when
+// rows, columns, filter or sort change, never on a cursor move.
+//
+// The selection is remembered by row key, not by index: a refresh, a re-sort or a filter keeps the cursor on
+// the same item, and when that item disappears the cursor stays at the same position instead of jumping home.
+
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { Box, Text, useInput, useStdin } from 'ink';
+import { displayWidth, formatDate, padEnd, padStart, truncate } from '../format.js';
+import { matchBinding } from '../keymap.js';
+import { color, selectionInverse, type Role } from '../theme.js';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  /** Preferred width in columns; without `flex` the column does not grow beyond it. */
+  width?: number;
+  /** Narrowest the column may get before it is dropped instead. */
+  minWidth?: number;
+  /** Share of the spare width; columns with neither width nor flex get flex 1. */
+  flex?: number;
+  /** Lower = more important = dropped last when the terminal is narrow. Default 0. */
+  priority?: number;
+  align?: 'left' | 'right';
+  /** Text of the cell; default: the row's `key` property (dates formatted, null as empty). */
+  render?(row: T): string;
+  color?(row: T): Role | undefined;
+  /** What to sort by when the rendered text would sort wrongly; default the raw property, else the text. */
+  sortValue?(row: T): unknown;
+}
+
+export interface SortSpec {
+  column: string;
+  descending: boolean;
+}
+
+export interface TableProps<T> {
+  rows: readonly T[];
+  /** Keep this array stable (module constant or useMemo): it is part of the filter/sort memo. */
+  columns: readonly Column<T>[];
+  rowKey(row: T): string;
+  /** Controlled selection when given (follow `onSelect`); otherwise the table keeps its own. */
+  selectedKey?: string | null;
+  onSelect?(key: string): void;
+  /** ⏎ on a row. */
+  onOpen?(key: string): void;
+  /** Rows visible; the table renders a header line above and a position line below them. */
+  height: number;
+  width: number;
+  sort?: SortSpec | null;
+  filter?: string;
+  isActive?: boolean;
+  /** Default true; a screen that shows `positionLabel` in its own title line can turn it off. */
+  showPosition?: boolean;
+  emptyText?: string;
+}
+
+export interface LaidOutColumn<T> {
+  column: Column<T>;
+  width: number;
+}
+
+const GAP = 1;
+const MARKER_WIDTH = 1;
+
+/** Text a cell shows, which is also what the filter searches. */
+export function cellText<T>(row: T, column: Column<T>): string {
+  if (column.render) return column.render(row);
+  const value = (row as Record<string, unknown>)[column.key];
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return formatDate(value);
+  return String(value);
+}
+
+/** Rows whose rendered text, in any column, contains `text` (case-insensitive). Same array when no filter. */
+export function filterRows<T>(rows: readonly T[], columns: readonly Column<T>[], text: string | undefined): readonly T[] {
+  const needle = (text ?? '').trim().toLowerCase();
+  if (needle === '') return rows;
+  return rows.filter((row) => columns.some((c) => cellText(row, c).toLowerCase().includes(needle)));
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function sortKey<T>(row: T, column: Column<T>): unknown {
+  if (column.sortValue) return column.sortValue(row);
+  const raw = (row as Record<string, unknown>)[column.key];
+  // The raw value sorts numbers and dates correctly where their rendered text would not.
+  if (raw === null || raw instanceof Date || ['number', 'boolean', 'bigint', 'string'].includes(typeof raw)) return raw;
+  return cellText(row, column);
+}
+
+function rank(v: unknown): number | string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isNaN(v) ? null : v;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'bigint') return Number(v);
+  return String(v);
+}
+
+/** Stable sort; numbers numerically, dates by time, text naturally (`web-9` before `web-10`), empty last. */
+export function sortRows<T>(rows: readonly T[], column: Column<T>, descending = false): T[] {
+  const decorated = rows.map((row, index) => ({ row, index, k: rank(sortKey(row, column)) }));
+  const dir = descending ? -1 : 1;
+  decorated.sort((a, b) => {
+    if (a.k === null || b.k === null) {
+      if (a.k === b.k) return a.index - b.index;
+      return a.k === null ? 1 : -1;
+    }
+    let c: number;
+    if (typeof a.k === 'number' && typeof b.k === 'number') c = a.k - b.k;
+    else c = collator.compare(String(a.k), String(b.k));
+    return c !== 0 ? c * dir : a.index - b.index;
+  });
+  return decorated.map((d) => d.row);
+}
+
+/**
+ * First and one-past-last visible index. The window stays where it was while the selection is inside it and
+ * scrolls just enough otherwise, so moving the cursor does not make the page jump.
+ */
+export function computeWindow(
+  count: number,
+  selectedIndex: number,
+  height: number,
+  previousTop = 0,
+): { start: number; end: number } {
+  if (count <= 0 || height <= 0) return { start: 0, end: 0 };
+  const maxTop = Math.max(0, count - height);
+  let top = Math.min(Math.max(0, previousTop), maxTop);
+  const sel = Math.min(Math.max(0, selectedIndex), count - 1);
+  if (sel < top) top = sel;
+  else if (sel >= top + height) top = sel - height + 1;
+  return { start: top, end: Math.min(count, top + height) };
+}
+
+const minWidthOf = <T,>(c: Column<T>): number => c.minWidth ?? c.width ?? Math.max(3, displayWidth(c.header));
+const flexOf = <T,>(c: Column<T>): number => c.flex ?? (c.width === undefined ? 1 : 0);
+
+/**
+ * Widths for `width` columns of text (gaps of one included). When the minimum widths do not fit, the least
+ * important column (highest priority number, rightmost on a tie) goes first. Spare room first brings columns
+ * up to their preferred width, most important first, then is shared among flexible columns.
+ */
+export function layoutColumns<T>(columns: readonly Column<T>[], width: number): LaidOutColumn<T>[] {
+  const kept = columns.map((column, order) => ({ column, order, width: minWidthOf(column) }));
+  const need = () => kept.reduce((s, k) => s + k.width, 0) + GAP * Math.max(0, kept.length - 1);
+  while (kept.length > 1 && need() > width) {
+    let drop = 0;
+    for (let i = 1; i < kept.length; i++) {
+      if ((kept[i]!.column.priority ?? 0) >= (kept[drop]!.column.priority ?? 0)) drop = i;
+    }
+    kept.splice(drop, 1);
+  }
+  if (kept.length === 0) return [];
+  let free = width - need();
+  if (free < 0) {
+    kept[0]!.width = Math.max(0, kept[0]!.width + free);
+    free = 0;
+  }
+  const byImportance = [...kept].sort((a, b) => (a.column.priority ?? 0) - (b.column.priority ?? 0) || a.order - b.order);
+  for (const k of byImportance) {
+    const want = (k.column.width ?? k.width) - k.width;
+    const add = Math.min(Math.max(0, want), free);
+    k.width += add;
+    free -= add;
+  }
+  const flexible = kept.filter((k) => flexOf(k.column) > 0);
+  const totalFlex = flexible.reduce((s, k) => s + flexOf(k.column), 0);
+  if (free > 0 && totalFlex > 0) {
+    let given = 0;
+    for (const k of flexible) {
+      const share = Math.floor((free * flexOf(k.column)) / totalFlex);
+      k.width += share;
+      given += share;
+    }
+    for (let i = 0; given < free; i = (i + 1) % flexible.length, given++) flexible[i]!.width += 1;
+  }
+  return kept.map((k) => ({ column: k.column, width: k.width }));
+}
+
+/** `12/340`, with the unfiltered total when a filter hides rows: `3/12 of 340`. */
+export function positionLabel(selectedIndex: number, count: number, total = count): string {
+  const pos = count === 0 ? 0 : selectedIndex + 1;
+  return total !== count ? `${pos}/${count} of ${total}` : `${pos}/${count}`;
+}
+
+function fit(text: string, width: number, align: 'left' | 'right' | undefined): string {
+  return align === 'right' ? padStart(text, width) : padEnd(text, width);
+}
+
+function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean }): ReactNode {
+  const { row, layout, selected } = props;
+  const parts: ReactNode[] = [];
+  let plain = '';
+  layout.forEach((l, i) => {
+    const text = fit(cellText(row, l.column), l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
+    const c = l.column.color ? color(l.column.color(row)) : undefined;
+    if (c === undefined) {
+      plain += text;
+      return;
+    }
+    if (plain) parts.push(plain);
+    plain = '';
+    parts.push(
+      <Text key={l.column.key} color={c}>
+        {text}
+      </Text>,
+    );
+  });
+  if (plain) parts.push(plain);
+  return (
+    <Text wrap="truncate" inverse={selected && selectionInverse()}>
+      <Text color={selected ? color('selection') : undefined}>{selected ? '›' : ' '}</Text>
+      {parts}
+    </Text>
+  );
+}
+
+export function Table<T>(props: TableProps<T>): ReactNode {
+  const { rows, columns, rowKey, height, width, sort, filter, selectedKey } = props;
+  const controlled = selectedKey !== undefined;
+  const { isRawModeSupported } = useStdin();
+  const [ownKey, setOwnKey] = useState<string | null>(null);
+  const [, forceRender] = useReducer((n: number) => n + 1, 0);
+
+  const rowKeyRef = useRef(rowKey);
+  rowKeyRef.current = rowKey;
+
+  const view = useMemo(() => {
+    const filtered = filterRows(rows, columns, filter);
+    const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
+    return sortColumn ? sortRows(filtered, sortColumn, sort?.descending) : filtered;
+  }, [rows, columns, filter, sort?.column, sort?.descending]);
+
+  const indexByKey = useMemo(() => {
+    const map = new Map<string, number>();
+    view.forEach((row, i) => map.set(rowKeyRef.current(row), i));
+    return map;
+  }, [view]);
+
+  // Several key events can arrive in one stdin chunk and are handled before React re-renders, so the cursor
+  // lives in a ref that each handler call updates synchronously; render re-derives it from the data.
+  const cursor = useRef({ key: null as string | null, index: 0, top: 0 });
+  const requested = controlled ? (selectedKey ?? null) : ownKey;
+  let index = requested !== null ? (indexByKey.get(requested) ?? -1) : -1;
+  if (index < 0 && view.length > 0) index = Math.min(cursor.current.index, view.length - 1);
+  const effectiveKey = index >= 0 ? rowKeyRef.current(view[index]!) : null;
+  const win = computeWindow(view.length, index, height, cursor.current.top);
+  cursor.current = { key: effectiveKey, index: Math.max(0, index), top: win.start };
+
+  const { onSelect, onOpen } = props;
+  useEffect(() => {
+    if (effectiveKey !== null && effectiveKey !== requested) {
+      if (!controlled) setOwnKey(effectiveKey);
+      onSelect?.(effectiveKey);
+    }
+  }, [effectiveKey, requested, controlled, onSelect]);
+
+  useInput(
+    (input, key) => {
+      const id = matchBinding(['table'], input, key);
+      if (id === undefined || view.length === 0) return;
+      const cur = cursor.current.key !== null ? (indexByKey.get(cursor.current.key) ?? cursor.current.index) : 0;
+      if (id === 'open') {
+        if (cursor.current.key !== null) onOpen?.(cursor.current.key);
+        return;
+      }
+      const page = Math.max(1, height - 1);
+      const target =
+        id === 'up' ? cur - 1
+        : id === 'down' ? cur + 1
+        : id === 'top' ? 0
+        : id === 'bottom' ? view.length - 1
+        : id === 'pageUp' ? cur - page
+        : id === 'pageDown' ? cur + page
+        : cur;
+      const next = Math.min(Math.max(0, target), view.length - 1);
+      if (next === cur) return;
+      const nextKey = rowKeyRef.current(view[next]!);
+      cursor.current = { ...cursor.current, key: nextKey, index: next };
+      if (controlled) {
+        // The parent may ignore onSelect; re-render anyway so the window is recomputed from its answer.
+        forceRender();
+      } else {
+        setOwnKey(nextKey);
+      }
+      onSelect?.(nextKey);
+    },
+    { isActive: isRawModeSupported === true && props.isActive !== false },
+  );
+
+  const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - MARKER_WIDTH)), [columns, width]);
+
+  const header = layout
+    .map((l, i) => {
+      const mark = sort && sort.column === l.column.key ? (sort.descending ? ' ↓' : ' ↑') : '';
+      const label = truncate(l.column.header, Math.max(0, l.width - mark.length)) + mark;
+      return fit(label, l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
+    })
+    .join('');
+
+  const visible: ReactNode[] = [];
+  for (let i = win.start; i < win.end; i++) {
+    const row = view[i]!;
+    const k = rowKeyRef.current(row);
+    visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} />);
+  }
+
+  const filtered = (filter ?? '').trim() !== '';
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text wrap="truncate" bold={selectionInverse()}>
+        {' '.repeat(MARKER_WIDTH)}
+        {header}
+      </Text>
+      <Box flexDirection="column" height={height}>
+        {view.length === 0 ? (
+          <Text color={color('dim')} wrap="truncate">
+            {' '}
+            {filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet')}
+          </Text>
+        ) : (
+          visible
+        )}
+      </Box>
+      {props.showPosition !== false && (
+        <Box justifyContent="flex-end" width={width}>
+          <Text color={color('dim')}>{positionLabel(index, view.length, rows.length)}</Text>
+        </Box>
+      )}
+    </Box>
+  );
+}

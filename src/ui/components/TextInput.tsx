@@ -1,0 +1,147 @@
+// Our own single-line input. Ink hands a pasted chunk to useInput as one string, possibly ending in '\r'
+// (paste then Enter, or a fast typist), and hands several keys of one chunk over before React re-renders;
+// the editing rules are therefore a pure function over a state kept in a ref, applied once per event.
+
+import { useRef, useState, type ReactNode } from 'react';
+import { Text, useInput, useStdin } from 'ink';
+import type { KeyLike } from '../keymap.js';
+import { color } from '../theme.js';
+
+export interface LineState {
+  value: string;
+  /** Cursor position in code points, 0..length. */
+  cursor: number;
+}
+
+export interface LineOutcome {
+  state: LineState;
+  submit?: boolean;
+  cancel?: boolean;
+  tab?: boolean;
+  /** The key was not an editing key (arrows up/down, PgUp, Ctrl+other): callers may use it. */
+  ignored?: boolean;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/gu;
+
+const points = (s: string): string[] => Array.from(s);
+
+export function lineState(value = ''): LineState {
+  return { value, cursor: points(value).length };
+}
+
+function insert(state: LineState, text: string): LineState {
+  const chars = points(state.value);
+  const added = points(text.replace(CONTROL, ''));
+  if (added.length === 0) return state;
+  chars.splice(state.cursor, 0, ...added);
+  return { value: chars.join(''), cursor: state.cursor + added.length };
+}
+
+/** Applies one input event to a line: the whole editing behaviour, without React. */
+export function editLine(state: LineState, input: string, key: KeyLike): LineOutcome {
+  const chars = points(state.value);
+  if (key.escape) return { state, cancel: true };
+  if (key.return) return { state, submit: true };
+  if (key.tab) return { state, tab: true };
+  if (key.leftArrow) return { state: { ...state, cursor: Math.max(0, state.cursor - 1) } };
+  if (key.rightArrow) return { state: { ...state, cursor: Math.min(chars.length, state.cursor + 1) } };
+  if (key.home || (key.ctrl && input === 'a')) return { state: { ...state, cursor: 0 } };
+  if (key.end || (key.ctrl && input === 'e')) return { state: { ...state, cursor: chars.length } };
+  // Most terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`; both erase to the left.
+  if (key.backspace || key.delete) {
+    if (state.cursor === 0) return { state };
+    chars.splice(state.cursor - 1, 1);
+    return { state: { value: chars.join(''), cursor: state.cursor - 1 } };
+  }
+  if (key.ctrl && input === 'u') return { state: { value: '', cursor: 0 } };
+  if (key.ctrl && input === 'w') {
+    let start = state.cursor;
+    while (start > 0 && chars[start - 1] === ' ') start--;
+    while (start > 0 && chars[start - 1] !== ' ') start--;
+    chars.splice(start, state.cursor - start);
+    return { state: { value: chars.join(''), cursor: start } };
+  }
+  if (key.ctrl || (key.meta && !key.escape) || key.upArrow || key.downArrow || key.pageUp || key.pageDown) {
+    return { state, ignored: true };
+  }
+  if (input === '') return { state, ignored: true };
+  // A chunk may carry the Enter that followed a paste: keep what came before it and submit.
+  const newline = input.search(/[\r\n]/u);
+  if (newline >= 0) return { state: insert(state, input.slice(0, newline)), submit: true };
+  return { state: insert(state, input) };
+}
+
+/** What the line looks like: masked (`•` per char, or nothing) and scrolled so the cursor is visible. */
+export function renderLine(
+  state: LineState,
+  options: { mask?: string; width?: number } = {},
+): { before: string; at: string; after: string } {
+  let chars = points(state.value);
+  if (options.mask !== undefined) chars = chars.map(() => options.mask ?? '').filter((c) => c !== '');
+  const cursor = Math.min(state.cursor, chars.length);
+  const width = options.width;
+  let start = 0;
+  if (width !== undefined && width > 1 && chars.length + 1 > width) {
+    start = Math.max(0, Math.min(cursor - width + 1, chars.length + 1 - width));
+  }
+  const end = width !== undefined && width > 1 ? start + width : chars.length + 1;
+  return {
+    before: chars.slice(start, cursor).join(''),
+    at: chars[cursor] ?? ' ',
+    after: chars.slice(cursor + 1, Math.max(cursor + 1, end)).join(''),
+  };
+}
+
+export interface TextInputProps {
+  defaultValue?: string;
+  placeholder?: string;
+  /** `'•'` shows one bullet per character, `''` shows nothing; the characters themselves never render. */
+  mask?: string;
+  /** Columns the field may use; longer text scrolls with the cursor. */
+  width?: number;
+  isActive?: boolean;
+  onChange?(value: string): void;
+  onSubmit?(value: string): void;
+  onCancel?(): void;
+}
+
+export function TextInput(props: TextInputProps): ReactNode {
+  const { isRawModeSupported } = useStdin();
+  const active = props.isActive !== false;
+  const ref = useRef<LineState>(lineState(props.defaultValue));
+  const [state, setState] = useState<LineState>(ref.current);
+
+  useInput(
+    (input, key) => {
+      const outcome = editLine(ref.current, input, key);
+      if (outcome.state !== ref.current) {
+        const changed = outcome.state.value !== ref.current.value;
+        ref.current = outcome.state;
+        setState(outcome.state);
+        if (changed) props.onChange?.(outcome.state.value);
+      }
+      if (outcome.submit) props.onSubmit?.(ref.current.value);
+      if (outcome.cancel) props.onCancel?.();
+    },
+    { isActive: isRawModeSupported === true && active },
+  );
+
+  const showCursor = active;
+  if (state.value === '' && props.placeholder) {
+    return (
+      <Text wrap="truncate">
+        {showCursor ? <Text inverse>{props.placeholder.charAt(0) || ' '}</Text> : null}
+        <Text color={color('dim')}>{showCursor ? props.placeholder.slice(1) : props.placeholder}</Text>
+      </Text>
+    );
+  }
+  const line = renderLine(state, { mask: props.mask, width: props.width });
+  return (
+    <Text wrap="truncate">
+      {line.before}
+      {showCursor ? <Text inverse>{line.at}</Text> : line.at === ' ' ? '' : line.at}
+      {line.after}
+    </Text>
+  );
+}

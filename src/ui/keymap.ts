@@ -1,0 +1,205 @@
+// The one table of keys. Input handlers ask `matchBinding`, the footer asks `footerHints`, `?` asks
+// `helpLines`: a key that works is therefore always shown, and a key that is shown always works.
+// A screen's own keys are rows in `screenBindings`; adding a screen's keys is a data change here.
+
+import type { Key } from 'ink';
+import { displayWidth, padEnd } from './format.js';
+
+export type KeyLike = Partial<Key>;
+export type Scope = 'global' | 'table' | 'dialog' | (string & {});
+
+export interface Binding {
+  /** What the key does, stable for handlers to switch on: `quit`, `down`, `servers.powerOff`. */
+  id: string;
+  /** How the key is written in the footer and in help: `['↑', 'k']`. */
+  keys: string[];
+  match(input: string, key: KeyLike): boolean;
+  description: string;
+  scope: Scope;
+  /** Short footer label; bindings without one appear only in help. */
+  hint?: string;
+  /** Footer importance, lower first; what does not fit the width is dropped from the end. */
+  rank?: number;
+  /** Changes something on the service: hidden and not matched in read-only mode. */
+  write?: boolean;
+}
+
+export interface ScopeOptions {
+  readOnly?: boolean;
+}
+
+const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);
+
+/** Matches one printable character typed without Ctrl or Alt. */
+export const char =
+  (...chars: string[]) =>
+  (input: string, key: KeyLike): boolean =>
+    plain(key) && chars.includes(input);
+
+export const ctrl =
+  (letter: string) =>
+  (input: string, key: KeyLike): boolean =>
+    key.ctrl === true && input === letter;
+
+const either =
+  (...matchers: Array<(input: string, key: KeyLike) => boolean>) =>
+  (input: string, key: KeyLike): boolean =>
+    matchers.some((m) => m(input, key));
+
+const flag =
+  (name: keyof Key) =>
+  (_input: string, key: KeyLike): boolean =>
+    key[name] === true;
+
+export const globalBindings: Binding[] = [
+  { id: 'help', keys: ['?'], match: char('?'), description: 'help: every key of this screen', scope: 'global', hint: 'help', rank: 0 },
+  { id: 'command', keys: [':'], match: char(':'), description: 'command line: go to a screen by name (Tab completes)', scope: 'global', hint: 'jump', rank: 10 },
+  { id: 'filter', keys: ['/'], match: char('/'), description: 'filter the table (⏎ keeps it, esc clears it)', scope: 'global', hint: 'filter', rank: 11 },
+  { id: 'create', keys: ['c'], match: char('c'), description: 'create', scope: 'global', hint: 'create', rank: 20, write: true },
+  { id: 'edit', keys: ['e'], match: char('e'), description: 'edit the selected item', scope: 'global', hint: 'edit', rank: 22, write: true },
+  { id: 'delete', keys: ['d'], match: char('d'), description: 'delete the selected item, after a confirmation', scope: 'global', hint: 'delete', rank: 21, write: true },
+  { id: 'refresh', keys: ['r'], match: char('r'), description: 'refresh now', scope: 'global', hint: 'refresh', rank: 40 },
+  { id: 'sortNext', keys: ['o'], match: char('o'), description: 'sort by the next column', scope: 'global', hint: 'sort', rank: 41 },
+  { id: 'sortReverse', keys: ['O'], match: char('O'), description: 'reverse the sort order', scope: 'global', rank: 42 },
+  { id: 'back', keys: ['esc'], match: flag('escape'), description: 'close the dialog, clear the filter, or go back', scope: 'global', hint: 'back', rank: 31 },
+  { id: 'quit', keys: ['q', 'Ctrl+C'], match: either(char('q'), ctrl('c')), description: 'quit', scope: 'global', hint: 'quit', rank: 1 },
+];
+
+export const tableBindings: Binding[] = [
+  { id: 'up', keys: ['↑', 'k'], match: either(flag('upArrow'), char('k')), description: 'move up', scope: 'table' },
+  { id: 'down', keys: ['↓', 'j'], match: either(flag('downArrow'), char('j')), description: 'move down', scope: 'table' },
+  { id: 'top', keys: ['g', 'Home'], match: either(char('g'), flag('home')), description: 'first row', scope: 'table' },
+  { id: 'bottom', keys: ['G', 'End'], match: either(char('G'), flag('end')), description: 'last row', scope: 'table' },
+  { id: 'pageUp', keys: ['PgUp'], match: flag('pageUp'), description: 'one page up', scope: 'table' },
+  { id: 'pageDown', keys: ['PgDn'], match: flag('pageDown'), description: 'one page down', scope: 'table' },
+  { id: 'open', keys: ['⏎'], match: flag('return'), description: 'open the selected row', scope: 'table', hint: 'open', rank: 30 },
+];
+
+export const dialogBindings: Binding[] = [
+  { id: 'dialog.submit', keys: ['⏎'], match: flag('return'), description: 'confirm / go on', scope: 'dialog', hint: 'ok', rank: 0 },
+  { id: 'dialog.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel', scope: 'dialog', hint: 'cancel', rank: 1 },
+  { id: 'dialog.up', keys: ['↑'], match: flag('upArrow'), description: 'previous entry', scope: 'dialog' },
+  { id: 'dialog.down', keys: ['↓'], match: flag('downArrow'), description: 'next entry', scope: 'dialog' },
+  { id: 'dialog.pageUp', keys: ['PgUp'], match: flag('pageUp'), description: 'one page up', scope: 'dialog' },
+  { id: 'dialog.pageDown', keys: ['PgDn'], match: flag('pageDown'), description: 'one page down', scope: 'dialog' },
+];
+
+type ScreenBinding = Omit<Binding, 'scope'>;
+
+/**
+ * Each screen's own keys, by screen name (the names `:` accepts). Proposed for servers: lower case acts
+ * gently, upper case is the heavier or rarer twin (p on / P off, c create / C console), so no screen key
+ * shadows a global one. The detail view is ⏎ (`open`) on every screen, not a key of its own.
+ */
+export const screenBindings: Record<string, ScreenBinding[]> = {
+  servers: [
+    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server', hint: 'power on', rank: 23, write: true },
+    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'off', rank: 24, write: true },
+    { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server', hint: 'console', rank: 25 },
+    { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true },
+    { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true },
+  ],
+  snapshots: [
+    { id: 'snapshots.restore', keys: ['R'], match: char('R'), description: 'restore the selected snapshot (asks y/N)', hint: 'restore', rank: 23, write: true },
+  ],
+  'create-server': [
+    { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },
+  ],
+};
+
+const scopeTitles: Record<string, string> = { global: 'Everywhere', table: 'Lists', dialog: 'Dialogs' };
+
+const byScope = (scope: Scope): Binding[] => {
+  if (scope === 'global') return globalBindings;
+  if (scope === 'table') return tableBindings;
+  if (scope === 'dialog') return dialogBindings;
+  return (screenBindings[scope] ?? []).map((b) => ({ ...b, scope }));
+};
+
+/** Bindings of the given scopes, in scope order; the first scope wins when two would match one key. */
+export function bindingsFor(scopes: readonly Scope[], options: ScopeOptions = {}): Binding[] {
+  const out: Binding[] = [];
+  for (const scope of scopes) {
+    for (const b of byScope(scope)) if (!(options.readOnly && b.write)) out.push(b);
+  }
+  return out;
+}
+
+/** Id of the binding that `input`/`key` triggers in these scopes (searched in order), if any. */
+export function matchBinding(
+  scopes: readonly Scope[],
+  input: string,
+  key: KeyLike,
+  options: ScopeOptions = {},
+): string | undefined {
+  for (const scope of scopes) {
+    for (const b of byScope(scope)) {
+      if (options.readOnly && b.write) continue;
+      if (b.match(input, key)) return b.id;
+    }
+  }
+  return undefined;
+}
+
+export interface FooterHint {
+  id: string;
+  key: string;
+  label: string;
+}
+
+const HINT_GAP = 2;
+
+/** Footer hints that fit `width` columns, most important first (rank), each written `key label`. */
+export function footerHints(scopes: readonly Scope[], width: number, options: ScopeOptions = {}): FooterHint[] {
+  const seen = new Set<string>();
+  const candidates = bindingsFor(scopes, options)
+    .filter((b) => b.hint !== undefined && !seen.has(b.id) && seen.add(b.id))
+    .map((b, order) => ({ b, order }))
+    .sort((x, y) => (x.b.rank ?? 50) - (y.b.rank ?? 50) || x.order - y.order);
+  const out: FooterHint[] = [];
+  let used = 0;
+  for (const { b } of candidates) {
+    const hint = { id: b.id, key: b.keys[0] ?? '', label: b.hint ?? '' };
+    const w = displayWidth(hint.key) + 1 + displayWidth(hint.label) + (out.length > 0 ? HINT_GAP : 0);
+    if (used + w > width) continue;
+    out.push(hint);
+    used += w;
+  }
+  return out;
+}
+
+/** The footer hints as one string: `? help  q quit  : jump`. */
+export function footerText(scopes: readonly Scope[], width: number, options: ScopeOptions = {}): string {
+  return footerHints(scopes, width, options)
+    .map((h) => `${h.key} ${h.label}`)
+    .join(' '.repeat(HINT_GAP));
+}
+
+export interface HelpSection {
+  scope: Scope;
+  title: string;
+  rows: Array<{ keys: string; description: string }>;
+}
+
+export function helpSections(scopes: readonly Scope[], options: ScopeOptions = {}): HelpSection[] {
+  return scopes
+    .map((scope) => ({
+      scope,
+      title: scopeTitles[scope] ?? scope.charAt(0).toUpperCase() + scope.slice(1),
+      rows: bindingsFor([scope], options).map((b) => ({ keys: b.keys.join(' '), description: b.description })),
+    }))
+    .filter((s) => s.rows.length > 0);
+}
+
+/** Help text, one line per key, a title line per scope and a blank line between scopes. */
+export function helpLines(scopes: readonly Scope[], options: ScopeOptions = {}): string[] {
+  const sections = helpSections(scopes, options);
+  const keyWidth = Math.max(0, ...sections.flatMap((s) => s.rows.map((r) => displayWidth(r.keys))));
+  const lines: string[] = [];
+  for (const section of sections) {
+    if (lines.length > 0) lines.push('');
+    lines.push(section.title);
+    for (const row of section.rows) lines.push(`  ${padEnd(row.keys, keyWidth)}  ${row.description}`);
+  }
+  return lines;
+}
