@@ -5,7 +5,8 @@ import { rmSync } from 'node:fs';
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli.tsx' },
+  // `emulator` is the library entry for benchmarks and scripts that embed the emulator without the CLI.
+  entryPoints: { cli: 'src/cli.tsx', emulator: 'src/emulator/app.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -1,6 +1,8 @@
 // Colours by meaning, so a screen says `color('error')` and never picks a hue. Ink colours through chalk,
 // which honours FORCE_COLOR but ignores NO_COLOR; every component asks `color()` / `colorEnabled()` instead,
-// so NO_COLOR gives plain text with no escape at all (no colour, no inverse, no dim).
+// so NO_COLOR gives plain text: no colour, no dim, no inverse rows (the `›` marker shows the selection).
+// The one escape left is the inverse text cursor of an input field, which NO_COLOR does not cover and
+// without which the cursor would be invisible.
 
 export type Role =
   | 'ok' // Booted, finished actions

@@ -1,0 +1,16 @@
+// `npm run bench`: prints each figure as it is measured, then one line holding a JSON object with all of them.
+import { benchEmulator } from './emulator.mjs';
+
+const results = {};
+const sections = [['emulator', benchEmulator]];
+try {
+  const { benchDashboard } = await import('./dashboard.mjs');
+  sections.push(['dashboard', benchDashboard]);
+} catch (err) {
+  if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+}
+for (const [name, run] of sections) {
+  console.log(`--- ${name}`);
+  Object.assign(results, await run());
+}
+console.log(JSON.stringify(results));

@@ -1,0 +1,87 @@
+// The client's failures, each of its own kind so callers can tell "the service said no" from "the service
+// could not be reached" from "log in again". Messages are for people and never carry a credential: every
+// constructor scrubs, and no error keeps a reference to the request (its headers hold the credential).
+import { scrub } from './secrets.js';
+
+export class ClientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(scrub(message), options);
+    this.name = new.target.name;
+  }
+}
+
+/** The service answered, and the answer is a failure (non-2xx, a 200 saying `status: "error"`, or a shape the client cannot read). */
+export class ApiError extends ClientError {
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  /** `error_code` from the body when the service sent one */
+  readonly code: string | number | undefined;
+
+  constructor(init: { status: number; message: string; method: string; path: string; code?: string | number }) {
+    super(init.message);
+    this.status = init.status;
+    this.method = init.method.toUpperCase();
+    this.path = scrub(init.path);
+    this.code = init.code;
+  }
+
+  override toString(): string {
+    return `ApiError: ${this.method} ${this.path} answered ${this.status}: ${this.message}`;
+  }
+}
+
+/** The service could not be reached: refused, reset, DNS, TLS. */
+export class NetworkError extends ClientError {
+  readonly method: string;
+  readonly path: string;
+  constructor(init: { method: string; path: string; endpoint: string; reason: string }) {
+    super(`cannot reach the service at ${init.endpoint} (${init.reason})`);
+    this.method = init.method.toUpperCase();
+    this.path = scrub(init.path);
+  }
+
+  override toString(): string {
+    return `NetworkError: ${this.method} ${this.path}: ${this.message}`;
+  }
+}
+
+export class TimeoutError extends ClientError {
+  readonly method: string;
+  readonly path: string;
+  readonly timeoutMs: number;
+  constructor(init: { method: string; path: string; timeoutMs: number }) {
+    super(`the service did not answer within ${formatSeconds(init.timeoutMs)}`);
+    this.method = init.method.toUpperCase();
+    this.path = scrub(init.path);
+    this.timeoutMs = init.timeoutMs;
+  }
+
+  override toString(): string {
+    return `TimeoutError: ${this.method} ${this.path}: ${this.message}`;
+  }
+}
+
+/** Raised before sending: the login token has expired (or there is none), so the request would only bounce. */
+export class AuthExpiredError extends ClientError {
+  constructor(message = 'your login has expired; log in again') {
+    super(message);
+  }
+}
+
+/** A record that lacks a required field or holds the wrong type; the transport turns it into an ApiError. */
+export class ShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ShapeError';
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+export function isAbort(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || err.name === 'CanceledError');
+}

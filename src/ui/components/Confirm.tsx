@@ -1,0 +1,119 @@
+// Confirmations, as tui.md's safety rules ask: irreversible deletes need the item's name typed exactly;
+// other risky actions ask y/N with No as the default. Both say what will happen before the user decides.
+
+import { useRef, useState, type ReactNode } from 'react';
+import { Box, Text, useInput, useStdin } from 'ink';
+import { color } from '../theme.js';
+import { TextInput } from './TextInput.js';
+
+/** Whether a typed confirmation matches: exact, case-sensitive, only surrounding whitespace forgiven. */
+export function typedMatches(typed: string, expected: string): boolean {
+  return typed.trim() === expected && expected !== '';
+}
+
+export interface TypedConfirmProps {
+  /** What the user must type, e.g. the server's name. */
+  name: string;
+  /** Title line: `Delete server web-1`. */
+  title: string;
+  /** What will happen, in plain words: `The server and its disks are deleted. This cannot be undone.` */
+  consequence: string;
+  /** Label of ⏎ in the hint line; default `confirm`. */
+  verb?: string;
+  width?: number;
+  isActive?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export function TypedConfirm(props: TypedConfirmProps): ReactNode {
+  const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const decided = useRef(false);
+  const matches = typedMatches(typed, props.name);
+  return (
+    <Box flexDirection="column" width={props.width}>
+      <Text bold={color('error') !== undefined} color={color('error')}>
+        {props.title}
+      </Text>
+      <Text wrap="wrap">{props.consequence}</Text>
+      <Text>
+        Type <Text color={color('accent')}>{props.name}</Text> to confirm:
+      </Text>
+      <Box>
+        <Text color={color('accent')}>{'> '}</Text>
+        <TextInput
+          isActive={props.isActive !== false}
+          width={props.width !== undefined ? Math.max(1, props.width - 2) : undefined}
+          onChange={(v) => {
+            setTyped(v);
+            setMismatch(false);
+          }}
+          onSubmit={(v) => {
+            if (decided.current) return;
+            if (typedMatches(v, props.name)) {
+              decided.current = true;
+              props.onConfirm();
+            } else {
+              setMismatch(true);
+            }
+          }}
+          onCancel={() => {
+            if (decided.current) return;
+            decided.current = true;
+            props.onCancel();
+          }}
+        />
+      </Box>
+      {mismatch ? (
+        <Text color={color('error')}>That is not {props.name}; nothing was done.</Text>
+      ) : (
+        <Text color={color('dim')}>
+          {matches ? `⏎ ${props.verb ?? 'confirm'}  esc cancel` : `esc cancel`}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+export interface YesNoProps {
+  /** `Power off web-1?` */
+  question: string;
+  /** `The server stops at once; unsaved work in it is lost.` */
+  consequence: string;
+  width?: number;
+  isActive?: boolean;
+  onYes(): void;
+  onNo(): void;
+}
+
+/** y confirms; every other key (n, esc, ⏎, anything) declines, so a stray keypress never does harm. */
+export function yesNoAnswer(input: string): boolean {
+  return input === 'y' || input === 'Y';
+}
+
+export function YesNo(props: YesNoProps): ReactNode {
+  const { isRawModeSupported } = useStdin();
+  const decided = useRef(false);
+  useInput(
+    (input) => {
+      if (decided.current) return;
+      decided.current = true;
+      if (yesNoAnswer(input)) props.onYes();
+      else props.onNo();
+    },
+    { isActive: isRawModeSupported === true && props.isActive !== false },
+  );
+  return (
+    <Box flexDirection="column" width={props.width}>
+      <Text>
+        <Text bold={color('warn') !== undefined} color={color('warn')}>
+          {props.question}
+        </Text>{' '}
+        [y/N]
+      </Text>
+      <Text wrap="wrap">{props.consequence}</Text>
+      <Text color={color('dim')}>y yes  n/esc no</Text>
+    </Box>
+  );
+}
