@@ -78,6 +78,7 @@ export class ShapeError extends Error {
 }
 
 function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }

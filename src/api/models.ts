@@ -123,6 +123,8 @@ export interface PlanAvailability {
   /** fraction 0 to 1; null when the plan is not spot-eligible */
   spotDiscount: number | null;
   spotAvailable: boolean;
+  /** whether an on-demand server can be created there now; null when the service does not say */
+  available: boolean | null;
   extra: Extra;
 }
 

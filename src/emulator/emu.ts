@@ -69,8 +69,17 @@ export class Emu {
   readonly catalog: Catalog;
   readonly stateFile: string | undefined;
   faults: Faults = { ...NO_FAULTS };
+  /** bumped by every mutation (each `dirty = true`), so hot read paths can reuse what they built before it */
+  revision = 0;
+  private isDirty = false;
   /** set by any mutation; the request pipeline persists once per request when set */
-  dirty = false;
+  get dirty(): boolean {
+    return this.isDirty;
+  }
+  set dirty(value: boolean) {
+    this.isDirty = value;
+    if (value) this.revision += 1;
+  }
   private readonly handlers = new Map<string, TaskHandler>();
 
   constructor(readonly options: EmuOptions = {}) {

@@ -1,8 +1,164 @@
-// STUB: to be written.
+// The GPU pod event log (spec 2.19, 4.12, section 6). Choices where the spec is silent:
+// - Items are most recent first (by date, then id); `total` counts the events matching `search`, so a client
+//   can page through a search result.
+// - `search` is a case-insensitive substring match over pod, cluster, event_type, runtime_class, uuid and the
+//   four reference fields. `length` defaults to 50 and is capped at 500.
+// - The response is the bare {items, length, total} the spec lists, without a `status` field.
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import { isoMicro } from './clock.js';
+import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
-import type { AppEnv } from './http.js';
+import { optString, queryInt, readBody, type AppEnv } from './http.js';
+import type { EventRec } from './state.js';
 
-export function register(_app: Hono<AppEnv>, _emu: Emu): void {}
+export const DEFAULT_EVENT_PAGE = 50;
+export const MAX_EVENT_PAGE = 500;
 
-export function seedDemo(_emu: Emu, _user: string): void {}
+export function formatEvent(e: EventRec) {
+  return {
+    pod: e.pod,
+    cluster: e.cluster,
+    id: e.id,
+    uuid: e.uuid,
+    user: e.user,
+    date: isoMicro(e.date),
+    runtime_class: e.runtime_class,
+    local_reference_namespace: e.local_reference_namespace,
+    local_reference_name: e.local_reference_name,
+    remote_reference_namespace: e.remote_reference_namespace,
+    remote_reference_name: e.remote_reference_name,
+    event_epoch: Math.floor(e.date / 1000),
+    event_type: e.event_type,
+  };
+}
+
+const SEARCHED: Array<keyof EventRec> = [
+  'pod',
+  'cluster',
+  'event_type',
+  'runtime_class',
+  'uuid',
+  'local_reference_namespace',
+  'local_reference_name',
+  'remote_reference_namespace',
+  'remote_reference_name',
+];
+
+function matches(e: EventRec, needle: string): boolean {
+  for (const k of SEARCHED) if ((e[k] as string).toLowerCase().includes(needle)) return true;
+  return false;
+}
+
+export function appendEvent(emu: Emu, fields: Omit<EventRec, 'id'>): EventRec {
+  const rec: EventRec = { id: emu.nextId('event'), ...fields };
+  const list = emu.state.events;
+  // kept sorted by date so listing is a reverse walk; appends of "now" land at the end
+  let i = list.length;
+  while (i > 0 && list[i - 1].date > rec.date) i--;
+  list.splice(i, 0, rec);
+  emu.dirty = true;
+  return rec;
+}
+
+export function register(app: Hono<AppEnv>, emu: Emu): void {
+  app.get('/k8sgpu/v1/events', (c) => {
+    const user = c.get('user');
+    const offset = queryInt(c, 'offset') ?? 0;
+    const length = Math.min(queryInt(c, 'length') ?? DEFAULT_EVENT_PAGE, MAX_EVENT_PAGE);
+    const search = c.req.query('search') ?? '';
+    if (search.length > 256) return badRequest("query parameter 'search' is too long (at most 256 characters)");
+    const needle = search.trim().toLowerCase();
+    const items: ReturnType<typeof formatEvent>[] = [];
+    let total = 0;
+    const list = emu.state.events;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = list[i];
+      if (e.user !== user || (needle !== '' && !matches(e, needle))) continue;
+      if (total >= offset && items.length < length) items.push(formatEvent(e));
+      total++;
+    }
+    return c.json({ items, length: items.length, total });
+  });
+
+  app.post('/__emulator/events', async (c) => {
+    const body = await readBody(c);
+    const username = optString(body, 'username', 64) ?? 'demo';
+    if (!Object.hasOwn(emu.state.users, username)) return notFound(`user ${username} not found`);
+    const eventType = optString(body, 'event_type', 64);
+    if (eventType === undefined || eventType.trim() === '') return badRequest("field 'event_type' is required");
+    const text = (name: string, fallback: string) => optString(body, name, 253) ?? fallback;
+    const pod = text('pod', `gpu-job-${randomUUID().slice(0, 8)}`);
+    const namespace = text('local_reference_namespace', 'default');
+    const fields = {
+      user: username,
+      event_type: eventType,
+      pod,
+      cluster: text('cluster', 'gpu-fr2'),
+      uuid: text('uuid', randomUUID()),
+      runtime_class: text('runtime_class', 'nvidia'),
+      local_reference_namespace: namespace,
+      local_reference_name: text('local_reference_name', pod),
+      remote_reference_namespace: text('remote_reference_namespace', `${username}-${namespace}`),
+      remote_reference_name: text('remote_reference_name', pod),
+    };
+    const rec = appendEvent(emu, { ...fields, date: emu.now() });
+    return c.json(formatEvent(rec), 201);
+  });
+}
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+// Deterministic pseudo-random numbers, so a demo seed is the same on every start.
+function lcg(seed: number) {
+  let x = seed >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+const hex = (rand: () => number, n: number) => {
+  let s = '';
+  for (let i = 0; i < n; i++) s += Math.floor(rand() * 16).toString(16);
+  return s;
+};
+
+const uuidFrom = (rand: () => number) => `${hex(rand, 8)}-${hex(rand, 4)}-4${hex(rand, 3)}-a${hex(rand, 3)}-${hex(rand, 12)}`;
+
+const WORKLOADS: Array<[prefix: string, namespace: string, runtime: string, hours: [number, number]]> = [
+  ['llama-finetune', 'ml-training', 'nvidia', [3, 20]],
+  ['sd-render', 'media', 'nvidia', [1, 4]],
+  ['whisper-batch', 'transcribe', 'nvidia', [0.5, 3]],
+  ['vllm-serve', 'inference', 'nvidia-cdi', [12, 72]],
+  ['jupyter-gpu', 'notebooks', 'nvidia', [1, 8]],
+];
+
+/** About 40 started/terminated events over the past four weeks; the latest pods may still be running. */
+export function seedDemo(emu: Emu, user: string): void {
+  const rand = lcg(0x5eed);
+  const now = emu.now();
+  let t = now - 28 * DAY;
+  for (let n = 0; n < 20; n++) {
+    const [prefix, ns, runtime, [minH, maxH]] = WORKLOADS[Math.floor(rand() * WORKLOADS.length)];
+    const pod = `${prefix}-${hex(rand, 5)}-${hex(rand, 5)}`;
+    const cluster = rand() < 0.7 ? 'gpu-fr2' : 'gpu-fr2-b';
+    const start = t + Math.floor(rand() * 20 * HOUR);
+    const end = start + Math.floor((minH + rand() * (maxH - minH)) * HOUR);
+    const common = {
+      user,
+      pod,
+      cluster,
+      runtime_class: runtime,
+      local_reference_namespace: ns,
+      local_reference_name: pod,
+      remote_reference_namespace: `${user}-${ns}`,
+      remote_reference_name: pod,
+    };
+    if (start >= now) break;
+    appendEvent(emu, { ...common, uuid: uuidFrom(rand), date: start, event_type: 'started' });
+    if (end < now) appendEvent(emu, { ...common, uuid: uuidFrom(rand), date: end, event_type: 'terminated' });
+    t = start + Math.floor(rand() * 1.6 * DAY);
+  }
+}

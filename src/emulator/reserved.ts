@@ -8,6 +8,7 @@ import { fail } from './errors.js';
 import type { Emu } from './emu.js';
 import { readBody, type AppEnv, type Ctx } from './http.js';
 import { ownedServer } from './servers.js';
+import { refreshSupport } from './support.js';
 import type { ReservedRec, ServerRec } from './state.js';
 import { MSG, RuleError, parseReservedPlan, type ReservedPlanRef } from '../rules/index.js';
 
@@ -66,7 +67,10 @@ export function applyReserved(emu: Emu, server: ServerRec, rp: CatalogReservedPl
   server.reserved_plans.push(rec);
   server.is_reserved = true;
   server.reserved_until = rec.end_date;
-  if (server.support) server.support.immutable = true;
+  if (server.support) {
+    server.support.immutable = true;
+    refreshSupport(server.support, at);
+  }
   emu.schedule(rec.end_date, { kind: 'reserved.end', args: { server: server.name } });
   emu.dirty = true;
   return rec;
@@ -99,7 +103,10 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     if (s.reserved_until !== null && s.reserved_until > at) return;
     s.is_reserved = false;
     s.reserved_until = null;
-    if (s.support) s.support.immutable = false;
+    if (s.support) {
+      s.support.immutable = false;
+      refreshSupport(s.support, at);
+    }
     e.dirty = true;
   });
 

@@ -1,8 +1,341 @@
-// STUB: to be written.
+// Snapshots (spec 2.6, 3.3, 4.5): CG → CD through create_snapshot, CD → DE → DD through delete_snapshot.
+// Manual snapshots are protected (at most 12 per server); the weekly schedule (crons.ts) makes unprotected
+// ones through the same path and deletes them by retention.
+//
+// Choices where the spec is silent:
+// - Lists show CG, CD and DE snapshots; DD ones are gone from the API (they stay in the state for usage).
+// - `size_on_disk` is in GB (integer): a deterministic 15–45 % of the plan's disk, at least 1.
+// - `snapshot_parent` is the server's latest snapshot still alive (CD) when the new one is taken.
+// - A failed create_snapshot removes the snapshot; a failed delete_snapshot puts it back to CD.
+// - Only CD snapshots can be deleted; DE ones cannot be updated.
+// - Names count per server: `<server>-SNP-<n>`, n never reused.
+import { createHash, randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import { findPlan } from './catalog.js';
+import { isoMilli } from './clock.js';
+import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
-import type { AppEnv } from './http.js';
+import { optBool, optString, pathId, readBody, type AppEnv } from './http.js';
+import { own, serverOf, serverReady } from './networks.js';
+import type { ActionRec, ServerRec, SnapshotRec, SnapshotStatus, TemplateRec } from './state.js';
+import { startSchedule } from './crons.js';
+import { createTemplate, deleteTemplateNow } from './templates.js';
+import { LIMITS, MSG } from '../rules/index.js';
 
-export function register(_app: Hono<AppEnv>, _emu: Emu): void {}
+const LABEL: Record<SnapshotStatus, string> = { CG: 'Creating', CD: 'Created', DE: 'Deleting', DD: 'Deleted' };
+const DAY = 86_400_000;
 
-export function seedDemo(_emu: Emu, _user: string): void {}
+const alive = (s: SnapshotRec) => s.status === 'CG' || s.status === 'CD';
+
+export function snapshotsOfServer(emu: Emu, server: string): SnapshotRec[] {
+  const out: SnapshotRec[] = [];
+  for (const s of Object.values(emu.state.snapshots)) if (s.source_server === server) out.push(s);
+  return out.sort((a, b) => a.id - b.id);
+}
+
+const countProtected = (list: SnapshotRec[]) => list.filter((s) => s.protected && alive(s)).length;
+
+export function formatSnapshot(emu: Emu, s: SnapshotRec) {
+  const server = own(emu.state.servers, s.source_server);
+  return {
+    id: s.id,
+    name: s.name,
+    user: s.user,
+    snapshot_parent: s.snapshot_parent,
+    snapshot_parent_name: s.snapshot_parent_name,
+    // the server's pointer is the one truth, so a later rollback moves the flag without touching older records
+    is_last_restored: server?.last_restored_snapshot === s.id,
+    protected: s.protected,
+    restoring: s.restoring,
+    source_server: s.source_server,
+    status: s.status,
+    status_label: LABEL[s.status],
+    uid: s.uid,
+    description: s.description,
+    notes: s.notes,
+    active_flag: s.active_flag,
+    size_on_disk: s.size_on_disk,
+    created_at: isoMilli(s.created_at),
+    updated_at: isoMilli(s.updated_at),
+    deleted_at: s.deleted_at === null ? null : isoMilli(s.deleted_at),
+    api_version_value: 5,
+    api_version: 'v5',
+  };
+}
+
+/** The caller's snapshot by id, wherever it is (templates and rollbacks name snapshots by id alone); DD is gone. */
+export function snapshotOf(emu: Emu, user: string, id: number): SnapshotRec | undefined {
+  const s = own(emu.state.snapshots, String(id));
+  return s && s.user === user && s.status !== 'DD' ? s : undefined;
+}
+
+function snapshotSizeGb(emu: Emu, s: SnapshotRec): number {
+  const server = own(emu.state.servers, s.source_server);
+  const disk = Number(server ? findPlan(emu.catalog, server.plan)?.disk : undefined) || 20;
+  const h = createHash('sha1').update(s.name).digest().readUInt16BE(0) / 65_535;
+  return Math.max(1, Math.round(disk * (0.15 + 0.3 * h)));
+}
+
+/** The checks of a manual (protected) snapshot, in the spec's order; changes nothing. */
+export function checkCanSnapshot(emu: Emu, server: ServerRec, protectedSnap: boolean): void {
+  if (!serverReady(server)) return badRequest(MSG.snapshotServerNotReady);
+  const list = snapshotsOfServer(emu, server.name);
+  if (list.some((s) => s.status === 'CG')) return badRequest(MSG.snapshotPending);
+  if (protectedSnap && countProtected(list) >= LIMITS.protectedSnapshots) return badRequest(MSG.snapshotProtectedLimitCreate);
+}
+
+/** Starts a snapshot of `server` at `at` (no checks: callers run checkCanSnapshot first). */
+export function createSnapshot(
+  emu: Emu,
+  server: ServerRec,
+  opts: { description: string; notes: string; protected: boolean; cron?: boolean },
+  at: number,
+): { snapshot: SnapshotRec; action: ActionRec } {
+  const parent = snapshotsOfServer(emu, server.name)
+    .filter((s) => s.status === 'CD')
+    .pop();
+  const id = emu.nextId('snapshot', 100);
+  const n = emu.nextId(`snapshot@${server.name}`);
+  const snap: SnapshotRec = {
+    id,
+    name: `${server.name}-SNP-${n}`,
+    user: server.user,
+    snapshot_parent: parent?.id ?? null,
+    snapshot_parent_name: parent?.name ?? null,
+    is_last_restored: false,
+    protected: opts.protected,
+    restoring: false,
+    source_server: server.name,
+    status: 'CG',
+    uid: randomUUID(),
+    description: opts.description,
+    notes: opts.notes,
+    active_flag: false,
+    size_on_disk: null,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+  };
+  emu.state.snapshots[id] = snap;
+  const action = emu.startAction({
+    user: server.user,
+    type: 'create_snapshot',
+    resource: String(id),
+    resource_type: 'SNP',
+    at,
+    onComplete: { kind: 'snapshot.created', args: { id } },
+    onFail: { kind: 'snapshot.create_failed', args: { id, cron: opts.cron === true } },
+  });
+  return { snapshot: snap, action };
+}
+
+/** CD → DE with its delete_snapshot action (no checks). */
+export function deleteSnapshotNow(emu: Emu, snap: SnapshotRec, at: number): ActionRec {
+  snap.status = 'DE';
+  snap.deleted_at = at;
+  snap.updated_at = at;
+  return emu.startAction({
+    user: snap.user,
+    type: 'delete_snapshot',
+    resource: String(snap.id),
+    resource_type: 'SNP',
+    at,
+    onComplete: { kind: 'snapshot.deleted', args: { id: snap.id } },
+    onFail: { kind: 'snapshot.delete_failed', args: { id: snap.id } },
+  });
+}
+
+/** The server is gone: its snapshots end with it (called through networks.detachServer). */
+export function dropServerSnapshots(emu: Emu, server: string, at: number): void {
+  for (const s of Object.values(emu.state.snapshots)) {
+    if (s.source_server !== server || s.status === 'DD') continue;
+    s.status = 'DD';
+    s.active_flag = false;
+    s.deleted_at ??= at;
+    s.updated_at = at;
+    emu.dirty = true;
+  }
+}
+
+function registerTasks(emu: Emu): void {
+  emu.onTask('snapshot.created', (e, args, at) => {
+    const s = own(e.state.snapshots, String(args.id));
+    if (!s || s.status !== 'CG') return;
+    s.status = 'CD';
+    s.active_flag = true;
+    s.size_on_disk = snapshotSizeGb(e, s);
+    s.updated_at = at;
+  });
+  emu.onTask('snapshot.create_failed', (e, args) => {
+    const s = own(e.state.snapshots, String(args.id));
+    if (!s) return;
+    delete e.state.snapshots[String(args.id)];
+    if (args.cron === true) {
+      const cron = own(e.state.crons, s.source_server);
+      if (cron) cron.last_run_status = 'error';
+    }
+  });
+  emu.onTask('snapshot.deleted', (e, args, at) => {
+    const s = own(e.state.snapshots, String(args.id));
+    if (!s || s.status !== 'DE') return;
+    s.status = 'DD';
+    s.active_flag = false;
+    s.updated_at = at;
+  });
+  emu.onTask('snapshot.delete_failed', (e, args, at) => {
+    const s = own(e.state.snapshots, String(args.id));
+    if (!s || s.status !== 'DE') return;
+    s.status = 'CD';
+    s.deleted_at = null;
+    s.updated_at = at;
+  });
+}
+
+function snapshotUnder(emu: Emu, user: string, server: ServerRec, raw: string): SnapshotRec {
+  const s = snapshotOf(emu, user, pathId(raw, 'snapshot not found'));
+  if (!s || s.source_server !== server.name) return notFound('snapshot not found');
+  return s;
+}
+
+export function register(app: Hono<AppEnv>, emu: Emu): void {
+  registerTasks(emu);
+  const base = '/ecs/v2/servers/:server/snapshots';
+
+  app.post(base, async (c) => {
+    const user = c.get('user');
+    const body = await readBody(c);
+    const description = optString(body, 'description', 1024) ?? '';
+    const notes = optString(body, 'notes', 4096) ?? '';
+    const server = serverOf(emu, user, c.req.param('server'));
+    checkCanSnapshot(emu, server, true);
+    const { snapshot, action } = createSnapshot(emu, server, { description, notes, protected: true }, emu.now());
+    return c.json({ status: 'ok', snapshot: formatSnapshot(emu, snapshot), action: emu.formatAction(action) });
+  });
+
+  app.get(base, (c) => {
+    const server = serverOf(emu, c.get('user'), c.req.param('server'));
+    const list = snapshotsOfServer(emu, server.name).filter((s) => s.status !== 'DD');
+    return c.json({ status: 'ok', snapshots: list.map((s) => formatSnapshot(emu, s)) });
+  });
+
+  app.get(`${base}/:id`, (c) => {
+    const user = c.get('user');
+    const server = serverOf(emu, user, c.req.param('server'));
+    const s = snapshotUnder(emu, user, server, c.req.param('id'));
+    return c.json({ status: 'ok', snapshot: formatSnapshot(emu, s) });
+  });
+
+  app.patch(`${base}/:id`, async (c) => {
+    const user = c.get('user');
+    const body = await readBody(c);
+    const description = optString(body, 'description', 1024);
+    const notes = optString(body, 'notes', 4096);
+    const protect = optBool(body, 'protected');
+    const server = serverOf(emu, user, c.req.param('server'));
+    const s = snapshotUnder(emu, user, server, c.req.param('id'));
+    if (!alive(s)) return badRequest("snapshot in current status can't be updated");
+    if (protect === false && s.protected) return badRequest(MSG.snapshotUnprotect);
+    if (protect === true && !s.protected && countProtected(snapshotsOfServer(emu, server.name)) >= LIMITS.protectedSnapshots) {
+      return badRequest(MSG.snapshotProtectedLimitUpdate);
+    }
+    if (description !== undefined) s.description = description;
+    if (notes !== undefined) s.notes = notes;
+    if (protect === true) s.protected = true;
+    s.updated_at = emu.now();
+    emu.dirty = true;
+    return c.json({ status: 'ok', snapshot: formatSnapshot(emu, s) });
+  });
+
+  app.delete(`${base}/:id`, (c) => {
+    const user = c.get('user');
+    const server = serverOf(emu, user, c.req.param('server'));
+    const s = snapshotUnder(emu, user, server, c.req.param('id'));
+    if (s.status !== 'CD') return badRequest("snapshot in current status can't be deleted");
+    const action = deleteSnapshotNow(emu, s, emu.now());
+    return c.json({ status: 'ok', snapshot: formatSnapshot(emu, s), action: emu.formatAction(action) });
+  });
+}
+
+/** Ready demo servers that snapshots, schedules and templates can use, oldest first. */
+export function demoServers(emu: Emu, user: string): ServerRec[] {
+  return Object.values(emu.state.servers)
+    .filter((s) => s.user === user && s.status === 'Booted' && s.api_version !== 'v1' && findPlan(emu.catalog, s.plan)?.host_type !== 'ECSGPU8')
+    .sort((a, b) => a.created_at - b.created_at || a.name.localeCompare(b.name));
+}
+
+/** Runs, in time order, the tasks due by `t` (not by the clock), so a seed can replay a past timeline. */
+function runUntil(emu: Emu, t: number): void {
+  const tasks = emu.state.tasks;
+  while (tasks.length > 0 && tasks[0].at <= t) {
+    const task = tasks.shift()!;
+    emu.runTask(task, task.at);
+  }
+}
+
+/**
+ * The demo account's disk images, replayed on one timeline so that parents, names, retention and actions come
+ * out as the live request path would have made them: manual (protected) snapshots on the two oldest ready
+ * servers, one of them restored and one deleted; a Sunday schedule (retention 2) running for five weeks on the
+ * oldest, its older unprotected snapshots deleted by retention; templates from a server and from a snapshot,
+ * and one deleted since.
+ */
+export function seedDemo(emu: Emu, user: string): void {
+  const now = emu.now();
+  const [a, b] = demoServers(emu, user).filter((s) => s.created_at <= now - 2 * DAY);
+  // times spread over a server's life (at most the last 60 days), so no history predates its server
+  const ago = (s: ServerRec, frac: number) => Math.round(now - Math.min(now - s.created_at, 60 * DAY) * frac);
+  const moves: Array<{ at: number; run: (at: number) => void }> = [];
+  const snap = (s: ServerRec, description: string, notes: string, then?: (x: SnapshotRec) => void) => (at: number) => {
+    if (snapshotsOfServer(emu, s.name).some((x) => x.status === 'CG')) return;
+    const { snapshot } = createSnapshot(emu, s, { description, notes, protected: true }, at);
+    then?.(snapshot);
+  };
+  if (a) {
+    let kernel: SnapshotRec | undefined;
+    let restored: SnapshotRec | undefined;
+    let oldTemplate: TemplateRec | undefined;
+    moves.push({ at: ago(a, 0.9), run: (at) => (oldTemplate = createTemplate(emu, user, { server: a }, 'golden image v1', at).template) });
+    moves.push({ at: ago(a, 0.6), run: snap(a, 'before kernel upgrade', 'known good 6.8 kernel', (x) => (kernel = x)) });
+    moves.push({ at: ago(a, 0.55), run: (at) => oldTemplate?.status === 'CD' && deleteTemplateNow(emu, oldTemplate, at) });
+    moves.push({ at: ago(a, 0.5), run: (at) => createTemplate(emu, user, { server: a }, 'web stack golden image', at) });
+    moves.push({
+      at: ago(a, 0.45),
+      run: (at) => kernel?.status === 'CD' && createTemplate(emu, user, { server: a, snapshot: kernel }, 'baseline from snapshot', at),
+    });
+    moves.push({
+      at: Math.max(a.created_at, now - 5 * 7 * DAY),
+      run: (at) => startSchedule(emu, a, { day_of_week: 0, max_retention: 2, minute_of_day: 3 * 60 }, at),
+    });
+    moves.push({ at: ago(a, 0.15), run: snap(a, 'pre-migration', 'restored after failed db migration', (x) => (restored = x)) });
+    moves.push({
+      at: ago(a, 0.15) + 2 * 3_600_000,
+      run: (at) => {
+        if (restored?.status !== 'CD') return;
+        // the rollback action of servers.ts, so the server's action history shows it
+        emu.startAction({
+          user,
+          type: 'rollback',
+          resource: a.name,
+          resource_type: 'ECS',
+          at,
+          onComplete: { kind: 'servers.restored', args: { name: a.name, snapshot: restored.id } },
+        });
+        a.last_restored_snapshot = restored.id;
+        restored.is_last_restored = true;
+      },
+    });
+  }
+  if (b) {
+    let old: SnapshotRec | undefined;
+    moves.push({ at: ago(b, 0.75), run: snap(b, 'release 2.3', '', (x) => (old = x)) });
+    moves.push({ at: ago(b, 0.5), run: (at) => old?.status === 'CD' && deleteSnapshotNow(emu, old, at) });
+    moves.push({ at: ago(b, 0.1), run: snap(b, 'release 2.4', 'before nginx config rewrite') });
+  }
+  moves.sort((x, y) => x.at - y.at);
+  for (const m of moves) {
+    runUntil(emu, m.at);
+    m.run(m.at);
+  }
+  runUntil(emu, now);
+  emu.dirty = true;
+}

@@ -9,7 +9,7 @@ import type { Emu } from './emu.js';
 import { readBody, type AppEnv, type Ctx } from './http.js';
 import { deleteServerNow } from './servers.js';
 import type { ServerRec, SpotRec } from './state.js';
-import { MSG, MSG_CHOSEN, RuleError, checkSpotPromotion, spotTerminateAt } from '../rules/index.js';
+import { LIMITS, MSG, MSG_CHOSEN, RuleError, checkSpotPromotion, spotTerminateAt } from '../rules/index.js';
 
 const SPOT_NOT_AVAILABLE = MSG.spotPlanNotAvailable;
 
@@ -146,21 +146,17 @@ export function seedDemo(_emu: Emu, _user: string): void {
 }
 
 /**
- * Demo estate: one running spot (ok), and the spot record of a server that was reclaimed in the past.
- * Runs after servers are seeded; `reclaimed` is a deleted server created as a spot by the billing seed.
+ * Demo estate (run from billing's seed, after the servers): a running spot, and the record of a destroyed
+ * server shown as reclaimed, its notice 120 s before `terminateAt` (when its delete started).
  */
-export function seedDemoSpots(emu: Emu, user: string, opts: { running?: ServerRec; reclaimed?: ServerRec }): void {
-  const { running, reclaimed } = opts;
-  if (running) {
-    const plan = findPlan(emu.catalog, running.plan);
-    createSpotRecord(emu, running, plan?.spot_discount ?? 0.3, running.created_at);
-  }
-  if (reclaimed && reclaimed.deleted_at !== null) {
-    const plan = findPlan(emu.catalog, reclaimed.plan);
-    const rec = createSpotRecord(emu, reclaimed, plan?.spot_discount ?? 0.3, reclaimed.created_at);
+export function seedDemoSpots(emu: Emu, opts: { running?: ServerRec; reclaimed?: { server: ServerRec; terminateAt: number } }): void {
+  const discount = (s: ServerRec) => findPlan(emu.catalog, s.plan)?.spot_discount ?? 0.3;
+  if (opts.running) createSpotRecord(emu, opts.running, discount(opts.running), opts.running.created_at);
+  if (opts.reclaimed) {
+    const { server, terminateAt } = opts.reclaimed;
+    const rec = createSpotRecord(emu, server, discount(server), server.created_at);
     rec.status = 'terminated';
-    rec.terminate_at = reclaimed.deleted_at;
-    rec.notified_at = reclaimed.deleted_at - 120_000;
+    rec.terminate_at = terminateAt;
+    rec.notified_at = terminateAt - LIMITS.spotNoticeSeconds * 1000;
   }
-  void user;
 }

@@ -1,8 +1,110 @@
-// STUB: to be written.
+// The SSH public-key library (spec 2.10, 4.8). Key text is not checked, as on the service; labels are unique
+// per user (exact, case-sensitive comparison) and are what server creation's `ssh_key` names.
 import type { Hono } from 'hono';
+import { isoMicro } from './clock.js';
+import { badRequest, fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
-import type { AppEnv } from './http.js';
+import { ok, pathId, readBody, type AppEnv, type Body, type Ctx } from './http.js';
+import type { SshKeyRec } from './state.js';
+import { MSG } from '../rules/index.js';
 
-export function register(_app: Hono<AppEnv>, _emu: Emu): void {}
+const MAX_LABEL = 255;
+const MAX_KEY = 16_384;
+const NOT_FOUND = 'ssh key not found';
 
-export function seedDemo(_emu: Emu, _user: string): void {}
+export function formatSshKey(k: SshKeyRec) {
+  return { id: k.id, label: k.label, key: k.key, created_at: isoMicro(k.created_at) };
+}
+
+export function sshKeysOf(emu: Emu, user: string): SshKeyRec[] {
+  const out: SshKeyRec[] = [];
+  for (const k of Object.values(emu.state.sshkeys)) if (k.user === user) out.push(k);
+  return out.sort((a, b) => a.id - b.id);
+}
+
+/** The user's key with that label (server creation's `ssh_key`). */
+export function findSshKey(emu: Emu, user: string, label: string): SshKeyRec | undefined {
+  for (const k of Object.values(emu.state.sshkeys)) if (k.user === user && k.label === label) return k;
+  return undefined;
+}
+
+/** Missing or blank counts as not given (the spec's message); another type is named as such. */
+function field(body: Body, name: string, max: number): string | undefined {
+  const v = body[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') return badRequest(`field '${name}' must be a string`);
+  if (v.length > max) return badRequest(`field '${name}' is too long (at most ${max} characters)`);
+  return v.trim() === '' ? undefined : v;
+}
+
+function labelTaken(emu: Emu, user: string, label: string, except?: number): boolean {
+  const k = findSshKey(emu, user, label);
+  return k !== undefined && k.id !== except;
+}
+
+export function addSshKey(emu: Emu, user: string, label: string, key: string, at: number): SshKeyRec {
+  const rec: SshKeyRec = { id: emu.nextId('sshkey'), user, label, key: key.trim(), created_at: at };
+  emu.state.sshkeys[rec.id] = rec;
+  emu.dirty = true;
+  return rec;
+}
+
+export function register(app: Hono<AppEnv>, emu: Emu): void {
+  const own = (c: Ctx): SshKeyRec => {
+    const id = pathId(c.req.param('id') ?? '', NOT_FOUND);
+    const rec = emu.state.sshkeys[id];
+    return rec && rec.user === c.get('user') ? rec : notFound(NOT_FOUND);
+  };
+
+  app.post('/ecs/v2/sshkeys', async (c) => {
+    const user = c.get('user');
+    const body = await readBody(c);
+    const key = field(body, 'key', MAX_KEY);
+    const label = field(body, 'label', MAX_LABEL);
+    if (key === undefined || label === undefined) return fail(400, MSG.sshKeyRequired);
+    if (labelTaken(emu, user, label)) return fail(400, MSG.sshKeyDuplicateLabel);
+    addSshKey(emu, user, label, key, emu.now());
+    return ok(c);
+  });
+
+  app.get('/ecs/v2/sshkeys', (c) => ok(c, { pubkeys: sshKeysOf(emu, c.get('user')).map(formatSshKey) }));
+
+  app.get('/ecs/v2/sshkeys/:id', (c) => ok(c, { pubkey: formatSshKey(own(c)) }));
+
+  app.put('/ecs/v2/sshkeys/:id', async (c) => {
+    const rec = own(c);
+    const body = await readBody(c);
+    const label = field(body, 'label', MAX_LABEL);
+    if (label === undefined) return badRequest("field 'label' is required");
+    if (labelTaken(emu, rec.user, label, rec.id)) return fail(400, MSG.sshKeyDuplicateLabel);
+    rec.label = label;
+    emu.dirty = true;
+    return ok(c, { pubkey: formatSshKey(rec) });
+  });
+
+  app.delete('/ecs/v2/sshkeys/:id', (c) => {
+    const rec = own(c);
+    // servers got a copy of the key at creation, so deleting one in use is harmless
+    delete emu.state.sshkeys[rec.id];
+    emu.dirty = true;
+    return ok(c);
+  });
+}
+
+const DAY = 86_400_000;
+
+const DEMO_KEYS: Array<[label: string, key: string, daysAgo: number]> = [
+  ['laptop', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq3vX0d8Qm3yKJx5Zb7nB1pT2wYfR9sLhE4cUuVa6Ko marta@thinkpad-x1', 212],
+  [
+    'ci-deploy',
+    'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7m2Xq9Lr4vTn0yKp8bWc3HdJf5sQ1uZg6aE2iRt9oNl4xVy7MhPc0BkDwS3jF8eUq5GtA1rZn6YvLs2KxHm9Ob4CpTd7Wf3Ji0Qg8Nu5Ea1Rk6Sy2Vl9Xh4Mo7Bt3Zc0Pw5Dn8Fq2Gj6Ki1Lr4Ms9Ut3Vx7Wy0Az5Cb2Ed8Fg1Hi4Jk7Lm0No3Pq6Rs9Tu2Vw5Xy8Za1Bc4De7Fg0Hi3Jk6Lm9No2Pq5Rs8Tu1Vw4Xy7Za0Bc3De6Fg9Hi2Jk5Lm8No1Pq4Rs7Tu0Vw3Xy6Za9Bc2De5Fg8Hi1Jk4Lm7No0Pq3Rs6Tu9Vw2Xy5Za8Bc1De4Fg7Hi0Jk3Lm6No9Pq2Rs5Tu8Vw1Xy4Za7Bc0De3Fg6Hi9Jk2Lm5No8Pq1Rs4Tu7Vw0Xy3Za6Bc9De2Fg5Hi8Jk1Lm4No7Pq0Rs3Tu6Vw9Xy2Za5Bc8De1Fg4Hi7Jk0Lm3No6Pq9Rs2Tu5Vw8Xy1Za4Bc7De0Fg3Hi6Jk9Lm2No5Pq8Rs1Tu4Vw7Xy0Za3Bc6De9Fg2Hi5Jk8Lm1No4Pq7Rs0Tu3Vw6Xy9Za2Bc5De8Fg1Hi4Jk7Lm0No3Pq6Rs9= gitlab-runner@ci',
+    180,
+  ],
+  ['workstation', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC4rJm8eXw1sVb6Nq2LdT7hYzK3oGf9pUa0RcEi5MxWn luca@fedora-ws', 95],
+  ['ansible', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb1Zp7Wk3nQx9Ls4Dv2Tj6Fy8Rc0Mg5Ue1Ai7Ko3PqSt ansible@ops-bastion', 41],
+];
+
+export function seedDemo(emu: Emu, user: string): void {
+  const now = emu.now();
+  for (const [label, key, daysAgo] of DEMO_KEYS) addSshKey(emu, user, label, key, now - daysAgo * DAY - 3_600_000 * (daysAgo % 9));
+}

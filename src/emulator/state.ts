@@ -95,6 +95,8 @@ export interface ServerRec {
   /** the create action, so Customizing can follow its completion */
   create_action: number | null;
   history: PowerEvent[];
+  /** made by the admin bulk endpoint (load tests): it took no capacity, so its deletion gives none back */
+  bulk?: boolean;
 }
 
 export type ActionStatus = 'in-progress' | 'completed' | 'failed';

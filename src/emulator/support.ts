@@ -22,6 +22,15 @@ const active = (s: ServerRec | null): SupportRec | null => (s?.support && !s.sup
 
 const finished = (rec: SupportRec, at: number) => at >= rec.start + rec.days * DAY_MS;
 
+/**
+ * Keeps the stored `may_downgrade` true exactly when a downgrade would be accepted at `at`. Called when the
+ * period ends (a scheduled task) and when a reserved period starts or ends, so any reader of the record
+ * (servers.ts formats it too) sees the right value without computing it.
+ */
+export function refreshSupport(rec: SupportRec, at: number): void {
+  rec.may_downgrade = !rec.cancelled && !rec.immutable && finished(rec, at);
+}
+
 /** `code` at creation (server null) or on the support endpoint; changes nothing. */
 export function planSupport(emu: Emu, server: ServerRec | null, code: unknown): CatalogSupportPlan {
   const plan =
@@ -48,19 +57,21 @@ export function applySupport(emu: Emu, server: ServerRec, plan: CatalogSupportPl
     cancelled: false,
     cancelled_at: null,
   };
+  refreshSupport(rec, emu.now());
   server.support = rec;
+  emu.schedule(rec.start + rec.days * DAY_MS, { kind: 'support.finished', args: { server: server.name, start: rec.start } });
   emu.dirty = true;
   return rec;
 }
 
-/** The wire shape (2.15); servers.ts uses it for the server's `support`. `may_downgrade` is as of now. */
-export function formatSupport(emu: Emu, rec: SupportRec) {
+/** The wire shape (2.15). */
+export function formatSupport(_emu: Emu, rec: SupportRec) {
   return {
     support_title: rec.support_title,
     support_code: rec.support_code,
     immutable: rec.immutable,
     start: isoMicro(rec.start),
-    may_downgrade: !rec.cancelled && !rec.immutable && finished(rec, emu.now()),
+    may_downgrade: rec.may_downgrade,
     weigth: rec.weigth,
     days: rec.days,
     cancelled: rec.cancelled,
@@ -69,6 +80,15 @@ export function formatSupport(emu: Emu, rec: SupportRec) {
 }
 
 export function register(app: Hono<AppEnv>, emu: Emu): void {
+  emu.onTask('support.finished', (e, args, at) => {
+    const name = String(args.server);
+    const s = Object.hasOwn(e.state.servers, name) ? e.state.servers[name] : undefined;
+    // a newer plan replaced this one: it has its own task
+    if (!s?.support || s.support.start !== args.start) return;
+    refreshSupport(s.support, at);
+    e.dirty = true;
+  });
+
   const serverOf = (c: Ctx) => {
     const s = ownedServer(emu, c.get('user'), c.req.param('name') ?? '');
     if (s.status === 'Deleting') return fail(400, 'server is being deleted');
@@ -92,6 +112,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
       if (!finished(current, at)) return fail(400, MSG.supportNoDowngrade);
       current.cancelled = true;
       current.cancelled_at = at;
+      refreshSupport(current, at);
       emu.dirty = true;
     }
     return ok(c);
@@ -102,7 +123,7 @@ export function seedDemo(_emu: Emu, _user: string): void {
   // Support plans need the demo servers, seeded later: see seedDemoSupport, run from billing's seed.
 }
 
-/** Demo estate: a support plan that started `daysAgo` days before now. */
+/** Demo estate: a support plan that started at `start` (in the past). */
 export function seedDemoSupport(emu: Emu, server: ServerRec, code: string, start: number): SupportRec | undefined {
   const plan = emu.catalog.support_plans.find((p) => p.support_code === code);
   return plan ? applySupport(emu, server, plan, start) : undefined;

@@ -94,7 +94,7 @@ type ScreenBinding = Omit<Binding, 'scope'>;
 export const screenBindings: Record<string, ScreenBinding[]> = {
   servers: [
     { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server', hint: 'power on', rank: 23, write: true },
-    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'off', rank: 24, write: true },
+    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true },
     { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server', hint: 'console', rank: 25 },
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true },
     { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true },

@@ -19,7 +19,7 @@ describe('authentication (spec section 5)', () => {
     form.set('password', 'demo');
     const res = await t.emulator.fetch(new Request('http://emulator.test/ecs/v2/login', { method: 'POST', body: form }));
     expect(res.status).toBe(200);
-    expect((await res.json()).token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(((await res.json()) as { token: string }).token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it.each([

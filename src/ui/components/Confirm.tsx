@@ -3,6 +3,7 @@
 
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput, useStdin } from 'ink';
+import type { KeyLike } from '../keymap.js';
 import { color } from '../theme.js';
 import { TextInput } from './TextInput.js';
 
@@ -87,19 +88,22 @@ export interface YesNoProps {
   onNo(): void;
 }
 
-/** y confirms; every other key (n, esc, ⏎, anything) declines, so a stray keypress never does harm. */
-export function yesNoAnswer(input: string): boolean {
-  return input === 'y' || input === 'Y';
+/**
+ * y confirms; every other key (n, esc, ⏎, anything) declines, so a stray keypress never does harm.
+ * Alt+y does not count: esc followed quickly by y reaches us as Alt+y, and that user meant to cancel.
+ */
+export function yesNoAnswer(input: string, key: KeyLike = {}): boolean {
+  return (input === 'y' || input === 'Y') && !key.meta && !key.ctrl;
 }
 
 export function YesNo(props: YesNoProps): ReactNode {
   const { isRawModeSupported } = useStdin();
   const decided = useRef(false);
   useInput(
-    (input) => {
+    (input, key) => {
       if (decided.current) return;
       decided.current = true;
-      if (yesNoAnswer(input)) props.onYes();
+      if (yesNoAnswer(input, key)) props.onYes();
       else props.onNo();
     },
     { isActive: isRawModeSupported === true && props.isActive !== false },

@@ -100,7 +100,7 @@ export function Footer(props: FooterProps): ReactNode {
   const closeMin = framed ? ' ┘' : '';
   const hints = footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly });
   const text = hints.map((h) => `${h.key} ${h.label}`).join('  ');
-  const fill = props.width - displayWidth(open + text + closeMin) - (text ? 1 : 0);
+  const fill = props.width - displayWidth(open + text) - (text ? 1 : 0) - 1;
   return (
     <Text wrap="truncate">
       {open}
@@ -210,21 +210,31 @@ export interface HelpOverlayProps {
   height: number;
 }
 
+/** Splits help lines into two columns at a blank line (a scope boundary) near the middle. */
+export function splitHelpColumns(lines: readonly string[]): [string[], string[]] {
+  const middle = Math.ceil(lines.length / 2);
+  let best = -1;
+  lines.forEach((line, i) => {
+    if (line === '' && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
+  });
+  if (best < 0) return [lines.slice(0, middle), lines.slice(middle)];
+  return [lines.slice(0, best), lines.slice(best + 1)];
+}
+
 export function HelpOverlay(props: HelpOverlayProps): ReactNode {
   const lines = helpLines(props.scopes, { readOnly: props.readOnly });
   const inner = Math.max(1, props.height - 4);
   const innerWidth = Math.max(1, props.width - 4);
   // Long help goes into two columns before anything is cut off.
-  const columns = lines.length > inner && innerWidth >= 70 ? 2 : 1;
-  const perColumn = Math.ceil(lines.length / columns);
-  const colWidth = Math.floor((innerWidth - (columns - 1) * 2) / columns);
+  const twoColumns = lines.length > inner && innerWidth >= 70;
+  const [left, right] = twoColumns ? splitHelpColumns(lines) : [[...lines], []];
+  const colWidth = twoColumns ? Math.floor((innerWidth - 2) / 2) : innerWidth;
+  const count = Math.max(left.length, right.length);
   const rows: string[] = [];
-  for (let r = 0; r < Math.min(perColumn, inner); r++) {
-    const parts: string[] = [];
-    for (let c = 0; c < columns; c++) parts.push(padEnd(lines[c * perColumn + r] ?? '', colWidth));
-    rows.push(parts.join('  ').trimEnd());
+  for (let r = 0; r < Math.min(count, inner); r++) {
+    rows.push(twoColumns ? `${padEnd(left[r] ?? '', colWidth)}  ${truncate(right[r] ?? '', colWidth)}`.trimEnd() : truncate(left[r] ?? '', colWidth));
   }
-  if (perColumn > inner) rows[inner - 1] = '…';
+  if (count > inner) rows[inner - 1] = '…';
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} width={props.width}>
       <Text bold={color('accent') !== undefined} color={color('accent')}>

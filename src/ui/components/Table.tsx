@@ -6,7 +6,7 @@
 // the same item, and when that item disappears the cursor stays at the same position instead of jumping home.
 
 import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
+import { Box, Text, useInput, useStdin, type Key } from 'ink';
 import { displayWidth, formatDate, padEnd, padStart, truncate } from '../format.js';
 import { matchBinding } from '../keymap.js';
 import { color, selectionInverse, type Role } from '../theme.js';
@@ -258,35 +258,44 @@ export function Table<T>(props: TableProps<T>): ReactNode {
     }
   }, [effectiveKey, requested, controlled, onSelect]);
 
+  const handleKey = (input: string, key: Key): void => {
+    const id = matchBinding(['table'], input, key);
+    if (id === undefined || view.length === 0) return;
+    const cur = cursor.current.key !== null ? (indexByKey.get(cursor.current.key) ?? cursor.current.index) : 0;
+    if (id === 'open') {
+      if (cursor.current.key !== null) onOpen?.(cursor.current.key);
+      return;
+    }
+    const page = Math.max(1, height - 1);
+    const target =
+      id === 'up' ? cur - 1
+      : id === 'down' ? cur + 1
+      : id === 'top' ? 0
+      : id === 'bottom' ? view.length - 1
+      : id === 'pageUp' ? cur - page
+      : id === 'pageDown' ? cur + page
+      : cur;
+    const next = Math.min(Math.max(0, target), view.length - 1);
+    if (next === cur) return;
+    const nextKey = rowKeyRef.current(view[next]!);
+    cursor.current = { ...cursor.current, key: nextKey, index: next };
+    if (controlled) {
+      // The parent may ignore onSelect; re-render anyway so the window is recomputed from its answer.
+      forceRender();
+    } else {
+      setOwnKey(nextKey);
+    }
+    onSelect?.(nextKey);
+  };
+
   useInput(
     (input, key) => {
-      const id = matchBinding(['table'], input, key);
-      if (id === undefined || view.length === 0) return;
-      const cur = cursor.current.key !== null ? (indexByKey.get(cursor.current.key) ?? cursor.current.index) : 0;
-      if (id === 'open') {
-        if (cursor.current.key !== null) onOpen?.(cursor.current.key);
-        return;
-      }
-      const page = Math.max(1, height - 1);
-      const target =
-        id === 'up' ? cur - 1
-        : id === 'down' ? cur + 1
-        : id === 'top' ? 0
-        : id === 'bottom' ? view.length - 1
-        : id === 'pageUp' ? cur - page
-        : id === 'pageDown' ? cur + page
-        : cur;
-      const next = Math.min(Math.max(0, target), view.length - 1);
-      if (next === cur) return;
-      const nextKey = rowKeyRef.current(view[next]!);
-      cursor.current = { ...cursor.current, key: nextKey, index: next };
-      if (controlled) {
-        // The parent may ignore onSelect; re-render anyway so the window is recomputed from its answer.
-        forceRender();
+      // Ink delivers a burst of plain characters ("jjj" from key repeat) as one string; each is one move.
+      if (input.length > 1 && !key.ctrl && !key.meta) {
+        for (const ch of input) handleKey(ch, key);
       } else {
-        setOwnKey(nextKey);
+        handleKey(input, key);
       }
-      onSelect?.(nextKey);
     },
     { isActive: isRawModeSupported === true && props.isActive !== false },
   );

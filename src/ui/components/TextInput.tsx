@@ -66,10 +66,40 @@ export function editLine(state: LineState, input: string, key: KeyLike): LineOut
     return { state, ignored: true };
   }
   if (input === '') return { state, ignored: true };
-  // A chunk may carry the Enter that followed a paste: keep what came before it and submit.
-  const newline = input.search(/[\r\n]/u);
-  if (newline >= 0) return { state: insert(state, input.slice(0, newline)), submit: true };
-  return { state: insert(state, input) };
+  if (!CONTROL_ONE.test(input)) return { state: insert(state, input) };
+  return editChunk(state, input);
+}
+
+const CONTROL_ONE = /[\u0000-\u001f\u007f]/u;
+
+/**
+ * Ink passes a burst of plain bytes as one string: a paste, or fast typing such as Backspace then a letter,
+ * or text then Enter. Each control character in it keeps its meaning, in order; Enter ends the chunk.
+ */
+function editChunk(state: LineState, input: string): LineOutcome {
+  let current = state;
+  let text = '';
+  const flush = () => {
+    current = insert(current, text);
+    text = '';
+  };
+  for (const ch of input) {
+    if (ch === '\r' || ch === '\n') {
+      flush();
+      return { state: current, submit: true };
+    }
+    if (ch === '\u007f' || ch === '\b') {
+      flush();
+      current = editLine(current, '', { backspace: true }).state;
+    } else if (ch === '\u0015') {
+      flush();
+      current = { value: '', cursor: 0 };
+    } else if (!CONTROL_ONE.test(ch)) {
+      text += ch;
+    }
+  }
+  flush();
+  return { state: current };
 }
 
 /** What the line looks like: masked (`•` per char, or nothing) and scrolled so the cursor is visible. */

@@ -1,0 +1,76 @@
+// The account, logging in, and API tokens (spec 4.1 and 5).
+import { hostname as osHostname } from 'node:os';
+import type { Transport } from './http.js';
+import type { Account, ApiTokenInfo, CreatedToken, Login } from './models.js';
+import { parseAccount, parseCreatedToken, parseLogin, parseNothing, parseTokenList } from './parse.js';
+import { seg, type CallOptions } from './path.js';
+import { registerSecret } from './secrets.js';
+
+/** The label of the token minted for this machine: it tells the person, in the token list, where it lives. */
+export function machineTokenLabel(host = osHostname()): string {
+  return `ecsdeck@${host || 'unknown-host'}`;
+}
+
+export function accountApi(t: Transport) {
+  let loggedInAs: string | null = null;
+
+  const tokens = {
+    /** id, label and creation time; token values are never shown again after creation. */
+    list(opts: CallOptions = {}): Promise<ApiTokenInfo[]> {
+      return t.call('GET', '/ecs/v2/keys', parseTokenList, opts);
+    },
+    /** The value in the answer is the only time the service shows it. */
+    async create(notes: string, opts: CallOptions = {}): Promise<CreatedToken> {
+      const created = await t.call('POST', '/ecs/v2/keys', parseCreatedToken, { ...opts, json: { notes } });
+      registerSecret(created.token);
+      return created;
+    },
+    rename(id: number, notes: string, opts: CallOptions = {}): Promise<void> {
+      return t.call('PUT', `/ecs/v2/keys/${seg(id)}`, parseNothing, { ...opts, json: { notes } });
+    },
+    revoke(id: number, opts: CallOptions = {}): Promise<void> {
+      return t.call('DELETE', `/ecs/v2/keys/${seg(id)}`, parseNothing, opts);
+    },
+  };
+
+  const api = {
+    tokens,
+
+    get(opts: CallOptions = {}): Promise<Account> {
+      return t.call('GET', '/ecs/v2/account', parseAccount, opts);
+    },
+
+    /** Logs in and, on success, makes the JWT the client's credential. The password is not kept. */
+    async login(username: string, password: string, opts: CallOptions = {}): Promise<Login> {
+      registerSecret(password);
+      const login = await t.call('POST', '/ecs/v2/login', parseLogin, {
+        ...opts,
+        anonymous: true,
+        json: { username, password },
+      });
+      t.credential = { kind: 'jwt', token: login.token, expire: Math.floor(login.expire.getTime() / 1000) };
+      loggedInAs = username;
+      return login;
+    },
+
+    /**
+     * Changes the password. A password change may end earlier logins (the emulator does so), so a client
+     * that logged in is logged in again with the new password.
+     */
+    async changePassword(password: string, opts: CallOptions = {}): Promise<void> {
+      registerSecret(password);
+      await t.call('POST', '/ecs/v2/account', parseNothing, { ...opts, json: { password } });
+      if (t.credential?.kind === 'jwt' && loggedInAs !== null) await api.login(loggedInAs, password, opts);
+    },
+
+    /**
+     * Creates an API token labelled for this machine (`ecsdeck@<host>`) and returns its value, so that after
+     * one login the password need not be kept. The client keeps its current credential.
+     */
+    async mintMachineToken(opts: CallOptions & { hostname?: string } = {}): Promise<string> {
+      const created = await tokens.create(machineTokenLabel(opts.hostname), opts);
+      return created.token;
+    },
+  };
+  return api;
+}

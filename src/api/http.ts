@@ -1,0 +1,313 @@
+// The transport: one ky instance per client carrying the base address, the credential, the timeout and the
+// retry policy. Every answer comes back as parsed JSON (or text), and every failure as one of the client's
+// own errors, with credentials scrubbed from whatever text the failure carries.
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
+import { ApiError, AuthExpiredError, NetworkError, ShapeError, TimeoutError, isAbort } from './errors.js';
+import { isRecord } from './read.js';
+import { registerSecret, scrub } from './secrets.js';
+
+export type Credential =
+  | { kind: 'token'; token: string }
+  /** `expire` is Unix seconds, as the login answer gives it */
+  | { kind: 'jwt'; token: string; expire: number };
+
+/** A fetch as the emulator's `app.fetch` has it: tests pass it to skip the socket. */
+export type FetchLike = (request: Request) => Promise<Response> | Response;
+
+export interface RetryPolicy {
+  /** retries after the first attempt */
+  limit: number;
+  /** first backoff delay; doubles each retry */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** a longer `Retry-After` is cut to this */
+  maxRetryAfterMs: number;
+}
+
+export interface TransportOptions {
+  /** base address, e.g. `http://127.0.0.1:8787` */
+  endpoint: string;
+  credential?: Credential | null;
+  fetch?: FetchLike;
+  /** per attempt; default 15 s */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** milliseconds since the epoch; tests inject a clock to expire a JWT */
+  now?: () => number;
+  /**
+   * A JWT this close to its expiry is treated as expired: a request sent a moment before the expiry would
+   * arrive after it.
+   */
+  expiryMarginMs?: number;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** send no credential (login) */
+  anonymous?: boolean;
+  /** 'text' for CSV reports; default 'json' */
+  accept?: 'json' | 'text';
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
+
+// POST and PATCH are left out on purpose: a retried POST after a lost answer would create a second server.
+const RETRIED_METHODS = ['get', 'put', 'delete', 'head'];
+const RETRIED_STATUSES = [429, 502, 503, 504];
+
+export class Transport {
+  readonly endpoint: string;
+  readonly timeoutMs: number;
+  private credentialValue: Credential | null = null;
+  private readonly ky: KyInstance;
+  private readonly now: () => number;
+  private readonly expiryMarginMs: number;
+
+  constructor(opts: TransportOptions) {
+    this.endpoint = normalizeEndpoint(opts.endpoint);
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.now = opts.now ?? Date.now;
+    this.expiryMarginMs = opts.expiryMarginMs ?? 5_000;
+    this.credential = opts.credential ?? null;
+    const retry = { ...DEFAULT_RETRY, ...opts.retry };
+    const userFetch = opts.fetch;
+    this.ky = ky.create({
+      throwHttpErrors: true,
+      // ky must get a Promise back, and the emulator's fetch takes a Request only
+      fetch: userFetch
+        ? async (input, init) => userFetch(input instanceof Request ? input : new Request(input, init))
+        : undefined,
+      retry: {
+        limit: retry.limit,
+        methods: RETRIED_METHODS,
+        statusCodes: RETRIED_STATUSES,
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: retry.maxRetryAfterMs,
+        backoffLimit: retry.maxDelayMs,
+        delay: (attempt) => retry.baseDelayMs * 2 ** (attempt - 1),
+        shouldRetry: ({ error }) => {
+          if (isAbort(error) || error instanceof KyTimeoutError) return false;
+          // default rules for HTTP statuses; a rejection by fetch itself is a network error: retry
+          return undefined;
+        },
+      },
+      headers: { accept: 'application/json', 'user-agent': 'ecsdeck' },
+    });
+  }
+
+  get credential(): Credential | null {
+    return this.credentialValue;
+  }
+
+  set credential(c: Credential | null) {
+    if (c) registerSecret(c.token);
+    this.credentialValue = c ? { ...c } : null;
+  }
+
+  /** When the current JWT stops working; null for API tokens (they never expire) or no credential. */
+  get expiresAt(): Date | null {
+    const c = this.credentialValue;
+    return c?.kind === 'jwt' ? new Date(c.expire * 1000) : null;
+  }
+
+  isExpired(): boolean {
+    const c = this.credentialValue;
+    return c?.kind === 'jwt' && this.now() >= c.expire * 1000 - this.expiryMarginMs;
+  }
+
+  /** Sends one request and returns its body: parsed JSON (null when empty) or, with accept 'text', the text. */
+  async request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
+    const upper = method.toUpperCase();
+    const headers: Record<string, string> = {};
+    if (!opts.anonymous) {
+      const c = this.credentialValue;
+      if (c?.kind === 'jwt') {
+        // never sent: the service would refuse it, and the person must be told to log in again
+        if (this.isExpired()) throw new AuthExpiredError();
+        headers.authorization = `Bearer ${c.token}`;
+      } else if (c?.kind === 'token') {
+        headers['x-apitoken'] = c.token;
+      }
+    }
+    if (opts.accept === 'text') headers.accept = 'text/csv, text/plain, application/json';
+    opts.signal?.throwIfAborted();
+
+    let response: Response;
+    try {
+      response = await this.ky(this.endpoint + path, {
+        method: upper,
+        headers,
+        json: opts.json,
+        searchParams: cleanQuery(opts.query),
+        signal: opts.signal,
+        timeout: opts.timeoutMs ?? this.timeoutMs,
+      });
+    } catch (err) {
+      throw await this.translate(err, upper, path, opts);
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (opts.accept === 'text' && !type.includes('json')) return text;
+    if (text.trim() === '') return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (opts.accept === 'text') return text;
+      throw new ApiError({ status: response.status, method: upper, path, message: 'the service answered with something that is not JSON' });
+    }
+    if (isRecord(body) && body.status === 'error') {
+      throw new ApiError({ status: response.status, method: upper, path, message: errorMessage(body, response), code: errorCode(body) });
+    }
+    return body;
+  }
+
+  /** Sends a request and reads its body with `parse`; a record the parser cannot read is an ApiError. */
+  async call<T>(method: string, path: string, parse: (body: unknown) => T, opts: RequestOptions = {}): Promise<T> {
+    const body = await this.request(method, path, opts);
+    try {
+      return parse(body);
+    } catch (err) {
+      if (err instanceof ShapeError) throw new ApiError({ status: 200, method, path, message: err.message });
+      throw err;
+    }
+  }
+
+  private async translate(err: unknown, method: string, path: string, opts: RequestOptions): Promise<Error> {
+    if (opts.signal?.aborted) return asError(opts.signal.reason);
+    if (err instanceof HTTPError) {
+      const res = err.response;
+      let body: unknown = null;
+      try {
+        const text = await res.text();
+        body = text.trim() === '' ? null : safeJson(text);
+        if (body === undefined) body = text.length <= 200 ? text : null;
+      } catch {
+        body = null;
+      }
+      return new ApiError({
+        status: res.status,
+        method,
+        path,
+        message: isRecord(body) ? errorMessage(body, res) : typeof body === 'string' && body.trim() ? body.trim() : statusText(res),
+        code: isRecord(body) ? errorCode(body) : undefined,
+      });
+    }
+    if (err instanceof KyTimeoutError) return new TimeoutError({ method, path, timeoutMs: opts.timeoutMs ?? this.timeoutMs });
+    if (isAbort(err)) return asError(err);
+    return new NetworkError({ method, path, endpoint: this.endpoint, reason: reasonOf(err) });
+  }
+}
+
+function normalizeEndpoint(endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new TypeError(scrub(`not a valid service address: ${endpoint}`));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`the service address must be http or https: ${scrub(endpoint)}`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function cleanQuery(q: RequestOptions['query']): Record<string, string> | undefined {
+  if (!q) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) out[k] = String(v);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The service's own words: `message`, else `error`, else `detail` (text or a list of `{msg}`), else the status text. */
+function errorMessage(body: Record<string, unknown>, res: Response): string {
+  for (const key of ['message', 'error', 'detail']) {
+    const v = body[key];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+    if (Array.isArray(v)) {
+      const parts = v.map((x) => (typeof x === 'string' ? x : isRecord(x) && typeof x.msg === 'string' ? x.msg : '')).filter(Boolean);
+      if (parts.length > 0) return parts.join('; ');
+    }
+    if (isRecord(v) && typeof v.message === 'string') return v.message;
+  }
+  return statusText(res);
+}
+
+function errorCode(body: Record<string, unknown>): string | number | undefined {
+  const v = body.error_code;
+  return typeof v === 'string' || typeof v === 'number' ? v : undefined;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+function statusText(res: Response): string {
+  return res.statusText || STATUS_TEXT[res.status] || `HTTP ${res.status}`;
+}
+
+/** A short reason from fetch's nested causes: `ECONNREFUSED`, `ENOTFOUND`, "other side closed". */
+function reasonOf(err: unknown): string {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth++) {
+    const code = (e as { code?: unknown }).code;
+    const cause = (e as { cause?: unknown }).cause;
+    if (typeof code === 'string' && code !== '') return describeCode(code);
+    if (!(cause instanceof Error)) return e.message || 'unknown failure';
+    e = cause;
+  }
+  return 'unknown failure';
+}
+
+function describeCode(code: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection closed by the other side';
+    case 'ENOTFOUND':
+      return 'host not found';
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connection timed out';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    default:
+      return code;
+  }
+}
+
+function asError(reason: unknown): Error {
+  if (reason instanceof Error) return reason;
+  return new DOMException('the request was cancelled', 'AbortError');
+}

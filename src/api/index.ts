@@ -1,0 +1,77 @@
+// The client: one object with a namespace per resource, over one transport.
+//   const client = createClient({ endpoint, credential });
+//   const { actionId } = await client.servers.create({ plan, location, image, notes });
+import { accountApi } from './account.js';
+import { actionsApi } from './actions.js';
+import { billingApi } from './billing.js';
+import { catalogApi } from './catalog.js';
+import { eventsApi } from './events.js';
+import { groupsApi } from './groups.js';
+import { Transport, type Credential, type TransportOptions } from './http.js';
+import { networksApi, vlansApi } from './networks.js';
+import { schedulesApi } from './schedules.js';
+import { scriptsApi } from './scripts.js';
+import { serversApi } from './servers.js';
+import { snapshotsApi } from './snapshots.js';
+import { sshKeysApi } from './sshkeys.js';
+import { templatesApi } from './templates.js';
+
+export type ClientOptions = TransportOptions;
+
+export function createClient(opts: ClientOptions) {
+  const transport = new Transport(opts);
+  const account = accountApi(transport);
+  return {
+    transport,
+    get endpoint(): string {
+      return transport.endpoint;
+    },
+    get credential(): Credential | null {
+      return transport.credential;
+    },
+    setCredential(c: Credential | null): void {
+      transport.credential = c;
+    },
+    /** When the login ends; null for an API token, which never expires. */
+    get expiresAt(): Date | null {
+      return transport.expiresAt;
+    },
+    /** True when the JWT has expired (or is about to): requests would fail with AuthExpiredError. */
+    isExpired(): boolean {
+      return transport.isExpired();
+    },
+    /** Same as `account.login`. */
+    login: account.login,
+    account,
+    actions: actionsApi(transport),
+    servers: serversApi(transport),
+    catalog: catalogApi(transport),
+    snapshots: snapshotsApi(transport),
+    schedules: schedulesApi(transport),
+    templates: templatesApi(transport),
+    sshKeys: sshKeysApi(transport),
+    scripts: scriptsApi(transport),
+    networks: networksApi(transport),
+    vlans: vlansApi(transport),
+    billing: billingApi(transport),
+    events: eventsApi(transport),
+    groups: groupsApi(transport),
+  };
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+export * from './models.js';
+export { ApiError, AuthExpiredError, ClientError, NetworkError, TimeoutError } from './errors.js';
+export { registerSecret, scrub } from './secrets.js';
+export { machineTokenLabel } from './account.js';
+export { DEFAULT_TIMEOUT_MS, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
+export type { CallOptions } from './path.js';
+export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';
+export type { ActionQuery } from './actions.js';
+export type { EventQuery } from './events.js';
+export type { ReportFormat } from './billing.js';
+export type { ScheduleInput, ScheduleUpdate } from './schedules.js';
+export type { ScriptInput } from './scripts.js';
+export type { SnapshotUpdate } from './snapshots.js';
+export type { TemplateSource } from './templates.js';

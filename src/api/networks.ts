@@ -1,0 +1,57 @@
+// Private networks and the VLANs that attach servers to them (spec 4.10). The first VLAN between a server
+// and a network restarts the server, and so does removing any VLAN between them.
+import type { Transport } from './http.js';
+import type { Network, Vlan, VlanChange } from './models.js';
+import { parseNetwork, parseNetworks, parseNothing, parseVlanChange, parseVlans } from './parse.js';
+import { seg, type CallOptions } from './path.js';
+
+export function networksApi(t: Transport) {
+  const one = (name: string) => `/ecs/v2/networks/${seg(name)}`;
+  return {
+    /** Active networks. */
+    list(opts: CallOptions = {}): Promise<Network[]> {
+      return t.call('GET', '/ecs/v2/networks', parseNetworks, opts);
+    },
+    get(name: string, opts: CallOptions = {}): Promise<Network> {
+      return t.call('GET', one(name), parseNetwork, opts);
+    },
+    /** The spec does not show a body; the service names the network. */
+    create(fields: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<Network> {
+      return t.call('POST', '/ecs/v2/networks', parseNetwork, { ...opts, json: fields });
+    },
+    /** Refused while a VLAN is attached. */
+    remove(name: string, opts: CallOptions = {}): Promise<void> {
+      return t.call('DELETE', one(name), parseNothing, opts);
+    },
+  };
+}
+
+export function vlansApi(t: Transport) {
+  const base = (server: string, network: string) => `/ecs/v2/servers/${seg(server)}/networks/${seg(network)}/vlans`;
+  return {
+    list(server: string, network: string, opts: CallOptions = {}): Promise<Vlan[]> {
+      return t.call('GET', base(server, network), parseVlans, opts);
+    },
+    /** Starts an `add_vlan` action. `vlanId` 1 to 4094. */
+    add(server: string, network: string, input: { vlanId: number; pvid?: boolean }, opts: CallOptions = {}): Promise<VlanChange> {
+      return t.call('POST', base(server, network), parseVlanChange, {
+        ...opts,
+        json: { vlan_id: input.vlanId, pvid: input.pvid ?? false },
+      });
+    },
+    /** Adds VLANs `start` to `end` inclusive. */
+    addRange(server: string, network: string, start: number, end: number, opts: CallOptions = {}): Promise<VlanChange> {
+      return t.call('POST', base(server, network), parseVlanChange, { ...opts, json: { vlans: `${start}-${end}` } });
+    },
+    /** The VLAN must be `ok`; starts an `update_vlan` action. */
+    update(server: string, network: string, vlanId: number, input: { pvid: boolean }, opts: CallOptions = {}): Promise<VlanChange> {
+      return t.call('PATCH', `${base(server, network)}/${seg(vlanId)}`, parseVlanChange, { ...opts, json: { pvid: input.pvid } });
+    },
+    remove(server: string, network: string, vlanId: number, opts: CallOptions = {}): Promise<VlanChange> {
+      return t.call('DELETE', `${base(server, network)}/${seg(vlanId)}`, parseVlanChange, opts);
+    },
+    removeRange(server: string, network: string, start: number, end: number, opts: CallOptions = {}): Promise<VlanChange> {
+      return t.call('DELETE', `${base(server, network)}/${start}-${end}`, parseVlanChange, opts);
+    },
+  };
+}

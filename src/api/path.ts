@@ -1,0 +1,11 @@
+// Path segments come from people and from the service (server names, labels): encode each one so that a
+// name holding `/` or `?` addresses that name and nothing else.
+export function seg(value: string | number): string {
+  return encodeURIComponent(String(value));
+}
+
+/** A call's options that reach the transport: cancellation and a per-call timeout. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}

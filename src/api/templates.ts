@@ -1,0 +1,34 @@
+// Templates (spec 4.7): private images made from a server or a snapshot. Addressed by name (spec) or by
+// numeric id (one public client); the service accepts either.
+import type { Transport } from './http.js';
+import type { Action, CreatedTemplate, Template } from './models.js';
+import { parseActionAnswer, parseCreatedTemplate, parseTemplate, parseTemplates } from './parse.js';
+import { seg, type CallOptions } from './path.js';
+
+export type TemplateSource = { server: string } | { snapshot: number };
+
+export function templatesApi(t: Transport) {
+  const one = (ref: string | number) => `/ecs/v2/templates/${seg(ref)}`;
+  return {
+    list(opts: CallOptions = {}): Promise<Template[]> {
+      return t.call('GET', '/ecs/v2/templates', parseTemplates, opts);
+    },
+    get(ref: string | number, opts: CallOptions = {}): Promise<Template> {
+      return t.call('GET', one(ref), parseTemplate, opts);
+    },
+    /** Starts a `create_template` action (minutes to half an hour on the live service). */
+    create(input: { description: string } & TemplateSource, opts: CallOptions = {}): Promise<CreatedTemplate> {
+      const json =
+        'server' in input ? { description: input.description, server: input.server } : { description: input.description, snapshot: input.snapshot };
+      return t.call('POST', '/ecs/v2/templates', parseCreatedTemplate, { ...opts, json });
+    },
+    /** Sets the description, which is the template's display name. */
+    rename(ref: string | number, description: string, opts: CallOptions = {}): Promise<Template> {
+      return t.call('PUT', one(ref), parseTemplate, { ...opts, json: { description } });
+    },
+    /** Starts a `delete_template` action; the template's data is gone for good. */
+    remove(ref: string | number, opts: CallOptions = {}): Promise<Action> {
+      return t.call('DELETE', one(ref), parseActionAnswer, opts);
+    },
+  };
+}

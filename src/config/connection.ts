@@ -1,0 +1,131 @@
+// Which service to talk to, and as whom: environment first (for scripts and tests), then the chosen or
+// current profile, else nothing, in which case the dashboard starts its embedded emulator.
+import { createClient, type Client, type ClientOptions } from '../api/index.js';
+import type { Credential } from '../api/http.js';
+import { registerSecret } from '../api/secrets.js';
+import { ConfigError, checkEndpoint, checkProfileName, type Profile, type ProfileStore } from './profiles.js';
+
+export type Auth =
+  | { kind: 'none' }
+  | Credential
+  /** from ECSDECK_USERNAME and ECSDECK_PASSWORD: log in at start; never stored */
+  | { kind: 'login'; username: string; password: string };
+
+export type Connection =
+  | { source: 'env'; endpoint: string; auth: Auth; profileName?: string }
+  | { source: 'profile'; endpoint: string; auth: Auth; profileName: string }
+  | { source: 'none'; endpoint: null; auth: { kind: 'none' } };
+
+export type Env = Record<string, string | undefined>;
+
+const get = (env: Env, key: string): string | undefined => {
+  const v = env[key];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};
+
+/** Reads ECSDECK_API_URL, ECSDECK_API_TOKEN, ECSDECK_USERNAME + ECSDECK_PASSWORD and ECSDECK_PROFILE over the profiles. */
+export function resolveConnection(env: Env, store: Pick<ProfileStore, 'get' | 'current'>): Connection {
+  const url = get(env, 'ECSDECK_API_URL');
+  const token = get(env, 'ECSDECK_API_TOKEN');
+  const username = get(env, 'ECSDECK_USERNAME');
+  // a password may legitimately begin or end with spaces
+  const password = env.ECSDECK_PASSWORD !== undefined && env.ECSDECK_PASSWORD !== '' ? env.ECSDECK_PASSWORD : undefined;
+  const profileName = get(env, 'ECSDECK_PROFILE');
+  registerSecret(token);
+  registerSecret(password);
+
+  let profile: Profile | undefined;
+  if (profileName !== undefined) {
+    checkProfileName(profileName);
+    profile = store.get(profileName);
+    if (!profile) throw new ConfigError(`ECSDECK_PROFILE names '${profileName}', and there is no such profile`);
+  } else {
+    profile = store.current();
+  }
+
+  if (password !== undefined && username === undefined) throw new ConfigError('ECSDECK_PASSWORD is set without ECSDECK_USERNAME');
+  if (username !== undefined && password === undefined) throw new ConfigError('ECSDECK_USERNAME is set without ECSDECK_PASSWORD');
+
+  if (url !== undefined || token !== undefined || username !== undefined) {
+    const endpoint = url !== undefined ? checkEndpoint(url) : profile?.endpoint;
+    if (endpoint === undefined) {
+      throw new ConfigError('a credential is set in the environment but no service address: set ECSDECK_API_URL or choose a profile');
+    }
+    let auth: Auth;
+    let usedProfile: string | undefined;
+    if (token !== undefined) auth = { kind: 'token', token };
+    else if (username !== undefined && password !== undefined) auth = { kind: 'login', username, password };
+    else if (profile?.credential && sameEndpoint(profile.endpoint, endpoint)) {
+      // a profile's credential goes only to the service it was made for, never to an address from the environment
+      auth = profile.credential;
+      usedProfile = profile.name;
+    } else auth = { kind: 'none' };
+    if (url === undefined && profile) usedProfile = profile.name;
+    return usedProfile !== undefined ? { source: 'env', endpoint, auth, profileName: usedProfile } : { source: 'env', endpoint, auth };
+  }
+
+  if (profile) {
+    return { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name };
+  }
+  return { source: 'none', endpoint: null, auth: { kind: 'none' } };
+}
+
+function sameEndpoint(a: string, b: string): boolean {
+  try {
+    return new URL(a).toString().replace(/\/+$/, '') === new URL(b).toString().replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A client for a resolved connection; logs in first when the environment gave a user name and password.
+ * A stored JWT that has expired is handed over as is: the first request raises AuthExpiredError, which the
+ * dashboard answers with its login form.
+ */
+export async function connect(conn: Connection, opts: Omit<ClientOptions, 'endpoint' | 'credential'> = {}): Promise<Client> {
+  if (conn.source === 'none') throw new ConfigError('no service is configured: add a profile or set ECSDECK_API_URL');
+  const auth = conn.auth;
+  const credential = auth.kind === 'token' || auth.kind === 'jwt' ? auth : null;
+  const client = createClient({ ...opts, endpoint: conn.endpoint, credential });
+  if (auth.kind === 'login') await client.login(auth.username, auth.password);
+  return client;
+}
+
+export interface LoginToProfileInput {
+  name: string;
+  endpoint: string;
+  username: string;
+  password: string;
+  /**
+   * 'token' (default): mint an API token labelled for this machine and store it, so the profile keeps
+   * working without the password; 'jwt': store the login token, which expires.
+   */
+  keep?: 'token' | 'jwt';
+  makeCurrent?: boolean;
+  hostname?: string;
+}
+
+/** Logs in, stores the resulting credential (never the password) as a profile, and returns a client using it. */
+export async function loginToProfile(
+  store: ProfileStore,
+  input: LoginToProfileInput,
+  opts: Omit<ClientOptions, 'endpoint' | 'credential'> = {},
+): Promise<{ profile: Profile; client: Client }> {
+  checkProfileName(input.name);
+  const client = createClient({ ...opts, endpoint: checkEndpoint(input.endpoint) });
+  const login = await client.login(input.username, input.password);
+  let credential: Credential;
+  if ((input.keep ?? 'token') === 'token') {
+    const token = await client.account.mintMachineToken({ hostname: input.hostname });
+    credential = { kind: 'token', token };
+    client.setCredential(credential);
+  } else {
+    credential = { kind: 'jwt', token: login.token, expire: Math.floor(login.expire.getTime() / 1000) };
+  }
+  const profile = store.add(
+    { name: input.name, endpoint: client.endpoint, credential },
+    { replace: true, makeCurrent: input.makeCurrent ?? true },
+  );
+  return { profile, client };
+}

@@ -1,0 +1,207 @@
+// Named profiles on disk, each a service address and a credential, one of them current. The file holds API
+// tokens and JWTs, so it is written 0600 and nothing read from it is ever echoed into an error. Passwords are
+// never stored: the credential types have no place for one, and only known fields are copied in.
+import { chmodSync, existsSync } from 'node:fs';
+import Conf from 'conf';
+import type { Credential } from '../api/http.js';
+import { registerSecret, scrub } from '../api/secrets.js';
+
+export type StoredCredential = Credential;
+
+export interface Profile {
+  name: string;
+  endpoint: string;
+  credential: StoredCredential | null;
+}
+
+interface FileShape {
+  current: string | null;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null }>;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(scrub(message));
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ProfileStoreOptions {
+  /** directory of the config file; default: ECSDECK_CONFIG_DIR, else the platform's config directory */
+  cwd?: string;
+  /** where ECSDECK_CONFIG_DIR is read from; default process.env */
+  env?: Record<string, string | undefined>;
+}
+
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/;
+const FILE_MODE = 0o600;
+
+export class ProfileStore {
+  private readonly conf: Conf<FileShape>;
+
+  constructor(opts: ProfileStoreOptions = {}) {
+    const env = opts.env ?? process.env;
+    const cwd = opts.cwd ?? (nonEmpty(env.ECSDECK_CONFIG_DIR) || undefined);
+    try {
+      this.conf = new Conf<FileShape>({
+        projectName: 'ecsdeck',
+        // `~/.config/ecsdeck`, not conf's default `ecsdeck-nodejs`
+        projectSuffix: '',
+        cwd,
+        configFileMode: FILE_MODE,
+        // profile names may hold dots
+        accessPropertiesByDotNotation: false,
+        defaults: { current: null, profiles: {} },
+      });
+    } catch (err) {
+      // the parser's message can quote the file, and the file holds tokens
+      throw new ConfigError(`cannot read the ecsdeck config file in ${cwd ?? 'the config directory'}: it is damaged; fix or remove it (${errName(err)})`);
+    }
+    this.tighten();
+  }
+
+  /** The config file's path. */
+  get path(): string {
+    return this.conf.path;
+  }
+
+  list(): Profile[] {
+    return Object.entries(this.read().profiles)
+      .map(([name, p]) => toProfile(name, p))
+      .filter((p): p is Profile => p !== null)
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  get(name: string): Profile | undefined {
+    const raw = this.read().profiles[name];
+    return raw ? (toProfile(name, raw) ?? undefined) : undefined;
+  }
+
+  get currentName(): string | null {
+    const { current, profiles } = this.read();
+    return current !== null && profiles[current] ? current : null;
+  }
+
+  current(): Profile | undefined {
+    const name = this.currentName;
+    return name === null ? undefined : this.get(name);
+  }
+
+  /** Adds a profile (or replaces one with `replace`); the first profile, or one added with `makeCurrent`, becomes current. */
+  add(profile: Profile, opts: { makeCurrent?: boolean; replace?: boolean } = {}): Profile {
+    const clean = sanitize(profile);
+    const data = this.read();
+    if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
+    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential };
+    if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
+    this.write(data);
+    return clean;
+  }
+
+  /** Replaces a profile's credential, e.g. after logging in again. */
+  setCredential(name: string, credential: StoredCredential | null): Profile {
+    const p = this.get(name);
+    if (!p) throw new ConfigError(`no profile named '${name}'`);
+    return this.add({ ...p, credential }, { replace: true });
+  }
+
+  /** Removes a profile; when it was current, the first remaining one (by name) becomes current. */
+  remove(name: string): boolean {
+    const data = this.read();
+    if (!data.profiles[name]) return false;
+    delete data.profiles[name];
+    if (data.current === name) data.current = Object.keys(data.profiles).sort()[0] ?? null;
+    this.write(data);
+    return true;
+  }
+
+  switch(name: string): Profile {
+    const p = this.get(name);
+    if (!p) throw new ConfigError(`no profile named '${name}'`);
+    const data = this.read();
+    data.current = name;
+    this.write(data);
+    return p;
+  }
+
+  private read(): FileShape {
+    const current = this.conf.get('current');
+    const profiles = this.conf.get('profiles');
+    return {
+      current: typeof current === 'string' ? current : null,
+      profiles: profiles && typeof profiles === 'object' ? { ...profiles } : {},
+    };
+  }
+
+  private write(data: FileShape): void {
+    this.conf.set('profiles', data.profiles);
+    this.conf.set('current', data.current);
+    this.tighten();
+  }
+
+  /** conf only sets the mode on files it creates; a file made by hand or an older version may be 0644. */
+  private tighten(): void {
+    try {
+      if (existsSync(this.conf.path)) chmodSync(this.conf.path, FILE_MODE);
+    } catch {
+      // a file system without modes: nothing more can be done
+    }
+  }
+}
+
+export function openProfileStore(opts: ProfileStoreOptions = {}): ProfileStore {
+  return new ProfileStore(opts);
+}
+
+export function checkProfileName(name: string): string {
+  if (!NAME_RE.test(name)) {
+    throw new ConfigError(`profile name '${name.slice(0, 64)}' may hold letters, digits and _ . @ - only (1 to 64, starting with a letter or digit)`);
+  }
+  return name;
+}
+
+export function checkEndpoint(endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new ConfigError(`'${endpoint}' is not a service address (expected http://host:port or https://host)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`'${endpoint}' must start with http:// or https://`);
+  if (url.username || url.password) throw new ConfigError('the service address must not hold a user name or password');
+  return url.toString().replace(/\/+$/, '');
+}
+
+function sanitize(p: Profile): Profile {
+  return { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+}
+
+/** Only the known fields of a credential: anything else (a password) is dropped, never written. */
+function cleanCredential(c: unknown): StoredCredential | null {
+  if (!c || typeof c !== 'object') return null;
+  const r = c as Record<string, unknown>;
+  if (r.kind === 'token' && typeof r.token === 'string' && r.token !== '') {
+    registerSecret(r.token);
+    return { kind: 'token', token: r.token };
+  }
+  if (r.kind === 'jwt' && typeof r.token === 'string' && r.token !== '' && typeof r.expire === 'number' && Number.isFinite(r.expire)) {
+    registerSecret(r.token);
+    return { kind: 'jwt', token: r.token, expire: r.expire };
+  }
+  return null;
+}
+
+function toProfile(name: string, raw: unknown): Profile | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.endpoint !== 'string') return null;
+  return { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+}
+
+function nonEmpty(v: string | undefined): string {
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function errName(err: unknown): string {
+  return err instanceof Error ? err.name : 'unknown error';
+}

@@ -1,0 +1,178 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, cleanup } from 'ink-testing-library';
+import {
+  ActionPanel,
+  CommandLine,
+  Footer,
+  Header,
+  HelpOverlay,
+  StatusLine,
+  TooSmall,
+  completeCommand,
+  isTooSmall,
+  resolveCommand,
+} from '../../../src/ui/components/Frame.js';
+import { displayWidth } from '../../../src/ui/format.js';
+import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
+
+afterEach(() => cleanup());
+
+const SCREENS = ['servers', 'actions', 'snapshots', 'templates', 'sshkeys', 'scripts', 'networks', 'plans', 'images', 'regions', 'billing', 'events', 'account', 'tokens', 'profiles'];
+const now = new Date(Date.UTC(2026, 10, 20, 14, 3, 59));
+
+describe('Header', () => {
+  it('shows title, profile, local emulator, counts and the UTC clock in exactly the width', async () => {
+    const { lastFrame } = render(
+      <Header width={96} profile="demo" endpoint="http://127.0.0.1:4010" local counts={['12 servers', '2 running actions']} now={now} />,
+    );
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('14:03 UTC'));
+    expect(frame).toMatch(/^┌ ecsdeck ─ demo @ local emulator ─+ 12 servers · 2 running actions · 14:03 UTC ┐$/);
+    expect(displayWidth(frame)).toBe(96);
+  });
+
+  it('shows the endpoint and a read-only badge, dropping counts when short', async () => {
+    const { lastFrame } = render(
+      <Header width={80} profile="prod" endpoint="api.example.net" readOnly counts={['1234 servers', '99 running actions', 'more text here']} now={now} />,
+    );
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('UTC'));
+    expect(frame).toContain('prod @ api.example.net');
+    expect(frame).toContain('read-only');
+    expect(frame).not.toContain('1234 servers');
+    expect(displayWidth(frame)).toBe(80);
+  });
+});
+
+describe('Footer', () => {
+  it('shows the hints that fit, most important first, and hides writes when read-only', async () => {
+    const { lastFrame, rerender } = render(<Footer width={100} scopes={['global', 'servers', 'table']} />);
+    const wide = await waitForFrame(lastFrame, (f) => f.includes('? help'));
+    expect(wide.startsWith('└ ? help  q quit  : jump  / filter  c create')).toBe(true);
+    expect(wide.endsWith('┘')).toBe(true);
+    expect(displayWidth(wide)).toBe(100);
+    rerender(<Footer width={100} scopes={['global', 'servers', 'table']} readOnly />);
+    const ro = await waitForFrame(lastFrame, (f) => !f.includes('create'));
+    expect(ro).not.toContain('delete');
+    expect(ro).not.toContain('power on');
+    rerender(<Footer width={30} scopes={['global', 'servers', 'table']} />);
+    const narrow = await waitForFrame(lastFrame, (f) => displayWidth(f) === 30);
+    expect(narrow).toContain('? help');
+  });
+});
+
+describe('StatusLine', () => {
+  it('shows the error to the letter, wrapping instead of cutting', async () => {
+    const message = 'VLAN id 5000 is out of range: allowed values are 2-4094 (excluding 1002-1005)';
+    const { lastFrame } = render(<StatusLine error={message} width={40} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('VLAN'));
+    expect(frame.replace(/\n/g, ' ').replace(/\s+/g, ' ')).toContain(message);
+  });
+
+  it('shows info when there is no error', async () => {
+    const { lastFrame } = render(<StatusLine info="refreshed" />);
+    await waitForFrame(lastFrame, (f) => f.includes('refreshed'));
+  });
+});
+
+describe('ActionPanel', () => {
+  it('shows running actions with bar, percent and ETA, and finished ones with ✓/✗', async () => {
+    const { lastFrame } = render(
+      <ActionPanel
+        width={96}
+        height={5}
+        actions={[
+          { id: 59168, type: 'create_server', resource: 'ec206922', percent: 55, state: 'running', etaSeconds: 27 },
+          { id: 59170, type: 'create_snapshot', resource: '104', percent: 10, state: 'running', etaSeconds: null },
+          { id: 59171, type: 'delete_server', resource: 'ec000001', percent: 100, state: 'done' },
+          { id: 59172, type: 'power_on', resource: 'ec000002', percent: 40, state: 'failed', error: 'Server is locked by another action' },
+        ]}
+      />,
+    );
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('59172'));
+    const lines = frame.split('\n');
+    expect(lines[0]).toMatch(/^├ Actions ─+┤$/);
+    expect(lines[1]).toContain('59168  create_server    ec206922   ███████████░░░░░░░░░  55%  ~27s left');
+    expect(lines[2]).toContain('██░░░░░░░░░░░░░░░░░░  10%');
+    expect(lines[2]).not.toContain('left');
+    expect(lines[3]).toContain('✓ done');
+    expect(lines[4]).toContain('✗ Server is locked by another action');
+  });
+
+  it('summarises what does not fit', async () => {
+    const actions = Array.from({ length: 10 }, (_, i) => ({ id: i, type: 't', resource: 'r', percent: 1, state: 'running' as const }));
+    const { lastFrame } = render(<ActionPanel width={80} height={3} actions={actions} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('more'));
+    expect(frame).toContain('+8 more');
+    expect(frame.split('\n')).toHaveLength(4);
+  });
+});
+
+describe('HelpOverlay', () => {
+  it('lists every key of the given scopes', async () => {
+    const { lastFrame } = render(<HelpOverlay scopes={['global', 'servers', 'table']} width={100} height={40} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('Keys'));
+    for (const text of ['PgUp', 'PgDn', 'Ctrl+C', 'power off the selected server', 'refresh now', '↑ k', 'G End']) expect(frame).toContain(text);
+  });
+});
+
+describe('TooSmall', () => {
+  it('says the current and the needed size', async () => {
+    expect(isTooSmall(79, 24)).toBe(true);
+    expect(isTooSmall(80, 23)).toBe(true);
+    expect(isTooSmall(80, 24)).toBe(false);
+    const { lastFrame } = render(<TooSmall columns={70} rows={20} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('70×20'));
+    expect(frame).toContain('80×24');
+  });
+});
+
+describe('command completion', () => {
+  it('completes a unique prefix, then a common prefix, then cycles', () => {
+    expect(completeCommand('se', SCREENS, null)).toEqual({ value: 'servers', cycle: null });
+    const first = completeCommand('s', SCREENS, null);
+    expect(first.value).toBe('servers');
+    expect(first.cycle?.matches).toEqual(['servers', 'snapshots', 'sshkeys', 'scripts']);
+    const second = completeCommand(first.value, SCREENS, first.cycle);
+    expect(second.value).toBe('snapshots');
+    expect(completeCommand('te', ['templates', 'template-sets'], null)).toEqual({ value: 'template', cycle: null });
+    expect(completeCommand('zz', SCREENS, null)).toEqual({ value: 'zz', cycle: null });
+    expect(resolveCommand('ser', SCREENS)).toBe('servers');
+    expect(resolveCommand('s', SCREENS)).toBeUndefined();
+    expect(resolveCommand('Plans', SCREENS)).toBe('plans');
+  });
+});
+
+describe('<CommandLine>', () => {
+  it('Tab completes, ⏎ submits, esc cancels', async () => {
+    const submitted: Array<[string, string | undefined]> = [];
+    let cancelled = 0;
+    const { lastFrame, stdin } = render(
+      <CommandLine names={SCREENS} width={80} onSubmit={(v, r) => submitted.push([v, r])} onCancel={() => cancelled++} />,
+    );
+    await waitForFrame(lastFrame, (f) => f.startsWith(':'));
+    await inputReady(stdin);
+    stdin.write('sn');
+    await waitForFrame(lastFrame, (f) => f.includes(':sn') && f.includes('snapshots'));
+    stdin.write(keys.tab);
+    await waitForFrame(lastFrame, (f) => f.startsWith(':snapshots'));
+    stdin.write(keys.enter);
+    await waitFor(() => expect(submitted).toEqual([['snapshots', 'snapshots']]));
+    stdin.write(keys.escape);
+    await waitFor(() => expect(cancelled).toBe(1));
+  });
+
+  it('cycles through several matches on repeated Tab, and takes typed text + ⏎ in one chunk', async () => {
+    const submitted: string[] = [];
+    const { lastFrame, stdin } = render(<CommandLine names={SCREENS} width={80} onSubmit={(v) => submitted.push(v)} onCancel={() => {}} />);
+    await inputReady(stdin);
+    stdin.write('s');
+    await waitForFrame(lastFrame, (f) => f.startsWith(':s'));
+    stdin.write(keys.tab);
+    await waitForFrame(lastFrame, (f) => f.startsWith(':servers'));
+    stdin.write(keys.tab);
+    await waitForFrame(lastFrame, (f) => f.startsWith(':snapshots'));
+    stdin.write(keys.ctrlU);
+    await waitForFrame(lastFrame, (f) => f.trim() === ':');
+    stdin.write('plans\r');
+    await waitFor(() => expect(submitted).toEqual(['plans']));
+  });
+});

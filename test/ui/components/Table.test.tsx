@@ -1,0 +1,259 @@
+import { describe, expect, it, afterEach } from 'vitest';
+import { useState } from 'react';
+import { render, cleanup } from 'ink-testing-library';
+import {
+  Table,
+  computeWindow,
+  filterRows,
+  layoutColumns,
+  sortRows,
+  positionLabel,
+  type Column,
+  type SortSpec,
+} from '../../../src/ui/components/Table.js';
+import { statusRole } from '../../../src/ui/theme.js';
+import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
+
+interface Server {
+  id: string;
+  name: string;
+  status: string;
+  cpu: number;
+  created: Date | null;
+}
+
+const columns: Column<Server>[] = [
+  { key: 'id', header: 'ID', width: 8, priority: 0 },
+  { key: 'name', header: 'NAME', minWidth: 6, flex: 1, priority: 0 },
+  { key: 'status', header: 'STATUS', width: 10, priority: 1, color: (s) => statusRole(s.status) },
+  { key: 'cpu', header: 'CPU', width: 4, align: 'right', priority: 3 },
+  { key: 'created', header: 'CREATED', width: 16, priority: 2 },
+];
+
+const server = (i: number, over: Partial<Server> = {}): Server => ({
+  id: `s${String(i).padStart(4, '0')}`,
+  name: `web-${i}`,
+  status: i % 3 === 0 ? 'Booting' : 'Booted',
+  cpu: (i * 7) % 13,
+  created: new Date(Date.UTC(2026, 10, 1 + (i % 28), 9, 12)),
+  ...over,
+});
+
+const many = (n: number): Server[] => Array.from({ length: n }, (_, i) => server(i + 1));
+
+afterEach(() => cleanup());
+
+const selectedLine = (frame: string): string => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+
+describe('pure helpers', () => {
+  it('filters case-insensitively over every rendered column', () => {
+    const rows = many(30);
+    expect(filterRows(rows, columns, 'WEB-2').map((r) => r.name)).toEqual(['web-2', ...Array.from({ length: 10 }, (_, i) => `web-2${i}`)]);
+    expect(filterRows(rows, columns, 'booting')).toHaveLength(10);
+    expect(filterRows(rows, columns, '2026-11-03').map((r) => r.name)).toEqual(['web-2', 'web-30']);
+    expect(filterRows(rows, columns, '')).toBe(rows);
+  });
+
+  it('sorts numbers numerically, dates by time, text naturally, stably, empty last', () => {
+    const rows = [
+      server(1, { cpu: 10, name: 'web-10', created: new Date('2026-01-02T00:00:00Z') }),
+      server(2, { cpu: 9, name: 'web-9', created: null }),
+      server(3, { cpu: 10, name: 'web-1', created: new Date('2025-12-31T00:00:00Z') }),
+    ];
+    const col = (key: string) => columns.find((c) => c.key === key)!;
+    expect(sortRows(rows, col('cpu')).map((r) => r.id)).toEqual(['s0002', 's0001', 's0003']);
+    expect(sortRows(rows, col('cpu'), true).map((r) => r.id)).toEqual(['s0001', 's0003', 's0002']);
+    expect(sortRows(rows, col('name')).map((r) => r.name)).toEqual(['web-1', 'web-9', 'web-10']);
+    expect(sortRows(rows, col('created')).map((r) => r.id)).toEqual(['s0003', 's0001', 's0002']);
+    expect(sortRows(rows, col('created'), true).map((r) => r.id)).toEqual(['s0001', 's0003', 's0002']);
+  });
+
+  it('keeps the window still while the selection is inside it', () => {
+    expect(computeWindow(100, 0, 10, 0)).toEqual({ start: 0, end: 10 });
+    expect(computeWindow(100, 9, 10, 0)).toEqual({ start: 0, end: 10 });
+    expect(computeWindow(100, 10, 10, 0)).toEqual({ start: 1, end: 11 });
+    expect(computeWindow(100, 50, 10, 45)).toEqual({ start: 45, end: 55 });
+    expect(computeWindow(100, 44, 10, 45)).toEqual({ start: 44, end: 54 });
+    expect(computeWindow(100, 99, 10, 0)).toEqual({ start: 90, end: 100 });
+    expect(computeWindow(5, 2, 10, 3)).toEqual({ start: 0, end: 5 });
+    expect(computeWindow(0, 0, 10, 0)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('drops the least important columns first when narrow and fills the width', () => {
+    const wide = layoutColumns(columns, 80);
+    expect(wide.map((l) => l.column.key)).toEqual(['id', 'name', 'status', 'cpu', 'created']);
+    expect(wide.reduce((s, l) => s + l.width, 0) + wide.length - 1).toBe(80);
+    const narrow = layoutColumns(columns, 40);
+    expect(narrow.map((l) => l.column.key)).toEqual(['id', 'name', 'status']);
+    expect(layoutColumns(columns, 20).map((l) => l.column.key)).toEqual(['id', 'name']);
+  });
+
+  it('labels the position, with the total when a filter hides rows', () => {
+    expect(positionLabel(11, 340)).toBe('12/340');
+    expect(positionLabel(0, 3, 340)).toBe('1/3 of 340');
+    expect(positionLabel(-1, 0)).toBe('0/0');
+  });
+});
+
+describe('<Table>', () => {
+  it('renders only the visible window of 10,000 rows and moves in constant time', async () => {
+    const rows = many(10_000);
+    const { lastFrame, stdin } = render(<Table rows={rows} columns={columns} rowKey={(r) => r.id} height={20} width={80} />);
+    const first = await waitForFrame(lastFrame, (f) => f.includes('1/10000'));
+    expect(first.split('\n')).toHaveLength(1 + 20 + 1);
+    await inputReady(stdin);
+    stdin.write('G');
+    const last = await waitForFrame(lastFrame, (f) => f.includes('10000/10000'));
+    expect(last.split('\n')).toHaveLength(22);
+    expect(selectedLine(last)).toContain('web-10000');
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) stdin.write('k');
+    await waitForFrame(lastFrame, (f) => f.includes('9980/10000'));
+    // Re-filtering or re-sorting 10,000 rows on each of these keys would take far longer than this.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('does not filter or sort again when only the cursor moves', async () => {
+    let calls = 0;
+    const counted: Column<Server>[] = [...columns, { key: 'tag', header: 'TAG', width: 4, render: (r) => (calls++, r.id.slice(-2)) }];
+    const rows = many(10_000);
+    const sort = { column: 'name', descending: true };
+    const { lastFrame, stdin } = render(
+      <Table rows={rows} columns={counted} rowKey={(r) => r.id} height={20} width={90} sort={sort} filter="web" />,
+    );
+    await waitForFrame(lastFrame, (f) => f.includes('1/10000'));
+    await inputReady(stdin);
+    calls = 0;
+    for (let i = 0; i < 5; i++) stdin.write('j');
+    await waitForFrame(lastFrame, (f) => f.includes('6/10000'));
+    // Only the visible rows are rendered again: a few hundred calls at most, not tens of thousands.
+    expect(calls).toBeLessThanOrEqual(5 * 20 * 2);
+  });
+
+  it('moves with j k arrows g G PgUp PgDn and several keys in one chunk', async () => {
+    const { lastFrame, stdin } = render(<Table rows={many(100)} columns={columns} rowKey={(r) => r.id} height={10} width={80} />);
+    await waitForFrame(lastFrame, (f) => f.includes('1/100'));
+    await inputReady(stdin);
+    stdin.write('j');
+    await waitForFrame(lastFrame, (f) => f.includes('2/100'));
+    stdin.write(keys.down + keys.down + keys.down);
+    await waitForFrame(lastFrame, (f) => f.includes('5/100'));
+    stdin.write(keys.up);
+    await waitForFrame(lastFrame, (f) => f.includes('4/100'));
+    stdin.write(keys.pageDown);
+    await waitForFrame(lastFrame, (f) => f.includes('13/100'));
+    stdin.write(keys.pageUp);
+    await waitForFrame(lastFrame, (f) => f.includes('4/100'));
+    stdin.write('G');
+    await waitForFrame(lastFrame, (f) => f.includes('100/100') && selectedLine(f).includes('web-100'));
+    stdin.write('g');
+    await waitForFrame(lastFrame, (f) => f.includes('1/100') && selectedLine(f).includes('web-1 '));
+    stdin.write('k');
+    await waitForFrame(lastFrame, (f) => f.includes('1/100'));
+    // Key repeat can deliver several characters in one string.
+    stdin.write('jjj');
+    await waitForFrame(lastFrame, (f) => f.includes('4/100'));
+  });
+
+  it('keeps the selection on the same item when the rows are re-sorted, refreshed or filtered', async () => {
+    let setSort: (s: SortSpec) => void = () => {};
+    let setFilter: (f: string) => void = () => {};
+    let setRows: (r: Server[]) => void = () => {};
+    function Harness() {
+      const [sort, s1] = useState<SortSpec>({ column: 'name', descending: false });
+      const [filter, s2] = useState('');
+      const [rows, s3] = useState(many(50));
+      setSort = s1;
+      setFilter = s2;
+      setRows = s3;
+      return <Table rows={rows} columns={columns} rowKey={(r) => r.id} height={8} width={80} sort={sort} filter={filter} />;
+    }
+    const { lastFrame, stdin } = render(<Harness />);
+    await waitForFrame(lastFrame, (f) => f.includes('1/50'));
+    await inputReady(stdin);
+    stdin.write('j');
+    stdin.write('j');
+    // Natural order: web-1, web-2, ...; after two moves the cursor is on web-3.
+    await waitForFrame(lastFrame, (f) => f.includes('3/50'));
+    expect(selectedLine(lastFrame()!)).toContain('web-3 ');
+
+    setSort({ column: 'name', descending: true });
+    const resorted = await waitForFrame(lastFrame, (f) => f.includes('NAME ↓'));
+    expect(selectedLine(resorted)).toContain('web-3 ');
+    expect(resorted).toContain('48/50');
+
+    setRows([server(999, { name: 'web-999' }), ...many(50)]);
+    const refreshed = await waitForFrame(lastFrame, (f) => f.includes('/51'));
+    expect(selectedLine(refreshed)).toContain('web-3 ');
+
+    setFilter('WEB-3');
+    const filtered = await waitForFrame(lastFrame, (f) => f.includes(' of 51'));
+    expect(selectedLine(filtered)).toContain('web-3 ');
+    expect(filtered).toMatch(/\d+\/11 of 51/);
+  });
+
+  it('selects the nearest row when the selected item disappears', async () => {
+    let setRows: (r: Server[]) => void = () => {};
+    const selections: string[] = [];
+    function Harness() {
+      const [rows, s] = useState(many(10));
+      setRows = s;
+      return <Table rows={rows} columns={columns} rowKey={(r) => r.id} height={8} width={80} onSelect={(k) => selections.push(k)} />;
+    }
+    const { lastFrame, stdin } = render(<Harness />);
+    await waitForFrame(lastFrame, (f) => f.includes('1/10'));
+    await inputReady(stdin);
+    stdin.write('j');
+    stdin.write('j');
+    stdin.write('j');
+    await waitForFrame(lastFrame, (f) => f.includes('4/10'));
+    setRows(many(10).filter((r) => r.name !== 'web-4'));
+    const after = await waitForFrame(lastFrame, (f) => f.includes('/9'));
+    expect(after).toContain('4/9');
+    expect(selectedLine(after)).toContain('web-5 ');
+    await waitFor(() => expect(selections.at(-1)).toBe('s0005'));
+  });
+
+  it('follows a controlled selectedKey and reports moves with onSelect', async () => {
+    const opened: string[] = [];
+    function Harness() {
+      const [key, setKey] = useState<string | null>('s0007');
+      return (
+        <Table rows={many(20)} columns={columns} rowKey={(r) => r.id} height={5} width={80} selectedKey={key} onSelect={setKey} onOpen={(k) => opened.push(k)} />
+      );
+    }
+    const { lastFrame, stdin } = render(<Harness />);
+    const first = await waitForFrame(lastFrame, (f) => f.includes('7/20'));
+    expect(selectedLine(first)).toContain('web-7 ');
+    await inputReady(stdin);
+    stdin.write(keys.down + keys.down);
+    await waitForFrame(lastFrame, (f) => f.includes('9/20'));
+    stdin.write(keys.enter);
+    await waitFor(() => expect(opened).toEqual(['s0009']));
+  });
+
+  it('drops low-priority columns and truncates with … when narrow', async () => {
+    const rows = [server(1, { name: 'a-really-long-server-name-that-cannot-fit' })];
+    const { lastFrame } = render(<Table rows={rows} columns={columns} rowKey={(r) => r.id} height={3} width={40} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('1/1'));
+    expect(frame).toContain('STATUS');
+    expect(frame).not.toContain('CREATED');
+    expect(frame).not.toContain('CPU');
+    expect(frame).toContain('…');
+    for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
+  it('says so when the filter matches nothing', async () => {
+    const { lastFrame } = render(<Table rows={many(5)} columns={columns} rowKey={(r) => r.id} height={3} width={60} filter="zzz" />);
+    await waitForFrame(lastFrame, (f) => f.includes('no rows match /zzz') && f.includes('0/0 of 5'));
+  });
+
+  it('ignores keys when inactive', async () => {
+    const { lastFrame, stdin, rerender } = render(<Table rows={many(5)} columns={columns} rowKey={(r) => r.id} height={3} width={60} isActive={false} />);
+    await waitForFrame(lastFrame, (f) => f.includes('1/5'));
+    stdin.write('j');
+    rerender(<Table rows={many(5)} columns={columns} rowKey={(r) => r.id} height={3} width={60} isActive={false} filter="" />);
+    await waitForFrame(lastFrame, (f) => f.includes('1/5'));
+    expect(lastFrame()).toContain('1/5');
+  });
+});
