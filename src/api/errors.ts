@@ -6,7 +6,8 @@ import { scrub } from './secrets.js';
 export class ClientError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(scrub(message), options);
-    this.name = new.target.name;
+    // set by hand in each class: a bundler may rename classes (ky has its own TimeoutError)
+    this.name = 'ClientError';
   }
 }
 
@@ -20,6 +21,7 @@ export class ApiError extends ClientError {
 
   constructor(init: { status: number; message: string; method: string; path: string; code?: string | number }) {
     super(init.message);
+    this.name = 'ApiError';
     this.status = init.status;
     this.method = init.method.toUpperCase();
     this.path = scrub(init.path);
@@ -37,6 +39,7 @@ export class NetworkError extends ClientError {
   readonly path: string;
   constructor(init: { method: string; path: string; endpoint: string; reason: string }) {
     super(`cannot reach the service at ${init.endpoint} (${init.reason})`);
+    this.name = 'NetworkError';
     this.method = init.method.toUpperCase();
     this.path = scrub(init.path);
   }
@@ -52,6 +55,7 @@ export class TimeoutError extends ClientError {
   readonly timeoutMs: number;
   constructor(init: { method: string; path: string; timeoutMs: number }) {
     super(`the service did not answer within ${formatSeconds(init.timeoutMs)}`);
+    this.name = 'TimeoutError';
     this.method = init.method.toUpperCase();
     this.path = scrub(init.path);
     this.timeoutMs = init.timeoutMs;
@@ -66,6 +70,7 @@ export class TimeoutError extends ClientError {
 export class AuthExpiredError extends ClientError {
   constructor(message = 'your login has expired; log in again') {
     super(message);
+    this.name = 'AuthExpiredError';
   }
 }
 
@@ -81,6 +86,11 @@ function formatSeconds(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+/** The credential was refused or has run out: the person must log in again (or replace the token). */
+export function isAuthFailure(err: unknown): boolean {
+  return err instanceof AuthExpiredError || (err instanceof ApiError && err.status === 401);
 }
 
 export function isAbort(err: unknown): boolean {

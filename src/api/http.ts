@@ -121,6 +121,21 @@ export class Transport {
 
   /** Sends one request and returns its body: parsed JSON (null when empty) or, with accept 'text', the text. */
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
+    return (await this.send(method, path, opts)).body;
+  }
+
+  /** Sends a request and reads its body with `parse`; a record the parser cannot read is an ApiError. */
+  async call<T>(method: string, path: string, parse: (body: unknown) => T, opts: RequestOptions = {}): Promise<T> {
+    const { status, body } = await this.send(method, path, opts);
+    try {
+      return parse(body);
+    } catch (err) {
+      if (err instanceof ShapeError) throw new ApiError({ status, method, path, message: err.message });
+      throw err;
+    }
+  }
+
+  private async send(method: string, path: string, opts: RequestOptions): Promise<{ status: number; body: unknown }> {
     const upper = method.toUpperCase();
     const headers: Record<string, string> = {};
     if (!opts.anonymous) {
@@ -157,31 +172,21 @@ export class Transport {
       if (opts.signal?.aborted) throw opts.signal.reason;
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
+    const status = response.status;
     const type = response.headers.get('content-type') ?? '';
-    if (opts.accept === 'text' && !type.includes('json')) return text;
-    if (text.trim() === '') return null;
+    if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
+    if (text.trim() === '') return { status, body: null };
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      if (opts.accept === 'text') return text;
+      if (opts.accept === 'text') return { status, body: text };
       throw new ApiError({ status: response.status, method: upper, path, message: 'the service answered with something that is not JSON' });
     }
     if (isRecord(body) && body.status === 'error') {
-      throw new ApiError({ status: response.status, method: upper, path, message: errorMessage(body, response), code: errorCode(body) });
+      throw new ApiError({ status, method: upper, path, message: errorMessage(body, response), code: errorCode(body) });
     }
-    return body;
-  }
-
-  /** Sends a request and reads its body with `parse`; a record the parser cannot read is an ApiError. */
-  async call<T>(method: string, path: string, parse: (body: unknown) => T, opts: RequestOptions = {}): Promise<T> {
-    const body = await this.request(method, path, opts);
-    try {
-      return parse(body);
-    } catch (err) {
-      if (err instanceof ShapeError) throw new ApiError({ status: 200, method, path, message: err.message });
-      throw err;
-    }
+    return { status, body };
   }
 
   private async translate(err: unknown, method: string, path: string, opts: RequestOptions): Promise<Error> {

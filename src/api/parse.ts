@@ -49,7 +49,7 @@ export function actionStatus(raw: string): M.ActionStatus | (string & {}) {
 /** `new_server` is what one document page calls `create_server`. */
 export function actionType(raw: string): string {
   const s = lower(raw);
-  return s;
+  return s === 'new_server' ? 'create_server' : s;
 }
 
 /** `RUNNING`, `Running` → 'running'; `SHUTOFF` → 'shutoff'. */

@@ -11,7 +11,7 @@
 import type { Hono } from 'hono';
 import { findPlan, findRegion, type Catalog, type CatalogImage, type CatalogPlan } from './catalog.js';
 import type { Emu } from './emu.js';
-import { EmuError, notFound } from './errors.js';
+import { EmuError, badRequest, notFound } from './errors.js';
 import { ok, readBody, reqString, type AppEnv } from './http.js';
 import { spotDiscountFor } from './spot.js';
 import { RuleError } from '../rules/index.js';
@@ -111,7 +111,13 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     return ok(c, { regions: emu.dialect === 'alternate' ? locations : [locations] });
   });
 
-  app.post('/ecs/v2/images/basics', (c) => ok(c, { images }));
+  // The spec sends no body: an empty one or `{}` is fine, anything else is a client bug worth telling about.
+  app.post('/ecs/v2/images/basics', async (c) => {
+    const body = await readBody(c);
+    const fields = Object.keys(body);
+    if (fields.length > 0) return badRequest(`POST /ecs/v2/images/basics takes no body (got field '${fields[0]}')`);
+    return ok(c, { images });
+  });
   app.get('/ecs/v2/images/basics', (c) => ok(c, { images }));
   app.get('/ecs/v2/images/cloud-images', (c) => ok(c, { images: cloudImages }));
   app.get('/ecs/v2/regions', (c) => ok(c, { regions }));

@@ -39,7 +39,29 @@ export async function readBody(c: Ctx): Promise<Body> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return badRequest('request body must be a JSON object');
   }
+  checkWellFormed(parsed, 0);
   return parsed as Body;
+}
+
+const MAX_DEPTH = 32;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * JSON.parse accepts what no endpoint can use and some cannot store faithfully: nesting deeper than any
+ * field needs, and strings with lone surrogates (not Unicode). Endpoints whose fields are all optional would
+ * otherwise take such a body as an empty request.
+ */
+function checkWellFormed(value: unknown, depth: number): void {
+  if (typeof value === 'string') {
+    if (LONE_SURROGATE.test(value)) badRequest('malformed JSON body: text is not valid Unicode');
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth >= MAX_DEPTH) badRequest(`malformed JSON body: nested deeper than ${MAX_DEPTH} levels`);
+  for (const [k, v] of Object.entries(value)) {
+    if (LONE_SURROGATE.test(k)) badRequest('malformed JSON body: text is not valid Unicode');
+    checkWellFormed(v, depth + 1);
+  }
 }
 
 const has = (body: Body, field: string) => body[field] !== undefined && body[field] !== null;

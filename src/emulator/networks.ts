@@ -10,13 +10,13 @@
 //   (delete_vlan; then active false, deactivated_at set, gone from lists). A failed action puts things back.
 // - The MAC address belongs to the server's interface on the network (52:54:00 is the KVM prefix), so all
 //   VLANs of a server on one network share it.
-// - Network create answers HTTP 201; VLAN removal answers {status:"ok", action} (the spec's default status).
+// - Network create takes no fields (a `name` must be a string and is ignored) and answers HTTP 201; VLAN removal answers {status:"ok", action} (the spec's default status).
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isoMilli } from './clock.js';
 import { badRequest, fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
-import { optBool, readBody, type AppEnv, type Body } from './http.js';
+import { optBool, optString, readBody, type AppEnv, type Body } from './http.js';
 import { isReady, ownedServer, restartServer } from './servers.js';
 import type { NetworkRec, ServerRec, VlanRec } from './state.js';
 import { MSG, RuleError, checkRangeCreateBody, checkVlanId, parseVlanRange } from '../rules/index.js';
@@ -310,8 +310,9 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   registerTasks(emu);
 
   app.post('/ecs/v2/networks', async (c) => {
-    // the spec shows no request body; names are generated, so any object body is accepted and unused
-    await readBody(c);
+    // The spec shows no request body and the service names networks itself: a `name`, if sent, must be text
+    // (so a malformed request is still refused) but does not override the generated one.
+    optString(await readBody(c), 'name', 64);
     const n = createNetwork(emu, c.get('user'), emu.now());
     return c.json({ status: 'created', network: formatNetwork(n) }, 201);
   });

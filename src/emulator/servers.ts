@@ -606,7 +606,8 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
 
   // The list of 1,000 servers must serve 300+ requests/s: the serialised answer is reused until anything in the
   // state changes (emu.revision) unless some record in it reads the clock.
-  const listCache = new Map<string, { revision: number; body: Uint8Array }>();
+  const listCache = new Map<string, { revision: number; body: Uint8Array<ArrayBuffer> }>();
+  const encoder = new TextEncoder();
   app.get('/ecs/v2/servers', (c) => {
     const user = c.get('user');
     const cached = listCache.get(user);
@@ -619,7 +620,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
       if (readsClock(s)) clockDependent = true;
     }
     // bytes, not a string: the socket then gets them without a UTF-8 encoding of ~600 kB per request
-    const body = Buffer.from(JSON.stringify({ status: 'ok', count: list.length, server: list }));
+    const body = encoder.encode(JSON.stringify({ status: 'ok', count: list.length, server: list }));
     if (clockDependent) listCache.delete(user);
     else listCache.set(user, { revision: emu.revision, body });
     return c.body(body, 200, { 'content-type': 'application/json' });

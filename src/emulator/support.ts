@@ -98,6 +98,8 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   app.post('/ecs/v2/servers/:name/support', async (c) => {
     const server = serverOf(c);
     const body = await readBody(c);
+    // a missing or unknown code gets the spec's message; a wrong JSON type is named as such
+    if (body.code !== undefined && body.code !== null && typeof body.code !== 'string') return fail(400, "field 'code' must be a string");
     const plan = planSupport(emu, server, body.code);
     const rec = applySupport(emu, server, plan, emu.now());
     return ok(c, { support: formatSupport(emu, rec) });

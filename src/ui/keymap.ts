@@ -102,15 +102,41 @@ export const screenBindings: Record<string, ScreenBinding[]> = {
   snapshots: [
     { id: 'snapshots.restore', keys: ['R'], match: char('R'), description: 'restore the selected snapshot (asks y/N)', hint: 'restore', rank: 23, write: true },
   ],
+  // The server detail view: the servers keys act on the server shown, and these switch its tabs.
+  server: [
+    { id: 'server.nextTab', keys: ['Tab', '→'], match: either((_i, k) => k.tab === true && !k.shift, flag('rightArrow')), description: 'next tab', hint: 'tab', rank: 29 },
+    { id: 'server.prevTab', keys: ['Shift+Tab', '←'], match: either((_i, k) => k.tab === true && k.shift === true, flag('leftArrow')), description: 'previous tab', rank: 29 },
+  ],
+  // Profiles live on this machine, not on the service, so read-only mode leaves them editable.
+  profiles: [
+    { id: 'profiles.switch', keys: ['s', '⏎'], match: char('s'), description: 'switch to the selected profile (reconnects)', hint: 'switch', rank: 19 },
+    { id: 'profiles.add', keys: ['c'], match: char('c'), description: 'add a profile (address, then API token or user name and password)', hint: 'add', rank: 20 },
+    { id: 'profiles.remove', keys: ['d'], match: char('d'), description: 'remove the selected profile from this machine (asks y/N)', hint: 'remove', rank: 21 },
+  ],
+  // Dialogs with keys of their own; their footer shows these instead of the generic dialog keys.
+  console: [
+    { id: 'console.reveal', keys: ['v'], match: char('v'), description: 'show or hide the console key', hint: 'reveal', rank: 0 },
+    { id: 'console.close', keys: ['esc', '⏎'], match: either(flag('escape'), flag('return')), description: 'close', hint: 'close', rank: 1 },
+  ],
+  confirm: [
+    { id: 'confirm.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, go ahead', hint: 'yes', rank: 0 },
+    { id: 'confirm.no', keys: ['n', 'esc'], match: either(char('n', 'N'), flag('escape')), description: 'no (any other key too)', hint: 'no', rank: 1 },
+  ],
   'create-server': [
     { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },
   ],
 };
 
-const scopeTitles: Record<string, string> = { global: 'Everywhere', table: 'Lists', dialog: 'Dialogs' };
+const scopeTitles: Record<string, string> = { global: 'Everywhere', browse: 'Everywhere', table: 'Lists', dialog: 'Dialogs' };
+
+/** Keys that need something to create, edit or delete: a screen without such things uses scope `browse`. */
+const CRUD_IDS = new Set(['create', 'edit', 'delete']);
+/** The global keys without create/edit/delete, for screens that only show things (plans, regions, events). */
+export const browseBindings: Binding[] = globalBindings.filter((b) => !CRUD_IDS.has(b.id)).map((b) => ({ ...b, scope: 'browse' }));
 
 const byScope = (scope: Scope): Binding[] => {
   if (scope === 'global') return globalBindings;
+  if (scope === 'browse') return browseBindings;
   if (scope === 'table') return tableBindings;
   if (scope === 'dialog') return dialogBindings;
   return (screenBindings[scope] ?? []).map((b) => ({ ...b, scope }));

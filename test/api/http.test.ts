@@ -7,6 +7,7 @@ import {
   NetworkError,
   TimeoutError,
   createClient,
+  isAuthFailure,
   machineTokenLabel,
   scrub,
 } from '../../src/api/index.js';
@@ -106,12 +107,12 @@ describe.each(DIALECTS)('retries against the emulator (%s)', (dialect) => {
 
   it('timeouts fire: latency above the client timeout is a TimeoutError, not retried', async () => {
     const e = await emuClient(dialect, 'empty', { timeoutMs: 60 });
-    await e.admin('PUT', '/__emulator/faults', { latency_ms: 400 });
+    await e.admin('PUT', '/__emulator/faults', { latency_ms: 1500 });
     const started = Date.now();
     const err = await e.client.actions.list().catch((x: unknown) => x);
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as Error).message).toBe('the service did not answer within 60 ms');
-    expect(Date.now() - started).toBeLessThan(350);
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(e.sent).toHaveLength(1);
   });
 });
@@ -209,6 +210,8 @@ describe('expiry and revocation', () => {
     const err = await e.client.actions.list().catch((x: unknown) => x);
     expect(err).toBeInstanceOf(AuthExpiredError);
     expect((err as Error).message).toBe('your login has expired; log in again');
+    expect((err as Error).name).toBe('AuthExpiredError');
+    expect(isAuthFailure(err)).toBe(true);
     expect(e.client.isExpired()).toBe(true);
     expect(e.sent).toHaveLength(1);
     // a moment before the expiry counts too: the request would land after it
@@ -236,6 +239,7 @@ describe('expiry and revocation', () => {
     const err = await byToken.account.get().catch((x: unknown) => x);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(401);
+    expect(isAuthFailure(err)).toBe(true);
     expect(visibleText(err)).not.toContain(token);
   });
 

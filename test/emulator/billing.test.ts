@@ -76,7 +76,7 @@ describe('usage reports: servers', () => {
   it('rounds a partial hour up', async () => {
     const t = await makeEmu({ start: Date.UTC(2026, 4, 1) });
     await server(t);
-    await t.advance(H + 1);
+    await later(t, H + 1);
     const [item] = (await report(t, 'servers', '2026/5')).body;
     expect(item.summary.online_hour).toBe(2);
     expect(item.cost).toBe(0.038);

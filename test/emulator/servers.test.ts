@@ -322,7 +322,7 @@ describe('bad input: a 4xx naming the problem, nothing changed', () => {
 
   it('odd path segments answer 404 server not found', async () => {
     const t = await makeEmu();
-    for (const seg of ['%00', '__proto__', 'constructor', 'abc', '..%2f..', 'ec2' + '9'.repeat(400)]) {
+    for (const seg of ['%00', '__proto__', 'constructor', 'abc', '..%2f..', '%E0%A4%A', '%', 'ec2' + '9'.repeat(400)]) {
       for (const [method, suffix] of [['GET', ''], ['PUT', ''], ['DELETE', ''], ['GET', '/status'], ['POST', '/actions'], ['GET', '/isolations'], ['GET', '/metrics']]) {
         const r = await t.req(method, `/ecs/v2/servers/${seg}${suffix}`, method === 'GET' || method === 'DELETE' ? undefined : { type: 'console', note: 'x' });
         expect(r.status, `${method} ${seg}${suffix}: ${r.text}`).toBe(404);
@@ -622,10 +622,15 @@ describe('admin bulk creation', () => {
     const emulator = t.emulator;
     const request = () => emulator.fetch(new Request('http://e/ecs/v2/servers', { headers: { authorization: `Bearer ${t.token}` } })).then((r) => r.arrayBuffer());
     await request();
-    const started = performance.now();
-    for (let i = 0; i < 100; i++) await request();
-    // 300 req/s over a socket needs well under 3.3 ms of server work per request
-    expect((performance.now() - started) / 100).toBeLessThan(3);
+    // 300 req/s over a socket needs well under 3.3 ms of server work per request; the best of a few batches
+    // keeps a busy test machine from failing this
+    const batches: number[] = [];
+    for (let b = 0; b < 5; b++) {
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) await request();
+      batches.push((performance.now() - started) / 20);
+    }
+    expect(Math.min(...batches)).toBeLessThan(2);
   });
 
   it('refuses bad input', async () => {

@@ -46,14 +46,26 @@ describe('support plans', () => {
   it.each([
     ['unknown code', { code: 'premium' }],
     ['missing code', {}],
-    ['code as number', { code: 2 }],
-    ['code as array', { code: ['basic'] }],
+    ['empty code', { code: '' }],
   ])('%s: 400 "Support code not found", nothing changes', async (_n, body) => {
     const t = await makeEmu();
     const name = await server(t);
     const r = await setSupport(t, name, body);
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ status: 'error', error_code: 400, message: MSG.supportCodeNotFound });
+    expect(t.emulator.emu.state.servers[name].support).toBeNull();
+  });
+
+  it.each([
+    ['code as number', { code: 2 }],
+    ['code as array', { code: ['basic'] }],
+    ['code as object', { code: { basic: true } }],
+  ])('%s: 400 naming the field, nothing changes', async (_n, body) => {
+    const t = await makeEmu();
+    const name = await server(t);
+    const r = await setSupport(t, name, body);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("field 'code' must be a string");
     expect(t.emulator.emu.state.servers[name].support).toBeNull();
   });
 

@@ -1,0 +1,175 @@
+// The contract between the app shell and its screens. The shell owns what is the same everywhere (the
+// stack, filter and sort text, help, `:`, quitting, the status line); a screen owns its rows, its dialogs and
+// its own keys. The shell reads every key first (see app.tsx) and asks the screen through `ScreenControl`,
+// which the screen refreshes on every commit, so a key always meets the screen as it is now drawn.
+
+import { useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import type { SortSpec } from '../components/Table.js';
+import { displayWidth, truncate } from '../format.js';
+import type { Scope } from '../keymap.js';
+import type { Session } from '../session.js';
+import { color } from '../theme.js';
+
+export interface ViewState {
+  filter: string;
+  sort: SortSpec | null;
+}
+
+/** What a screen remembers across being covered and uncovered, written without re-rendering the shell. */
+export interface ScreenMemo {
+  selected: string | null;
+  tab: number;
+}
+
+export interface EntryParams {
+  /** server detail: the server's name */
+  server?: string;
+  /** record view: the fields to show */
+  record?: Record<string, unknown>;
+}
+
+export interface ScreenEntry {
+  id: number;
+  /** a `:` name (`servers`, `plans`, ...) or an inner view (`server`, `record`) */
+  screen: string;
+  title: string;
+  view: ViewState;
+  memo: ScreenMemo;
+  params: EntryParams;
+}
+
+export interface SortColumn {
+  key: string;
+  header: string;
+}
+
+export interface ScreenControl {
+  /** Key scopes while no dialog is open, for matching, the footer and `?`. */
+  scopes: Scope[];
+  /** Columns `o` cycles through. */
+  sortColumns: SortColumn[];
+  /** A key the screen acts on (its own, or create/edit/delete); true when it did. */
+  handle?(id: string): boolean;
+  refresh?(): void;
+}
+
+export type StatusKind = 'error' | 'info';
+
+export interface Nav {
+  push(screen: string, params?: EntryParams, title?: string): void;
+  pop(): void;
+  /** Status line: `source` lets a later success clear exactly its own error. */
+  report(kind: StatusKind, text: string, source?: string): void;
+  clear(source: string): void;
+}
+
+export interface ScreenProps {
+  session: Session;
+  readOnly: boolean;
+  /** inside the frame's side borders */
+  width: number;
+  /** rows for the screen, its title line included */
+  height: number;
+  entry: ScreenEntry;
+  /** no shell mode (filter, `:`, help) and no dialog: the screen's table may take keys */
+  active: boolean;
+  /** the `/` field while the user types a filter; the screen puts it in its title line */
+  filterEditor: ReactNode | null;
+  control: MutableRefObject<ScreenControl | null>;
+  /** a dialog of the screen opened (its footer scopes) or closed (null) */
+  onDialog(scopes: Scope[] | null): void;
+  nav: Nav;
+  /** list refresh interval while the screen is shown */
+  refreshMs: number;
+}
+
+/** Publishes the screen's control to the shell after every commit, before any further key is read. */
+export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, control: ScreenControl): void {
+  const latest = useRef(control);
+  latest.current = control;
+  useLayoutEffect(() => {
+    ref.current = latest.current;
+  });
+  useLayoutEffect(
+    () => () => {
+      if (ref.current === latest.current) ref.current = null;
+    },
+    [ref],
+  );
+}
+
+/**
+ * A dialog slot whose open/closed state is known synchronously (a ref) and reported to the shell at once,
+ * so the key after the one that opened it already goes to the dialog.
+ */
+export function useDialogSlot<D>(onDialog: (scopes: Scope[] | null) => void, scopesOf: (d: D) => Scope[]) {
+  const [dialog, setDialog] = useState<D | null>(null);
+  const ref = useRef<D | null>(null);
+  const open = (d: D) => {
+    ref.current = d;
+    setDialog(d);
+    onDialog(scopesOf(d));
+  };
+  const close = () => {
+    if (ref.current === null) return;
+    ref.current = null;
+    setDialog(null);
+    onDialog(null);
+  };
+  return { dialog, ref, open, close };
+}
+
+export interface ScreenTitleProps {
+  title: string;
+  width: number;
+  view: ViewState;
+  filterEditor: ReactNode | null;
+  sortColumns: readonly SortColumn[];
+  /** right-hand note, e.g. `loading…` */
+  note?: string;
+}
+
+export function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
+  if (!view.sort) return '';
+  const header = columns.find((c) => c.key === view.sort!.column)?.header ?? view.sort.column;
+  return `sorted by ${header.toUpperCase()} ${view.sort.descending ? '↓' : '↑'}`;
+}
+
+/** `Servers  /web ............ sorted by CREATED ↓`: the screen's name, its filter and its order. */
+export function ScreenTitle(props: ScreenTitleProps): ReactNode {
+  const right = [props.note, sortLabel(props.view, props.sortColumns)].filter(Boolean).join('  ');
+  const title = truncate(props.title, Math.max(8, props.width - displayWidth(right) - 16));
+  const filter = props.view.filter.trim();
+  return (
+    <Box width={props.width} height={1}>
+      <Box flexGrow={1} overflow="hidden">
+        <Text wrap="truncate">
+          <Text bold={color('accent') !== undefined} color={color('accent')}>
+            {' '}
+            {title}
+          </Text>
+          {props.filterEditor ? (
+            <Text>
+              {'  '}
+              <Text color={color('accent')}>/</Text>
+            </Text>
+          ) : filter ? (
+            <Text color={color('accent')}>{`  /${filter}`}</Text>
+          ) : null}
+        </Text>
+        {props.filterEditor ? <Box flexGrow={1}>{props.filterEditor}</Box> : null}
+      </Box>
+      {right ? <Text color={color('dim')}> {right} </Text> : null}
+    </Box>
+  );
+}
+
+/** A framed box for a dialog above the table, clipped to the rows it was given. */
+export function DialogBox(props: { width: number; height: number; children: ReactNode }): ReactNode {
+  return (
+    <Box borderStyle="round" borderColor={color('accent')} width={props.width} height={props.height} flexDirection="column" paddingX={1} overflow="hidden">
+      {props.children}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+// The tracker's snapshot as React state. Only the components that draw actions subscribe (the panel, the
+// header's count), so a progress tick redraws two lines, not the screen with its table.
+
+import { useCallback, useSyncExternalStore } from 'react';
+import type { ActionRow } from '../components/Frame.js';
+import type { ActionTracker, TrackedAction, TrackerSnapshot } from '../watch/tracker.js';
+import type { ResourceCache } from './cache.js';
+
+const EMPTY: TrackerSnapshot = { inFlight: [], finished: [], history: [], error: null };
+
+export function useTrackerSnapshot(tracker: ActionTracker | null | undefined): TrackerSnapshot {
+  const subscribe = useCallback((onChange: () => void) => (tracker ? tracker.subscribe(() => onChange()) : () => {}), [tracker]);
+  const get = useCallback(() => (tracker ? tracker.snapshot() : EMPTY), [tracker]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/** Panel rows: what runs (oldest first), then what just finished, most recent first. */
+export function actionRows(s: TrackerSnapshot): ActionRow[] {
+  const row = (a: TrackedAction, state: ActionRow['state']): ActionRow => ({
+    id: a.id,
+    type: a.type,
+    resource: a.resource,
+    percent: state === 'done' ? 100 : a.progress,
+    state,
+    etaSeconds: a.etaSeconds,
+    error: a.failure ?? undefined,
+  });
+  return [
+    ...s.inFlight.map((a) => row(a, 'running')),
+    ...[...s.finished].reverse().map((a) => row(a, a.status === 'failed' ? 'failed' : 'done')),
+  ];
+}
+
+/** A cached list (or undefined until loaded) that re-renders its reader when it changes. */
+export function useCached<T>(cache: ResourceCache | null | undefined, key: string): T | undefined {
+  const subscribe = useCallback((onChange: () => void) => (cache ? cache.subscribe(key, onChange) : () => {}), [cache, key]);
+  const get = useCallback(() => cache?.get<T>(key)?.data, [cache, key]);
+  return useSyncExternalStore(subscribe, get, get);
+}

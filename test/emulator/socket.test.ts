@@ -1,0 +1,104 @@
+// The emulator started the way users start it (`ecsdeck emulator`, the built program) over a real socket,
+// including a kill at an arbitrary moment and a restart on the same --state file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '../../bin/ecsdeck.js');
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
+      if (m) resolve({ child, url: m[1], stdout: () => out });
+    });
+    child.on('exit', (code) => reject(new Error(`emulator exited ${code}: ${err}`)));
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+
+async function call(url: string, method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('the emulator over a socket', () => {
+  it('prints exactly one line when ready and exits 0 on SIGTERM', async () => {
+    const { child, url, stdout } = await start(['--port', '0', '--seed', 'empty']);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await call(url, 'GET', '/__emulator/clock')).body.mode).toBe('real');
+    const done = exited(child);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+    expect(stdout()).toBe(`emulator listening on ${url}\n`);
+  });
+
+  it('refuses bad flags with a message and exit code 2', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--clock', 'sideways'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    expect((await exited(child)).code).toBe(2);
+    expect(err).toContain('--clock must be one of real, manual');
+  });
+
+  it('keeps everything across a SIGKILL and a restart on the same --state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-state-'));
+    const state = join(dir, 'state.json');
+    const first = await start(['--port', '0', '--clock', 'manual', '--seed', 'empty', '--state', state]);
+    const token = (await call(first.url, 'POST', '/ecs/v2/login', { username: 'demo', password: 'demo' })).body.token;
+    const created = await call(first.url, 'POST', '/ecs/v2/servers', { plan: 'eCS1', location: 'it-mi2', image: 'debian-12', notes: 'survivor' }, token);
+    expect(created.status).toBe(200);
+    await call(first.url, 'POST', '/__emulator/clock/advance', { seconds: 30 });
+    const clockBefore = (await call(first.url, 'GET', '/__emulator/clock')).body.now;
+
+    // a burst of writes, killed part-way: every acknowledged write must survive
+    let acknowledged = 0;
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      call(first.url, 'POST', '/ecs/v2/keys', { notes: `k${i}` }, token).then(
+        (r) => {
+          if (r.status === 200) acknowledged += 1;
+        },
+        () => undefined,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 15));
+    const ackedAtKill = acknowledged;
+    const gone = exited(first.child);
+    first.child.kill('SIGKILL');
+    await Promise.all(burst);
+    await gone;
+    expect(() => JSON.parse(readFileSync(state, 'utf8'))).not.toThrow();
+
+    const second = await start(['--port', '0', '--clock', 'manual', '--seed', 'empty', '--state', state]);
+    // the manual clock resumes where it stopped; the login still holds (same signing key)
+    expect((await call(second.url, 'GET', '/__emulator/clock')).body.now).toBe(clockBefore);
+    const servers = await call(second.url, 'GET', '/ecs/v2/servers', undefined, token);
+    expect(servers.status).toBe(200);
+    expect(servers.body.server.map((s: { notes: string }) => s.notes)).toEqual(['survivor']);
+    expect(servers.body.server[0].status).toBe('Booting');
+    const keys = await call(second.url, 'GET', '/ecs/v2/keys', undefined, token);
+    expect(keys.body.length).toBeGreaterThanOrEqual(ackedAtKill);
+    // the restored state machines keep moving
+    await call(second.url, 'POST', '/__emulator/clock/advance', { seconds: 60 });
+    const after = await call(second.url, 'GET', `/ecs/v2/servers/${created.body.server.name}`, undefined, token);
+    expect(after.body.server.status).toBe('Booted');
+  });
+});
