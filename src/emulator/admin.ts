@@ -19,6 +19,8 @@ function optNumber(body: Body, field: string, min: number, max: number): number 
 export function register(app: Hono<AppEnv>, emu: Emu, reseed: (kind: 'demo' | 'empty') => void): void {
   app.get('/__emulator/clock', (c) => c.json({ now: isoMicro(emu.now()), mode: emu.clock.mode, speed: emu.clock.speed }));
 
+  app.get('/__emulator/stats', (c) => c.json({ requests: emu.requests }));
+
   app.post('/__emulator/clock/advance', async (c) => {
     const body = await readBody(c);
     const seconds = optNumber(body, 'seconds', 0, 10 * 366 * 86400);

@@ -69,6 +69,8 @@ export class Emu {
   readonly catalog: Catalog;
   readonly stateFile: string | undefined;
   faults: Faults = { ...NO_FAULTS };
+  /** service requests answered since start, for `GET /__emulator/stats` (e.g. to measure a client's polling) */
+  requests = 0;
   /** bumped by every mutation (each `dirty = true`), so hot read paths can reuse what they built before it */
   revision = 0;
   private isDirty = false;

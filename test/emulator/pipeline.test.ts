@@ -182,3 +182,14 @@ describe('admin endpoints', () => {
     expect((await t.req('POST', '/__emulator/reset', { seed: 'lots' }, { token: null })).status).toBe(400);
   });
 });
+
+describe('request statistics', () => {
+  it('counts service requests, not admin ones', async () => {
+    const t = await makeEmu();
+    const before = (await t.req('GET', '/__emulator/stats', undefined, { token: null })).body.requests;
+    await t.req('GET', '/ecs/v2/account');
+    await t.req('GET', '/ecs/v2/actions');
+    await t.req('GET', '/__emulator/clock', undefined, { token: null });
+    expect((await t.req('GET', '/__emulator/stats', undefined, { token: null })).body.requests).toBe(before + 2);
+  });
+});

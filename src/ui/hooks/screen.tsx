@@ -44,9 +44,12 @@ export interface SortColumn {
   header: string;
 }
 
+/**
+ * What the shell asks the current screen when a key arrives. The screen's key scopes are not here: the
+ * shell derives them from the screen's name (app.tsx `screenScopes`), so the footer drawn before the screen
+ * has committed already shows the keys that will work.
+ */
 export interface ScreenControl {
-  /** Key scopes while no dialog is open, for matching, the footer and `?`. */
-  scopes: Scope[];
   /** Columns `o` cycles through. */
   sortColumns: SortColumn[];
   /** A key the screen acts on (its own, or create/edit/delete); true when it did. */

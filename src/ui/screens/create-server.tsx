@@ -169,11 +169,13 @@ function ReviewStep(props: {
 }): ReactNode {
   const { state } = props;
   const { isRawModeSupported } = useStdin();
-  const sendingRef = useRef(state.sending);
-  sendingRef.current = state.sending;
+  // Once the request is out, the review is only something to read: no second send, no cancel of a server
+  // that is already being made.
+  const busyRef = useRef(false);
+  busyRef.current = state.sending || state.created !== null;
   useInput(
     (input, key) => {
-      if (sendingRef.current) return;
+      if (busyRef.current) return;
       if (key.return) props.onSend();
       else if (matchBinding(['create-server'], input, key) === 'wizard.extras') props.onExtras();
       else if (key.escape) props.onCancel();
@@ -181,14 +183,14 @@ function ReviewStep(props: {
     },
     { isActive: isRawModeSupported === true && props.isActive },
   );
-  const lines = useMemo(() => reviewLines(state), [state]);
+  const lines = useMemo(() => reviewLines(state, props.width), [state, props.width]);
   const room = Math.max(1, props.height - 2);
   const shown = lines.length > room ? lines.slice(0, room - 1) : lines;
   return (
     <Box flexDirection="column" width={props.width}>
       <Text wrap="truncate">
         <Text bold={colorEnabled()}>POST /ecs/v2/servers</Text>
-        <Text color={color('dim')}> the request that will be sent</Text>
+        <Text color={color('dim')}> — the request that will be sent</Text>
       </Text>
       {shown.map((line, i) => (
         <Text key={i} wrap="truncate">
@@ -216,6 +218,7 @@ function hintFor(state: WizardState, readOnly: boolean): string {
       return '⏎ go on  esc back';
     case 'review':
       if (state.sending) return 'waiting for the service…';
+      if (state.created !== null) return '';
       return `${readOnly ? '' : '⏎ create  '}x extras  ← notes  esc cancel`;
     case 'extras':
       return extrasHint(state);
@@ -268,7 +271,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
     // whether a server exists): a late answer still reaches the shell even if the wizard was closed.
     client.servers.create(buildInput(next)).then(
       (created) => {
-        if (mounted.current) dispatch({ type: 'sent' });
+        if (mounted.current) dispatch({ type: 'sent', server: created.server.name, actionId: created.actionId });
         propsRef.current.onCreated(created);
       },
       (err: unknown) => {
@@ -419,6 +422,10 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       {state.sending ? (
         <Text wrap="truncate">
           <Spinner /> creating the server…
+        </Text>
+      ) : state.created !== null ? (
+        <Text color={color('ok')} wrap="truncate">
+          ✓ {state.created.server} is being created (action {state.created.actionId})
         </Text>
       ) : problem !== null ? (
         <Text color={color('error')} wrap="truncate">

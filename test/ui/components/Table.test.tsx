@@ -106,11 +106,8 @@ describe('<Table>', () => {
     const last = await waitForFrame(lastFrame, (f) => f.includes('10000/10000'));
     expect(last.split('\n')).toHaveLength(22);
     expect(selectedLine(last)).toContain('web-10000');
-    const started = performance.now();
     for (let i = 0; i < 20; i++) stdin.write('k');
     await waitForFrame(lastFrame, (f) => f.includes('9980/10000'));
-    // Re-filtering or re-sorting 10,000 rows on each of these keys would take far longer than this.
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('does not filter or sort again when only the cursor moves', async () => {

@@ -72,6 +72,7 @@ export function locationChoices(
 ): Choice<string>[] {
   const known = plan.regions.map((r) => ({ location: r.location, description: r.description }));
   for (const loc of available) if (!known.some((r) => same(r.location, loc))) known.push({ location: loc, description: '' });
+  const width = Math.max(0, ...known.map((r) => r.location.length));
   return known.map((r) => {
     const open = available.some((loc) => same(loc, r.location));
     const row = availability?.find((a) => same(a.plan, plan.name) && same(a.location, r.location));
@@ -81,7 +82,7 @@ export function locationChoices(
     if (soldOut) parts.push('sold out');
     else if (free !== null) parts.push(`${free} free host${free === 1 ? '' : 's'}`);
     if (!soldOut && spotDiscount !== null && row) parts.push(row.spotAvailable ? `spot −${percent(spotDiscount)}` : 'no spot capacity');
-    return { value: r.location, label: r.location, description: parts.filter((p) => p !== '').join(' · ') || undefined, disabled: soldOut };
+    return { value: r.location, label: padEnd(r.location, width), description: parts.filter((p) => p !== '').join(' · ') || undefined, disabled: soldOut };
   });
 }
 

@@ -24,7 +24,7 @@ import {
   type ScriptChoice,
 } from './choices.js';
 import type { Remote } from './remote.js';
-import { windowsServer, type WizardAction, type WizardState } from './state.js';
+import { windowsServer, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './state.js';
 import type { Group, Network, Script, Server, SshKey } from '../../../api/index.js';
 
 export interface ExtrasLists {
@@ -146,7 +146,9 @@ export function LinesEditor(props: LinesEditorProps): ReactNode {
 
   useInput(
     (input, key) => {
-      if (input.length > 1 && /[\r\n]/.test(input) && !key.return) {
+      // "text⏎" typed fast is one line submitted (editLine handles it); only a chunk with more than that is a paste.
+      const breaks = input.match(/\r\n|\r|\n/g)?.length ?? 0;
+      if (!key.return && breaks > 0 && (breaks > 1 || !/[\r\n]$/.test(input))) {
         const parts = input.split(/\r\n|\r|\n/);
         let cur = ref.current;
         for (let i = 0; i < parts.length - 1; i++) {
@@ -258,6 +260,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
           height={Math.max(1, listHeight - 2)}
           width={width}
           isActive={isActive}
+          placeholder="type to filter"
           onSelect={(c) => dispatch({ type: 'edit', field: c.value })}
           onCancel={back}
         />
@@ -409,7 +412,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
       break;
     case 'reserved':
       body = (
-        <ChoiceList
+        <ChoiceList<ReservedMonths | 0>
           key="reserved"
           items={reservedChoices(state.plan?.name ?? '')}
           initialValue={state.extras.reservedMonths ?? 0}
@@ -423,7 +426,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
       break;
     case 'support':
       body = (
-        <ChoiceList
+        <ChoiceList<SupportCode | ''>
           key="support"
           items={supportChoices()}
           initialValue={state.extras.support ?? ''}

@@ -101,7 +101,8 @@ export interface WizardState {
   error: string | null;
   /** The service answered with neither success nor a refusal (timeout, network): the server may exist. */
   uncertain: boolean;
-  created: boolean;
+  /** The service took the request: the new server and its create action. */
+  created: { server: string; actionId: number } | null;
 }
 
 export type WizardAction =
@@ -128,7 +129,7 @@ export type WizardAction =
   | { type: 'setSupport'; support: SupportCode | null }
   | { type: 'send'; readOnly?: boolean }
   | { type: 'sendFailed'; message: string; uncertain?: boolean }
-  | { type: 'sent' };
+  | { type: 'sent'; server: string; actionId: number };
 
 export const noExtras: Extras = {
   sshKey: null,
@@ -158,7 +159,7 @@ export function initialWizardState(): WizardState {
     sending: false,
     error: null,
     uncertain: false,
-    created: false,
+    created: null,
   };
 }
 
@@ -275,9 +276,46 @@ export function maskedBody(body: Record<string, unknown>): Record<string, unknow
   return { ...body, user_customize_env: HIDDEN };
 }
 
-/** The review's text: the masked body, pretty-printed. (VLAN text is checked on entry, so it always reads.) */
-export function reviewLines(s: WizardState): string[] {
-  return JSON.stringify(maskedBody(wireBody(buildInput(s))), null, 2).split('\n');
+/**
+ * JSON over as few lines as stay readable: a value that fits the width on one line stays on one line
+ * (`"vlans": [{"vlan_id": 100, "pvid": true}]`), a longer one opens up, two spaces per level.
+ */
+export function prettyJson(value: unknown, width: number, indent = ''): string[] {
+  const flat = (v: unknown): string =>
+    Array.isArray(v)
+      ? `[${v.map(flat).join(', ')}]`
+      : v !== null && typeof v === 'object'
+        ? `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${flat(x)}`).join(', ')}}`
+        : JSON.stringify(v);
+  const render = (v: unknown, prefix: string, pad: string, comma: string): string[] => {
+    const one = `${pad}${prefix}${flat(v)}${comma}`;
+    if (one.length <= width || v === null || typeof v !== 'object') return [one];
+    const inner = pad + '  ';
+    if (Array.isArray(v)) {
+      return [`${pad}${prefix}[`, ...v.flatMap((x, i) => render(x, '', inner, i < v.length - 1 ? ',' : '')), `${pad}]${comma}`];
+    }
+    const entries = Object.entries(v);
+    return [
+      `${pad}${prefix}{`,
+      ...entries.flatMap(([k, x], i) => render(x, `${JSON.stringify(k)}: `, inner, i < entries.length - 1 ? ',' : '')),
+      `${pad}}${comma}`,
+    ];
+  };
+  // The top level always opens up, one field per line, as a request body is usually read.
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.entries(value);
+    return [
+      `${indent}{`,
+      ...entries.flatMap(([k, x], i) => render(x, `${JSON.stringify(k)}: `, indent + '  ', i < entries.length - 1 ? ',' : '')),
+      `${indent}}`,
+    ];
+  }
+  return render(value, '', indent, '');
+}
+
+/** The review's text: the masked body as JSON. (VLAN text is checked on entry, so it always reads.) */
+export function reviewLines(s: WizardState, width = 80): string[] {
+  return prettyJson(maskedBody(wireBody(buildInput(s))), width);
 }
 
 /** Every rule the service would apply to the request, checked before sending; the first message, or null. */
@@ -329,7 +367,11 @@ function back(s: WizardState): WizardState {
       return { ...s, ...clear, uncertain: false, step: 'notes' };
     case 'extras':
       if (s.editing === 'vlans') return { ...s, ...clear, editing: 'networks', lastField: 'networks' };
-      if (s.editing === 'scriptText') return closeEditor(s);
+      if (s.editing === 'scriptText') {
+        // Leaving a temporary script with nothing in it is choosing no script.
+        const empty = s.extras.script?.kind === 'temporary' && s.extras.script.lines.every((l) => l.trim() === '');
+        return closeEditor(s, empty ? { extras: { ...s.extras, script: null } } : {});
+      }
       if (s.editing !== null) return closeEditor(s);
       return { ...s, ...clear, step: 'review' };
   }
@@ -425,7 +467,7 @@ function extrasAction(s: WizardState, a: WizardAction): WizardState {
 export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
   // Nothing changes while the request is out: what the review shows is what was sent.
   if (s.sending && a.type !== 'sendFailed' && a.type !== 'sent') return s;
-  if (s.created) return s;
+  if (s.created !== null) return s;
   switch (a.type) {
     case 'choosePlan': {
       if (s.step !== 'plan') return s;
@@ -462,7 +504,7 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, sending: false, error: a.message, uncertain: a.uncertain === true };
     case 'sent':
       if (!s.sending) return s;
-      return { ...s, sending: false, created: true, error: null };
+      return { ...s, sending: false, created: { server: a.server, actionId: a.actionId }, error: null };
     default:
       if (s.step !== 'extras') return s;
       return extrasAction(s, a);
