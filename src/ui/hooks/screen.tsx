@@ -146,7 +146,7 @@ export function ScreenTitle(props: ScreenTitleProps): ReactNode {
   const filter = props.view.filter.trim();
   return (
     <Box width={props.width} height={1}>
-      <Box flexGrow={1} overflow="hidden">
+      <Box flexGrow={1}>
         <Text wrap="truncate">
           <Text bold={color('accent') !== undefined} color={color('accent')}>
             {' '}
@@ -171,7 +171,7 @@ export function ScreenTitle(props: ScreenTitleProps): ReactNode {
 /** A framed box for a dialog above the table, clipped to the rows it was given. */
 export function DialogBox(props: { width: number; height: number; children: ReactNode }): ReactNode {
   return (
-    <Box borderStyle="round" borderColor={color('accent')} width={props.width} height={props.height} flexDirection="column" paddingX={1} overflow="hidden">
+    <Box borderStyle="round" borderColor={color('accent')} width={props.width} height={props.height} flexDirection="column" paddingX={1}>
       {props.children}
     </Box>
   );

@@ -3,13 +3,46 @@
 
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ActionRow } from '../components/Frame.js';
-import type { ActionTracker, TrackedAction, TrackerSnapshot } from '../watch/tracker.js';
+import type { ActionTracker, TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
 import type { ResourceCache } from './cache.js';
 
 const EMPTY: TrackerSnapshot = { inFlight: [], finished: [], history: [], error: null };
 
+/**
+ * Calls `onChange` once per burst: the tracker reports each action of a poll (and each of a start-up ingest)
+ * separately, and outside React's batching every report would be a render of its own.
+ */
+export function coalesced(onChange: () => void): { notify(): void; cancel(): void } {
+  let queued = false;
+  let cancelled = false;
+  return {
+    notify() {
+      if (queued || cancelled) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        if (!cancelled) onChange();
+      });
+    },
+    cancel() {
+      cancelled = true;
+    },
+  };
+}
+
 export function useTrackerSnapshot(tracker: ActionTracker | null | undefined): TrackerSnapshot {
-  const subscribe = useCallback((onChange: () => void) => (tracker ? tracker.subscribe(() => onChange()) : () => {}), [tracker]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!tracker) return () => {};
+      const c = coalesced(onChange);
+      const off = tracker.subscribe(c.notify);
+      return () => {
+        c.cancel();
+        off();
+      };
+    },
+    [tracker],
+  );
   const get = useCallback(() => (tracker ? tracker.snapshot() : EMPTY), [tracker]);
   return useSyncExternalStore(subscribe, get, get);
 }
@@ -33,7 +66,18 @@ export function actionRows(s: TrackerSnapshot): ActionRow[] {
 
 /** A cached list (or undefined until loaded) that re-renders its reader when it changes. */
 export function useCached<T>(cache: ResourceCache | null | undefined, key: string): T | undefined {
-  const subscribe = useCallback((onChange: () => void) => (cache ? cache.subscribe(key, onChange) : () => {}), [cache, key]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!cache) return () => {};
+      const c = coalesced(onChange);
+      const off = cache.subscribe(key, c.notify);
+      return () => {
+        c.cancel();
+        off();
+      };
+    },
+    [cache, key],
+  );
   const get = useCallback(() => cache?.get<T>(key)?.data, [cache, key]);
   return useSyncExternalStore(subscribe, get, get);
 }

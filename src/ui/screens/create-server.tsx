@@ -13,7 +13,7 @@ import { TextInput } from '../components/TextInput.js';
 import { matchBinding } from '../keymap.js';
 import { displayWidth, truncate } from '../format.js';
 import { color, colorEnabled } from '../theme.js';
-import { imageChoices, locationChoices, planChoices, formatRam, percent, spotDiscountOf } from './create-server/choices.js';
+import { formatGpu, formatRam, imageChoices, locationChoices, percent, planChoices, spotDiscountOf } from './create-server/choices.js';
 import { ExtrasStep, KeyCatcher, extrasHint, type ExtrasLists } from './create-server/extras.js';
 import { describeFailure, useRemote, type Remote } from './create-server/remote.js';
 import { STEPS, buildInput, initialWizardState, reviewLines, wizardReducer, type WizardAction, type WizardState } from './create-server/state.js';
@@ -80,50 +80,48 @@ function chosen(state: WizardState, step: (typeof STEPS)[number]): string | null
   }
 }
 
-/** `New server  plan eCS3 › location it-fr2 › image … › notes › review`, the current step marked. */
-function Breadcrumb(props: { state: WizardState; width: number }): ReactNode {
-  const { state } = props;
-  const current = state.step === 'extras' ? 'review' : state.step;
-  const at = STEPS.indexOf(current);
-  const marked = !colorEnabled();
-  const parts: ReactNode[] = [];
-  let used = displayWidth('New server  ');
-  STEPS.forEach((step, i) => {
+/** The breadcrumb's text for each step, long (`plan eCS3`) or short (`eCS3`, for narrow terminals). */
+export function crumbs(state: WizardState, short: boolean): string[] {
+  return STEPS.map((step) => {
     // A choice made on a later step than the current one is still shown: going back keeps it.
     const value = chosen(state, step);
-    let text = value === null ? STEP_NAMES[step] : `${STEP_NAMES[step]} ${value}`;
+    let text = value === null ? STEP_NAMES[step] : short ? value : `${STEP_NAMES[step]} ${value}`;
     if (step === 'review' && state.step === 'extras') text = 'review › extras';
-    if (marked && i === at) text = `[${text}]`;
-    const sep = i === 0 ? '' : ' › ';
-    used += displayWidth(sep + text);
-    parts.push(
-      <Text key={step}>
-        <Text color={color('dim')}>{sep}</Text>
-        <Text
-          bold={i === at && colorEnabled()}
-          color={i === at ? color('accent') : i > at && value === null ? color('dim') : undefined}
-        >
-          {text}
-        </Text>
-      </Text>,
-    );
+    return text;
   });
-  return (
-    <Text wrap="truncate-end">
-      <Text bold={colorEnabled()}>New server</Text>
-      {'  '}
-      {used > props.width ? truncateParts(state, props.width) : parts}
-    </Text>
-  );
 }
 
-/** Narrow terminals: the breadcrumb as one plain string, cut with `…`. */
-function truncateParts(state: WizardState, width: number): string {
-  const text = STEPS.map((s) => {
-    const v = chosen(state, s);
-    return v === null ? s : `${s} ${v}`;
-  }).join(' › ');
-  return truncate(text, Math.max(1, width - displayWidth('New server  ')));
+const TITLE = 'New server  ';
+const SEPARATOR = ' › ';
+
+/**
+ * `New server  plan eCS3 › location it-fr2 › image … › notes › review`, the current step marked (bold and
+ * coloured, or in brackets without colour). Narrow: the chosen values alone, then cut with `…`.
+ */
+function Breadcrumb(props: { state: WizardState; width: number }): ReactNode {
+  const { state } = props;
+  const at = STEPS.indexOf(state.step === 'extras' ? 'review' : state.step);
+  const marked = !colorEnabled();
+  const fit = (texts: string[]) => displayWidth(TITLE) + texts.reduce((n, t, i) => n + displayWidth(t) + (marked && i === at ? 2 : 0), 0) + SEPARATOR.length * (texts.length - 1);
+  let texts = crumbs(state, false);
+  if (fit(texts) > props.width) texts = crumbs(state, true);
+  return (
+    <Text wrap="truncate-end">
+      <Text bold={colorEnabled()}>{TITLE.trimEnd()}</Text>
+      {'  '}
+      {texts.map((text, i) => (
+        <Text key={STEPS[i]}>
+          <Text color={color('dim')}>{i === 0 ? '' : SEPARATOR}</Text>
+          <Text
+            bold={i === at && colorEnabled()}
+            color={i === at ? color('accent') : i > at && chosen(state, STEPS[i]!) === null ? color('dim') : undefined}
+          >
+            {marked && i === at ? `[${text}]` : text}
+          </Text>
+        </Text>
+      ))}
+    </Text>
+  );
 }
 
 function Pending(props: { remote: Remote<unknown>; what: string; isActive: boolean; onBack(): void }): ReactNode {
@@ -149,7 +147,7 @@ function planSummary(state: WizardState): string {
   const p = state.plan;
   if (!p) return '';
   const parts = [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`];
-  if (p.gpu > 0) parts.push(`${p.gpu}× ${p.gpuLabel ?? 'GPU'}`);
+  if (p.gpu > 0) parts.push(formatGpu(p));
   parts.push(`${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`);
   if (state.extras.spot && state.spotDiscount !== null) parts.push(`spot −${percent(state.spotDiscount)}`);
   if (state.extras.reservedMonths !== null) parts.push(`reserved ${state.extras.reservedMonths} months`);
@@ -176,7 +174,8 @@ function ReviewStep(props: {
   useInput(
     (input, key) => {
       if (busyRef.current) return;
-      if (key.return) props.onSend();
+      // Two ⏎ in one chunk arrive as one "\r\r" event without the return flag.
+      if (key.return || /^[\r\n]+$/.test(input)) props.onSend();
       else if (matchBinding(['create-server'], input, key) === 'wizard.extras') props.onExtras();
       else if (key.escape) props.onCancel();
       else if (key.leftArrow) props.onBack();
@@ -290,7 +289,14 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
     [state.plan, regions.data, availability.data, state.spotDiscount],
   );
 
-  const bodyHeight = Math.max(4, height - 4);
+  // A refusal is shown whole, to the letter, however long: the body gives up the lines it needs.
+  const problem = state.sending || state.created !== null ? null : state.step === 'review' ? state.error : state.message;
+  const UNCERTAIN = ' — the server may exist anyway: check the list before trying again';
+  const problemText = problem === null ? '' : `✗ ${problem}${state.uncertain ? UNCERTAIN : ''}`;
+  const rawLines = Math.ceil(displayWidth(problemText) / Math.max(1, width));
+  // Word wrapping can take one line more than the plain division says.
+  const problemLines = problem === null ? 1 : Math.min(Math.max(1, height - 8), rawLines > 1 ? rawLines + 1 : 1);
+  const bodyHeight = Math.max(4, height - 3 - problemLines);
   const rows = Math.max(1, bodyHeight - 3);
   let body: ReactNode;
   switch (state.step) {
@@ -411,7 +417,6 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       break;
   }
 
-  const problem = state.step === 'review' ? state.error : state.message;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Breadcrumb state={state} width={width} />
@@ -428,10 +433,12 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
           ✓ {state.created.server} is being created (action {state.created.actionId})
         </Text>
       ) : problem !== null ? (
-        <Text color={color('error')} wrap="truncate">
-          ✗ {problem}
-          {state.uncertain ? <Text color={color('warn')}> — the server may exist anyway: check the list before trying again</Text> : null}
-        </Text>
+        <Box height={problemLines} overflow="hidden">
+          <Text color={color('error')} wrap="wrap">
+            ✗ {problem}
+            {state.uncertain ? <Text color={color('warn')}>{UNCERTAIN}</Text> : null}
+          </Text>
+        </Box>
       ) : (
         <Text> </Text>
       )}

@@ -32,17 +32,16 @@ export function statusColor(row: Pick<ServerRow, 'status' | 'power'>): Role | un
 
 export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'name', header: 'NAME', width: 10, priority: 0 },
-  { key: 'notes', header: 'NOTES', minWidth: 8, width: 14, flex: 2, priority: 1 },
-  { key: 'plan', header: 'PLAN', width: 8, minWidth: 6, priority: 3 },
+  { key: 'notes', header: 'NOTES', minWidth: 12, width: 16, flex: 2, priority: 1 },
+  { key: 'plan', header: 'PLAN', width: 8, priority: 3 },
   { key: 'location', header: 'LOCATION', width: 8, priority: 3 },
-  { key: 'image', header: 'IMAGE', minWidth: 10, width: 12, flex: 1, priority: 4 },
+  { key: 'image', header: 'IMAGE', minWidth: 10, width: 13, flex: 1, priority: 4 },
   {
     key: 'status',
     header: 'STATUS',
-    width: 12,
-    minWidth: 10,
+    width: 13,
     priority: 0,
-    render: (r) => `● ${statusWord(r)}`,
+    render: (r) => statusWord(r),
     sortValue: (r) => statusWord(r),
     color: statusColor,
   },

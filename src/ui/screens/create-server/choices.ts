@@ -31,23 +31,23 @@ function columns(rows: string[][]): string[] {
   );
 }
 
-/** Plans as aligned rows: name, CPU, RAM, disk, GPU, hourly and monthly price. */
+/** `RTX 6000`, `4× H100 80 GB`; empty without a GPU. */
+export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
+  if (p.gpu <= 0) return '';
+  const label = p.gpuLabel ?? 'GPU';
+  return p.gpu === 1 ? label : `${p.gpu}× ${label}`;
+}
+
+/**
+ * Plans as aligned rows: name, CPU, RAM, disk, hourly and monthly price, then the GPU. The GPU comes last and
+ * unpadded: only a few plans have one, and a column for it would push the prices off an 80-column screen.
+ */
 export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[]): Choice<string>[] {
-  const rows = plans.map((p) => [
-    p.name,
-    `${p.cpu} vCPU`,
-    `${formatRam(p.ram)} RAM`,
-    `${p.disk} GB disk`,
-    p.gpu > 0 ? `${p.gpu}× ${p.gpuLabel ?? 'GPU'}` : '',
-    `${p.hourlyPrice}/h`,
-    `${p.monthlyPrice}/mo`,
-  ]);
+  const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
   // Right-align the prices so the columns of digits line up.
-  const hw = Math.max(0, ...rows.map((r) => r[5]!.length));
-  const mw = Math.max(0, ...rows.map((r) => r[6]!.length));
-  for (const r of rows) {
-    r[5] = r[5]!.padStart(hw);
-    r[6] = r[6]!.padStart(mw);
+  for (const col of [4, 5]) {
+    const w = Math.max(0, ...rows.map((r) => r[col]!.length));
+    for (const r of rows) r[col] = r[col]!.padStart(w);
   }
   const labels = columns(rows);
   return plans.map((p, i) => {
@@ -56,7 +56,8 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
     const discount = spotDiscountOf(p, spotPlans);
     if (discount !== null) tags.push(`spot −${percent(discount)}`);
     if (!p.available) tags.push('not available');
-    return { value: p.name, label: labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available };
+    const gpu = formatGpu(p);
+    return { value: p.name, label: gpu ? `${labels[i]!}  ${gpu}` : labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available };
   });
 }
 
@@ -190,7 +191,6 @@ export function extraFieldChoices(s: WizardState): Choice<ExtraField>[] {
     value: field,
     label: padEnd(FIELD_LABELS[field], LABEL_WIDTH),
     description: extraSummary(s, field),
-    disabled: (field === 'env' && s.extras.script?.kind !== 'library') || (field === 'spot' && s.spotDiscount === null),
   }));
 }
 

@@ -3,7 +3,7 @@
 // the view only shows lists and lines.
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput, useStdin } from 'ink';
-import type { PlanAvailability } from '../../../api/index.js';
+import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
 import { ChoiceList, type Choice } from '../../components/ChoiceList.js';
 import { TextInput, editLine, lineState, renderLine, type LineState } from '../../components/TextInput.js';
 import { truncate } from '../../format.js';
@@ -25,7 +25,6 @@ import {
 } from './choices.js';
 import type { Remote } from './remote.js';
 import { windowsServer, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './state.js';
-import type { Group, Network, Script, Server, SshKey } from '../../../api/index.js';
 
 export interface ExtrasLists {
   sshKeys: Remote<SshKey[]>;
@@ -122,11 +121,17 @@ export interface LinesEditorProps {
   onDone(): void;
 }
 
-const maskValue = (value: string): string => {
-  const at = value.indexOf('=');
+/**
+ * An environment line while typed: the name stays readable, everything from the first character a name cannot
+ * hold is bulleted (`=` itself stays). A mistyped line without `=` (`TOKEN s3cret`) is hidden too.
+ */
+export function maskTypedEnv(value: string): string {
+  const chars = Array.from(value);
+  const at = chars.findIndex((c) => !/[A-Za-z0-9_]/.test(c));
   if (at < 0) return value;
-  return value.slice(0, at + 1) + '•'.repeat(Array.from(value.slice(at + 1)).length);
-};
+  const keep = chars[at] === '=' ? at + 1 : at;
+  return chars.slice(0, keep).join('') + '•'.repeat(chars.length - keep);
+}
 
 /**
  * Several lines, one typed at a time: ⏎ adds the line (after the reducer's check), ⏎ on an empty line is done,
@@ -178,7 +183,7 @@ export function LinesEditor(props: LinesEditorProps): ReactNode {
   const shown = props.lines.slice(Math.max(0, props.lines.length - room + (props.lines.length > room ? 1 : 0)));
   const hidden = props.lines.length - shown.length;
   const numberWidth = String(props.lines.length + 1).length;
-  const draw = props.mask ? { ...line, value: maskValue(line.value) } : line;
+  const draw = props.mask ? { ...line, value: maskTypedEnv(line.value) } : line;
   const field = renderLine(draw, { width: Math.max(1, props.width - numberWidth - 3) });
   return (
     <Box flexDirection="column" width={props.width}>
@@ -244,7 +249,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
   const editing = state.editing;
   const title =
     editing === null
-      ? 'Extras (all optional; each is checked with the service’s rules before anything is sent)'
+      ? 'Extras — optional, checked with the service’s rules before sending'
       : editing === 'vlans'
         ? `VLANs of the new server on ${state.vlanNetwork ?? ''}`
         : (TITLES[editing] ?? editing);

@@ -334,7 +334,7 @@ export function checkRequest(s: WizardState): string | null {
         findScript: (id) => (script?.kind === 'library' && script.id === id ? { windows: script.windows } : undefined),
       },
     );
-    if (e.spot && s.spotDiscount === null) throw new RuleError(400, MSG.spotPlanNotAvailable);
+    if (e.spot && s.spotDiscount === null) throw new RuleError(400, spotRefusal(s));
   });
 }
 
@@ -342,7 +342,8 @@ const clear = { message: null, error: null } as const;
 
 /** The extras list again, highlighting the field just edited. */
 function closeEditor(s: WizardState, patch: Partial<WizardState> = {}): WizardState {
-  return { ...s, ...clear, editing: null, vlanNetwork: null, lastField: s.editing === 'scriptText' ? 'script' : s.editing === 'vlans' ? 'networks' : s.editing, ...patch };
+  const field = s.editing === 'scriptText' ? 'script' : s.editing === 'vlans' ? 'networks' : (s.editing ?? s.lastField);
+  return { ...s, ...clear, editing: null, vlanNetwork: null, lastField: field, ...patch };
 }
 
 function setExtras(s: WizardState, extras: Partial<Extras>, patch: Partial<WizardState> = {}): WizardState {
@@ -350,6 +351,10 @@ function setExtras(s: WizardState, extras: Partial<Extras>, patch: Partial<Wizar
 }
 
 const refuse = (s: WizardState, message: string): WizardState => ({ ...s, message });
+
+/** The service names this error without a sentence (`SpotPlanNotAvailable`): the name, with what it means. */
+export const spotRefusal = (s: Pick<WizardState, 'plan'>): string =>
+  `${MSG.spotPlanNotAvailable}: ${s.plan?.name ?? 'this plan'} has no spot discount`;
 
 const envName = (line: string): string => line.slice(0, line.indexOf('='));
 
@@ -381,6 +386,9 @@ function extrasAction(s: WizardState, a: WizardAction): WizardState {
   const e = s.extras;
   switch (a.type) {
     case 'edit':
+      // Said when asked rather than greyed out: the user learns why, in the service's terms.
+      if (a.field === 'env' && e.script?.kind !== 'library') return { ...refuse(s, MSG_CHOSEN.envNeedsLibraryScript), lastField: a.field };
+      if (a.field === 'spot' && s.spotDiscount === null) return { ...refuse(s, spotRefusal(s)), lastField: a.field };
       return { ...s, message: null, editing: a.field, lastField: a.field };
     case 'editVlans':
       return { ...s, message: null, editing: 'vlans', vlanNetwork: a.network };
@@ -446,7 +454,7 @@ function extrasAction(s: WizardState, a: WizardAction): WizardState {
     }
     case 'setSpot': {
       if (!a.spot) return setExtras(s, { spot: false });
-      if (s.spotDiscount === null) return refuse(s, MSG.spotPlanNotAvailable);
+      if (s.spotDiscount === null) return refuse(s, spotRefusal(s));
       const problem = ruleMessage(() =>
         checkSpotReserved({ spot: true, reserved_plan: e.reservedMonths === null ? undefined : reservedFormula(e.reservedMonths, s.plan?.name ?? '') }),
       );

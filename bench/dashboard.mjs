@@ -1,0 +1,143 @@
+// Issue 4's figures, measured on the built program in a pseudo-terminal, as a user runs it:
+// start to first frame, keypress to frame with 10,000 servers, idle CPU, polling rate, resident memory.
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pty from 'node-pty';
+import xterm from '@xterm/headless';
+import { json, median, percentile, ROOT, startListening } from './util.mjs';
+
+const BIN = join(ROOT, 'bin/ecsdeck.js');
+
+function cleanEnv(extra = {}) {
+  const env = { ...process.env, TERM: 'xterm-256color', ECSDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-')), ...extra };
+  delete env.CI;
+  for (const k of Object.keys(env)) if (k.startsWith('ECSDECK_') && !(k in extra) && k !== 'ECSDECK_CONFIG_DIR') delete env[k];
+  return env;
+}
+
+/** The program in a pty, with a headless terminal reading its screen. */
+function launch(args, env, cols = 120, rows = 40) {
+  const started = performance.now();
+  const child = pty.spawn(process.execPath, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  let onChunk = null;
+  child.onData((d) => {
+    term.write(d, () => onChunk?.());
+  });
+  const screen = () => {
+    const b = term.buffer.active;
+    let s = '';
+    for (let i = 0; i < rows; i++) s += (b.getLine(b.viewportY + i)?.translateToString(true) ?? '') + '\n';
+    return s;
+  };
+  const waitFor = (test, timeoutMs = 20_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        onChunk = null;
+        reject(new Error(`timed out; screen:\n${screen()}`));
+      }, timeoutMs);
+      const check = () => {
+        if (test(screen())) {
+          clearTimeout(timer);
+          onChunk = null;
+          resolve(performance.now());
+        }
+      };
+      onChunk = check;
+      check();
+    });
+  /** ms from writing `key` to the first frame that differs from the screen before it */
+  const keyToFrame = async (key) => {
+    const before = screen();
+    const t0 = performance.now();
+    child.write(key);
+    const t1 = await waitFor((s) => s !== before, 5000);
+    return t1 - t0;
+  };
+  const cpuSeconds = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  };
+  const rssMb = () => Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  const stop = () =>
+    new Promise((resolve) => {
+      child.onExit(() => resolve());
+      child.write('q');
+      setTimeout(() => child.kill(), 2000).unref();
+    });
+  return { child, started, screen, waitFor, keyToFrame, cpuSeconds, rssMb, stop };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const SERVER_ROW = /ec2\d{5}\s/;
+
+export async function benchDashboard() {
+  // Start to first frame with the demo servers listed, embedded emulator.
+  const firstFrames = [];
+  let idleCpuPct = NaN;
+  for (let i = 0; i < 7; i++) {
+    const app = launch(['--demo'], cleanEnv());
+    const t = await app.waitFor((s) => SERVER_ROW.test(s));
+    firstFrames.push(t - app.started);
+    if (i < 6) await app.stop();
+    else {
+      // Idle: wait for the demo's booting server to finish, then 10 s of CPU with nothing in flight.
+      await app.waitFor((s) => !/\d+%/.test(s), 60_000);
+      await sleep(2000);
+      const c0 = app.cpuSeconds();
+      await sleep(10_000);
+      idleCpuPct = ((app.cpuSeconds() - c0) / 10) * 100;
+      await app.stop();
+    }
+  }
+  const first_frame_ms = Math.round(median(firstFrames));
+  console.log(`first frame (median of 7): ${first_frame_ms} ms  [${firstFrames.map((x) => Math.round(x)).join(', ')}]`);
+  console.log(`idle CPU over 10 s: ${idleCpuPct.toFixed(2)} % of one core`);
+
+  // 10,000 servers on an external emulator.
+  const emu = await startListening(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', 'empty', '--clock', 'manual']);
+  let key_p95_ms;
+  let rss_mb;
+  let poll_rps;
+  try {
+    await json(`${emu.url}/__emulator/bulk/servers`, { method: 'POST', body: JSON.stringify({ username: 'demo', count: 10_000 }) });
+    const env = cleanEnv({ ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' });
+    const app = launch(['--api-url', emu.url], env);
+    await app.waitFor((s) => /10000/.test(s) && SERVER_ROW.test(s), 60_000);
+    await sleep(500);
+    const times = [];
+    for (let i = 0; i < 60; i++) times.push(await app.keyToFrame(i % 20 < 10 ? 'j' : 'k'));
+    times.push(await app.keyToFrame('/'));
+    for (const ch of ['e', 'c', '2', '0', '1']) times.push(await app.keyToFrame(ch));
+    for (let i = 0; i < 5; i++) times.push(await app.keyToFrame('\u007f'));
+    key_p95_ms = Math.round(percentile(times, 95) * 10) / 10;
+    console.log(`keypress to frame with 10,000 servers: p95 ${key_p95_ms} ms, median ${median(times).toFixed(1)} ms (${times.length} keys)`);
+    rss_mb = Math.round(app.rssMb());
+    console.log(`resident memory with 10,000 servers listed: ${rss_mb} MB`);
+    await app.stop();
+
+    // 50 actions in flight: the manual clock never moves, so they stay in flight.
+    await json(`${emu.url}/__emulator/reset`, { method: 'POST', body: JSON.stringify({ seed: 'empty' }) });
+    const { token } = await json(`${emu.url}/ecs/v2/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password: 'demo' }) });
+    for (let i = 0; i < 50; i++) {
+      await json(`${emu.url}/ecs/v2/servers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify({ plan: 'eCS1', location: 'it-mi2', image: 'debian-12', notes: `poll-${i}` }),
+      });
+    }
+    const polled = launch(['--api-url', emu.url], cleanEnv({ ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' }));
+    await polled.waitFor((s) => SERVER_ROW.test(s) && /create_server/.test(s), 30_000);
+    await sleep(1000);
+    const r0 = (await json(`${emu.url}/__emulator/stats`)).requests;
+    await sleep(10_000);
+    const r1 = (await json(`${emu.url}/__emulator/stats`)).requests;
+    poll_rps = Math.round(((r1 - r0) / 10) * 100) / 100;
+    console.log(`HTTP requests per second with 50 actions in flight: ${poll_rps}`);
+    await polled.stop();
+  } finally {
+    emu.child.kill('SIGTERM');
+  }
+  return { first_frame_ms, key_p95_ms, idle_cpu_pct: Math.round(idleCpuPct * 100) / 100, poll_rps, rss_mb };
+}

@@ -1,0 +1,114 @@
+// The App against an in-process emulator with a manual clock: the client talks to the emulator's fetch, the
+// tracker polls fast, and the list refresh timer is long, so every change a test sees comes from a key it
+// pressed or a clock it advanced.
+
+import { render } from 'ink-testing-library';
+import { createEmulator, type Emulator } from '../../../src/emulator/app.js';
+import { createClient, type Client } from '../../../src/api/index.js';
+import { App, type AppProps } from '../../../src/ui/app.js';
+import { createSession, type Session } from '../../../src/ui/session.js';
+import { inputReady, waitForFrame } from '../helpers.js';
+
+export const BASE = 'http://emu.test';
+const ANSI_ALL = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+export const strip = (s: string): string => s.replace(ANSI_ALL, '');
+
+export interface Harness {
+  emulator: Emulator;
+  client: Client;
+  session: Session;
+  frame(): string;
+  /** every frame drawn so far, for "never shown" checks */
+  frames(): string[];
+  waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  press(...keys: string[]): Promise<void>;
+  type(text: string): Promise<void>;
+  advance(seconds: number): void;
+  admin(method: string, path: string, body?: unknown): Promise<Response>;
+  rerender(props: Partial<AppProps>): void;
+  stdin: { write(data: string): void; listenerCount(event: string): number };
+  cleanup(): Promise<void>;
+}
+
+export interface HarnessOptions extends Partial<AppProps> {
+  emulator?: Emulator;
+}
+
+export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
+  const emulator = opts.emulator ?? createEmulator({ clock: 'manual', seed: 'demo' });
+  // no retries: a test that injects one failure wants to see it, not a silent second attempt
+  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
+  await client.login('demo', 'demo');
+  client.setCredential({ kind: 'token', token: await client.account.mintMachineToken({ hostname: 'test' }) });
+  const session = createSession({
+    client,
+    profile: 'demo',
+    endpoint: 'emu.test',
+    local: true,
+    // finished actions linger long enough for the ✓ to be read
+    trackerOptions: { intervalMs: 30, lingerMs: 60_000 },
+  });
+  const { emulator: _e, ...appProps } = opts;
+  const props: AppProps = {
+    session,
+    width: 100,
+    height: 32,
+    refreshMs: 600_000,
+    connectOptions: { fetch: emulator.fetch, retry: { limit: 0 } },
+    trackerOptions: { intervalMs: 30, lingerMs: 60_000 },
+    ...appProps,
+  };
+  const r = render(<App {...props} />);
+  const frame = () => strip(r.lastFrame() ?? '');
+  await inputReady(r.stdin);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 15));
+  const h: Harness = {
+    emulator,
+    client,
+    session,
+    frame,
+    frames: () => r.frames.map(strip),
+    waitFor(expected, timeoutMs = 3000) {
+      const test =
+        typeof expected === 'string' ? (f: string) => f.includes(expected) : expected instanceof RegExp ? (f: string) => expected.test(f) : expected;
+      return waitForFrame(frame, test, timeoutMs);
+    },
+    async press(...keys) {
+      for (const k of keys) {
+        // a dialog's field subscribes to input just after its first frame: give it that moment, as a person would
+        await settle();
+        r.stdin.write(k);
+        // a lone esc is held by Ink for a moment, to tell it from the start of an escape sequence
+        await settle();
+      }
+    },
+    async type(text) {
+      await settle();
+      r.stdin.write(text);
+      await settle();
+    },
+    advance(seconds) {
+      emulator.advance(seconds);
+    },
+    admin(method, path, body) {
+      return emulator.fetch(
+        new Request(BASE + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
+      );
+    },
+    rerender(next) {
+      r.rerender(<App {...props} {...next} />);
+    },
+    stdin: r.stdin,
+    async cleanup() {
+      r.unmount();
+      await session.close();
+    },
+  };
+  return h;
+}
+
+/** The table line holding `text`, e.g. the row of a server. */
+export function lineWith(frame: string, text: string): string | undefined {
+  return frame.split('\n').find((l) => l.includes(text));
+}

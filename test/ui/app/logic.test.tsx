@@ -1,0 +1,235 @@
+// The pure parts behind the shell and the screens, without React: refresh timing and state, action status
+// mapping, start-up flags and connection planning, the profile form's steps, the server record's fields.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Server } from '../../../src/api/index.js';
+import { panelLines, screenScopes } from '../../../src/ui/app.js';
+import { ResourceCache } from '../../../src/ui/hooks/cache.js';
+import { initialResourceState, nextDelay, resourceReducer, sameData } from '../../../src/ui/hooks/useResource.js';
+import { footerText, matchBinding } from '../../../src/ui/keymap.js';
+import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/ui/main.js';
+import { addProfileStep, initialAddState } from '../../../src/ui/screens/profiles.js';
+import { fieldRows } from '../../../src/ui/screens/lists.js';
+import { serverFields, touchesServer } from '../../../src/ui/screens/server-detail.js';
+import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
+import { statusWord, withPower } from '../../../src/ui/screens/servers.js';
+import { endpointLabel, trackedStatus } from '../../../src/ui/session.js';
+
+describe('useResource state', () => {
+  test('a failure keeps the last rows and counts; a success clears the error', () => {
+    let s = initialResourceState<number[]>();
+    expect(s.loading).toBe(true);
+    s = resourceReducer(s, { type: 'success', data: [1, 2], at: 1 });
+    const rows = s.data;
+    s = resourceReducer(s, { type: 'start' });
+    s = resourceReducer(s, { type: 'failure', error: 'injected fault: status 500' });
+    expect(s).toMatchObject({ data: [1, 2], error: 'injected fault: status 500', failures: 1, loading: false });
+    s = resourceReducer(s, { type: 'failure', error: 'again' });
+    expect(s.failures).toBe(2);
+    s = resourceReducer(s, { type: 'success', data: [1, 2], at: 2 });
+    expect(s.error).toBeNull();
+    expect(s.failures).toBe(0);
+    // the same rows keep their identity: the table does not filter and sort them again
+    expect(s.data).toBe(rows);
+  });
+
+  test('the interval doubles per failure in a row, capped', () => {
+    expect(nextDelay(5000, 0)).toBe(5000);
+    expect(nextDelay(5000, 1)).toBe(10_000);
+    expect(nextDelay(5000, 3)).toBe(40_000);
+    expect(nextDelay(5000, 10)).toBe(60_000);
+    expect(nextDelay(5000, 50, 120_000)).toBe(120_000);
+  });
+
+  test('sameData compares structure, dates included', () => {
+    expect(sameData([{ a: new Date(5) }], [{ a: new Date(5) }])).toBe(true);
+    expect(sameData([{ a: new Date(5) }], [{ a: new Date(6) }])).toBe(false);
+    expect(sameData([1], [1, 2])).toBe(false);
+    expect(sameData(undefined, [])).toBe(false);
+  });
+
+  test('the cache lets a screen join a load started before it existed', async () => {
+    const cache = new ResourceCache();
+    let calls = 0;
+    const seen: unknown[] = [];
+    cache.subscribe('servers', () => seen.push(cache.get('servers')?.data));
+    const p = cache.prefetch('servers', async () => {
+      calls += 1;
+      return ['a'];
+    });
+    expect(cache.get('servers')?.pending).toBe(p);
+    await p;
+    await Promise.resolve();
+    expect(cache.get('servers')).toMatchObject({ data: ['a'] });
+    expect(cache.get('servers')?.pending).toBeUndefined();
+    expect(seen).toEqual([['a']]);
+    expect(calls).toBe(1);
+  });
+});
+
+describe('session', () => {
+  test('action statuses map onto the three the tracker knows; unknown ones never poll forever', () => {
+    expect(trackedStatus('in-progress')).toBe('in-progress');
+    expect(trackedStatus('completed')).toBe('completed');
+    expect(trackedStatus('failed')).toBe('failed');
+    expect(trackedStatus('error')).toBe('failed');
+    expect(trackedStatus('Exploded')).toBe('failed');
+  });
+
+  test('the header names the service by host', () => {
+    expect(endpointLabel('https://api.example.net/')).toBe('api.example.net');
+    expect(endpointLabel('http://127.0.0.1:8787')).toBe('127.0.0.1:8787');
+    expect(endpointLabel('http://proxy.local/ecs')).toBe('proxy.local/ecs');
+  });
+});
+
+describe('start-up', () => {
+  test('flags', () => {
+    expect(parseFlags([])).toEqual({ readOnly: false, demo: false, help: false, version: false });
+    expect(parseFlags(['--api-url', 'http://x:1', '--profile=work', '--read-only'])).toMatchObject({ apiUrl: 'http://x:1', profile: 'work', readOnly: true });
+    expect(parseFlags(['-V']).version).toBe(true);
+    expect(parseFlags(['--help']).help).toBe(true);
+    expect(() => parseFlags(['--frobnicate'])).toThrow('unknown option --frobnicate');
+    expect(() => parseFlags(['--profile'])).toThrow('--profile needs a value');
+    expect(() => parseFlags(['--demo', '--profile', 'x'])).toThrow(UsageError);
+    expect(() => parseFlags(['--read-only=yes'])).toThrow('--read-only takes no value');
+  });
+
+  test('no profile and no credentials: the demo; a profile or the environment: that service', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-plan-'));
+    try {
+      const env = { ECSDECK_CONFIG_DIR: dir };
+      expect(profileFileGuess(env)).toBe(join(dir, 'config.json'));
+      expect(await planConnection(parseFlags([]), env)).toEqual({ kind: 'demo' });
+      expect(await planConnection(parseFlags(['--demo']), { ...env, ECSDECK_API_URL: 'http://x:1' })).toEqual({ kind: 'demo' });
+
+      const viaEnv = await planConnection(parseFlags([]), { ...env, ECSDECK_API_URL: 'http://x:1', ECSDECK_API_TOKEN: 'tok-1234' });
+      expect(viaEnv).toMatchObject({ kind: 'connect', conn: { source: 'env', endpoint: 'http://x:1', auth: { kind: 'token', token: 'tok-1234' } } });
+
+      const viaFlag = await planConnection(parseFlags(['--api-url', 'https://api.example.net']), env);
+      expect(viaFlag).toMatchObject({ kind: 'connect', conn: { endpoint: 'https://api.example.net', auth: { kind: 'none' } } });
+
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({ current: 'work', profiles: { work: { endpoint: 'https://w.example.net', credential: { kind: 'token', token: 'tok-5678' } } } }),
+      );
+      const viaProfile = await planConnection(parseFlags([]), env);
+      expect(viaProfile).toMatchObject({ kind: 'connect', conn: { source: 'profile', profileName: 'work', endpoint: 'https://w.example.net' } });
+      await expect(planConnection(parseFlags(['--profile', 'nope']), env)).rejects.toThrow("ECSDECK_PROFILE names 'nope', and there is no such profile");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('profile form', () => {
+  const none = () => false;
+  test('each field is checked before the next, and secrets never enter the state', () => {
+    let s = addProfileStep(initialAddState, { type: 'submit', value: 'my work' }, none);
+    expect(s.step).toBe('name');
+    expect(s.error).toMatch(/may hold letters, digits/);
+    s = addProfileStep(s, { type: 'submit', value: 'work' }, (n) => n === 'work');
+    expect(s.error).toBe("a profile named 'work' already exists");
+    s = addProfileStep(s, { type: 'submit', value: 'work2' }, none);
+    s = addProfileStep(s, { type: 'submit', value: 'https://api.example.net/' }, none);
+    expect(s).toMatchObject({ step: 'method', endpoint: 'https://api.example.net', error: null });
+    s = addProfileStep(s, { type: 'method', method: 'password' }, none);
+    s = addProfileStep(s, { type: 'submit', value: 'alice' }, none);
+    expect(s.step).toBe('password');
+    s = addProfileStep(s, { type: 'submit', value: ' pass with spaces ' }, none);
+    expect(s.step).toBe('saving');
+    expect(JSON.stringify(s)).not.toContain('pass with spaces');
+    s = addProfileStep(s, { type: 'failed', error: 'wrong user name or password' }, none);
+    expect(s).toMatchObject({ step: 'password', error: 'wrong user name or password' });
+    s = addProfileStep(s, { type: 'back' }, none);
+    expect(s.step).toBe('username');
+  });
+});
+
+const server = (over: Partial<Server> = {}): Server => ({
+  name: 'ec1',
+  ipv4: '1.2.3.4',
+  ipv6: null,
+  group: 'g1',
+  plan: 'eCS1',
+  planSize: { core: 2, ram: 2048, disk: 40, gpu: 0, gpuLabel: null, hostType: 'ECS' },
+  reservedPlans: [],
+  isReserved: false,
+  reservedUntil: null,
+  support: null,
+  location: 'it-fr2',
+  locationLabel: 'Frosinone (IT)',
+  notes: 'web',
+  image: 'debian-12',
+  imageLabel: 'Debian 12',
+  createdAt: new Date('2026-01-02T03:04:00Z'),
+  deletedAt: null,
+  active: true,
+  status: 'booted',
+  progress: 100,
+  apiVersion: 'v4',
+  user: 'demo',
+  virttype: 'KVM',
+  spot: null,
+  lastRestoredSnapshot: null,
+  extra: { new_field: 'x' },
+  ...over,
+});
+
+describe('servers', () => {
+  test('status words: Off only for a booted server known to be shut off', () => {
+    expect(statusWord({ status: 'booted' })).toBe('Booted');
+    expect(statusWord({ status: 'booted', power: 'shutoff' })).toBe('Off');
+    expect(statusWord({ status: 'deleting', power: 'shutoff' })).toBe('Deleting');
+    const rows = withPower([server()], { ec1: 'shutoff' });
+    expect(rows[0]!.power).toBe('shutoff');
+    const same = [server()];
+    expect(withPower(same, {})).toBe(same);
+  });
+
+  test('the edit form sends only what changed; no group is the service’s nogroup', () => {
+    expect(serverChange({ notes: 'web', group: 'g1' }, 'web', 'g1')).toEqual({});
+    expect(serverChange({ notes: 'web', group: 'g1' }, 'web2', 'g1')).toEqual({ notes: 'web2' });
+    expect(serverChange({ notes: 'web', group: 'g1' }, 'web', '')).toEqual({ group: null });
+    expect(serverChange({ notes: 'web', group: null }, 'web', 'g2')).toEqual({ group: 'g2' });
+  });
+
+  test('the detail lists every field, group by name, unknown fields too', () => {
+    const rows = serverFields(server(), { power: { state: 'running' }, groups: [{ id: 'g1', name: 'prod', notes: '', enabled: true, extra: {} }] });
+    const get = (f: string) => rows.find((r) => r.field === f)?.value;
+    expect(get('Plan')).toBe('eCS1 · 2 vCPU · 2 GB RAM · 40 GB disk');
+    expect(get('Group')).toBe('prod (g1)');
+    expect(get('Power')).toBe('running');
+    expect(get('IPv6')).toBe('—');
+    expect(get('Created')).toBe('2026-01-02 03:04');
+    expect(get('new_field')).toBe('x');
+    expect(get('Reserved')).toBe('no');
+    expect(touchesServer('ec1', 'ec1')).toBe(true);
+    expect(touchesServer('ec1-net000001', 'ec1')).toBe(true);
+    expect(touchesServer('ec12', 'ec1')).toBe(false);
+  });
+
+  test('record fields are flattened once and keep unique names', () => {
+    const rows = fieldRows({ id: 3, createdAt: null, size: { core: 2 }, extra: { id: 9 } });
+    expect(rows.map((r) => r.field)).toEqual(['Id', 'Created at', 'Size · core', 'id']);
+    expect(fieldRows({ a: 1, extra: { A: 2 } }).map((r) => r.field)).toEqual(['A', 'A (2)']);
+  });
+});
+
+describe('shell', () => {
+  test('screens get the keys that work on them: no create/edit/delete on read-only lists', () => {
+    expect(footerText(screenScopes('plans'), 200)).not.toMatch(/create|delete|edit/);
+    expect(matchBinding(screenScopes('plans'), 'd', {})).toBeUndefined();
+    expect(matchBinding(screenScopes('servers'), 'd', {})).toBe('delete');
+    expect(matchBinding(screenScopes('server'), '\t', { tab: true })).toBe('server.nextTab');
+    expect(matchBinding(screenScopes('profiles'), 'c', {}, { readOnly: true })).toBe('profiles.add');
+  });
+
+  test('the action panel grows with the terminal, within bounds', () => {
+    expect(panelLines(24)).toBe(2);
+    expect(panelLines(32)).toBe(4);
+    expect(panelLines(60)).toBe(5);
+  });
+});

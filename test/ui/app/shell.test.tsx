@@ -1,0 +1,229 @@
+// The shell around the screens: `:` with Tab completion, help, the screen stack, quitting, the size guard.
+import { EventEmitter } from 'node:events';
+import { render as inkRender } from 'ink';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createEmulator } from '../../../src/emulator/app.js';
+import { createClient } from '../../../src/api/index.js';
+import { App } from '../../../src/ui/app.js';
+import { createSession } from '../../../src/ui/session.js';
+import { keys, waitForFrame } from '../helpers.js';
+import { BASE, startApp, strip, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const hasRow = (f: string, text: string) => f.split('\n').some((l) => /^│[ ›]/.test(l) && l.includes(text));
+
+describe('command line', () => {
+  test(': with Tab completes a screen name, ⏎ goes there, esc comes back', async () => {
+    h = await startApp();
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press(':');
+    await h.type('pl');
+    await h.press(keys.tab);
+    await h.waitFor(':plans');
+    await h.press(keys.enter);
+    const f = await h.waitFor((f) => hasRow(f, 'ECS1GPU3'));
+    expect(f).toContain(' Plans');
+    expect(f).toMatch(/NAME +CPU +RAM +DISK/);
+    await h.press(keys.escape);
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+  });
+
+  test('Tab on a shared prefix completes as far as the names agree, then cycles', async () => {
+    h = await startApp();
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press(':');
+    await h.type('s');
+    await h.waitFor('servers  snapshots  sshkeys  scripts');
+    await h.press(keys.tab);
+    await h.waitFor(':servers');
+    await h.press(keys.tab);
+    await h.waitFor(':snapshots');
+    await h.press(keys.escape);
+    await h.waitFor((f) => !f.includes(':snapshots'));
+  });
+
+  test('an unknown name is refused with a message, and q typed in the line is text, not quit', async () => {
+    h = await startApp();
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press(':');
+    await h.type('qqq');
+    await h.press(keys.enter);
+    await h.waitFor("no screen named 'qqq'");
+    expect(hasRow(h.frame(), 'web-1')).toBe(true);
+  });
+
+  test('every screen name opens a list that loads from the service without an error', async () => {
+    h = await startApp({ height: 34 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    const expectations: Record<string, string | RegExp> = {
+      actions: /create_server/,
+      snapshots: /ec206901-SNP/,
+      templates: /TEMPLATES|Templates/,
+      sshkeys: /LABEL/,
+      scripts: /TITLE/,
+      networks: /net0000/,
+      images: /debian-12/,
+      regions: /it-fr2/,
+      billing: /HOURS/,
+      events: /EVENT/,
+      account: /Username +demo/,
+      tokens: /ecsdeck@test/,
+      profiles: /ADDRESS/,
+    };
+    for (const [name, expected] of Object.entries(expectations)) {
+      await h.press(':');
+      await h.type(name);
+      await h.press(keys.enter);
+      const f = await h.waitFor((f) => (typeof expected === 'string' ? f.includes(expected) : expected.test(f)) && !f.includes('loading'), 4000);
+      expect(f, name).not.toContain('✗');
+      await h.press(keys.escape);
+      await h.waitFor((f) => hasRow(f, 'web-1'));
+    }
+  });
+
+  test('⏎ on a list row shows its fields; esc goes back to the list, then to the servers', async () => {
+    h = await startApp();
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press(':');
+    await h.type('regions');
+    await h.press(keys.enter);
+    await h.waitFor((f) => hasRow(f, 'it-fr2'));
+    await h.press(keys.enter);
+    const f = await h.waitFor(/Region \S+/);
+    expect(f).toMatch(/Location +\S+/);
+    expect(f).toMatch(/Description +\S+/);
+    await h.press(keys.escape);
+    await h.waitFor(' Regions');
+    await h.press(keys.escape);
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+  });
+});
+
+describe('frame', () => {
+  test('? shows every key of the current screen, esc closes it', async () => {
+    h = await startApp({ height: 40 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press('?');
+    const f = await h.waitFor('(esc closes)');
+    for (const text of ['power off the selected server (asks y/N)', 'open the console', 'filter the table', 'quit', 'move down']) expect(f).toContain(text);
+    await h.press(keys.escape);
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+  });
+
+  test('a terminal smaller than 80×24 gets a message; a larger one gets the frame back at once', async () => {
+    h = await startApp({ width: 60, height: 20 });
+    await h.waitFor('Terminal too small: 60×20. ecsdeck needs at least 80×24.');
+    h.rerender({ width: 100, height: 30 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    h.rerender({ width: 80, height: 24 });
+    const f = await h.waitFor((f) => f.split('\n')[0]!.length === 80);
+    expect(f).toContain('web-1');
+    expect(f.split('\n').length).toBeLessThanOrEqual(23);
+  });
+});
+
+/** Ink itself, with streams we hold: the exit promise and a terminal that can be resized. */
+function fakeTerminal(columns: number, rows: number) {
+  const stdout = Object.assign(new EventEmitter(), {
+    columns,
+    rows,
+    isTTY: true,
+    last: '',
+    write(s: string) {
+      stdout.last = s;
+      return true;
+    },
+  });
+  const stdin = Object.assign(new EventEmitter(), {
+    isTTY: true,
+    data: null as string | null,
+    setEncoding() {},
+    setRawMode() {},
+    resume() {},
+    pause() {},
+    ref() {},
+    unref() {},
+    read() {
+      const d = stdin.data;
+      stdin.data = null;
+      return d;
+    },
+    send(d: string) {
+      stdin.data = d;
+      stdin.emit('readable');
+    },
+  });
+  return { stdout, stdin };
+}
+
+describe('quitting and resizing', () => {
+  async function mount(columns: number, rows: number) {
+    const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+    const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
+    await client.login('demo', 'demo');
+    const session = createSession({ client, profile: 'demo', local: true });
+    const term = fakeTerminal(columns, rows);
+    const instance = inkRender(<App session={session} refreshMs={600_000} />, {
+      stdout: term.stdout as unknown as NodeJS.WriteStream,
+      stdin: term.stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
+    const frame = () => strip(term.stdout.last);
+    let exited = false;
+    const exit = instance.waitUntilExit().then(() => {
+      exited = true;
+    });
+    await waitForFrame(frame, (f) => f.includes('web-1'));
+    await new Promise((r) => setTimeout(r, 20));
+    return { term, frame, exit, isExited: () => exited, session, instance };
+  }
+
+  test('q quits, but not while a dialog or field is open; Ctrl+C quits from anywhere', async () => {
+    const a = await mount(100, 30);
+    a.term.stdin.send('/');
+    await waitForFrame(a.frame, (f) => f.includes(' /'));
+    await new Promise((r) => setTimeout(r, 20));
+    a.term.stdin.send('q');
+    await waitForFrame(a.frame, (f) => f.includes('no rows match /q'));
+    expect(a.isExited()).toBe(false);
+    a.term.stdin.send('\u001b');
+    await waitForFrame(a.frame, (f) => !f.includes('/q') && f.includes('web-1'));
+    await new Promise((r) => setTimeout(r, 20));
+    a.term.stdin.send('q');
+    await a.exit;
+    await a.session.close();
+
+    const b = await mount(100, 30);
+    b.term.stdin.send('d');
+    await waitForFrame(b.frame, (f) => f.includes('to confirm'));
+    await new Promise((r) => setTimeout(r, 20));
+    b.term.stdin.send('q');
+    await waitForFrame(b.frame, (f) => f.includes('> q'));
+    expect(b.isExited()).toBe(false);
+    b.term.stdin.send(keys.ctrlC);
+    await b.exit;
+    await b.session.close();
+  });
+
+  test('the layout follows the terminal when it is resized', async () => {
+    const a = await mount(100, 30);
+    expect(a.frame().split('\n')[0]!.length).toBe(100);
+    a.term.stdout.columns = 60;
+    a.term.stdout.emit('resize');
+    await waitForFrame(a.frame, (f) => f.includes('Terminal too small: 60×30'));
+    a.term.stdout.columns = 120;
+    a.term.stdout.rows = 40;
+    a.term.stdout.emit('resize');
+    const f = await waitForFrame(a.frame, (f) => f.split('\n')[0]!.length === 120);
+    expect(f.split('\n').length).toBe(39);
+    a.instance.unmount();
+    await a.session.close();
+  });
+});

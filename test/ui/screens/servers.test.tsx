@@ -1,0 +1,280 @@
+// The servers list and detail as a user drives them: keys in, frames out, the emulator's clock moved by hand.
+import { afterEach, describe, expect, test } from 'vitest';
+import { keys } from '../helpers.js';
+import { startApp, type Harness } from '../app/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+/** The table row of a server (rows start with the border and the selection marker), not an action line. */
+const row = (frame: string, name: string): string | undefined => frame.split('\n').find((l) => /^│[ ›]ec\d/.test(l) && l.includes(name));
+const selected = (frame: string, name: string): boolean => row(frame, name)?.startsWith('│›') === true;
+
+async function selectWeb2(t: Harness): Promise<void> {
+  await t.waitFor((f) => row(f, 'ec206902') !== undefined);
+  await t.press('j');
+  await t.waitFor((f) => selected(f, 'ec206902'));
+}
+
+describe('servers list', () => {
+  test('the first frame lists the demo servers with status, address and the running actions', async () => {
+    h = await startApp({ width: 120 });
+    const f = await h.waitFor((f) => row(f, 'ec206914') !== undefined);
+    expect(f).toContain('demo @ local emulator');
+    expect(f).toContain('13 servers');
+    expect(row(f, 'ec206901')).toMatch(/web-1 .*eCS3 .*it-mi2 .*ubuntu-2204 .*● Booted .*185\.98\.43\.153 .*2026-/);
+    expect(row(f, 'ec206914')).toContain('● Booting');
+    expect(f).toMatch(/NAME +NOTES +PLAN +LOCATION +IMAGE +STATUS +IPV4 +CREATED/);
+    // the demo's actions still in progress were found in the action list and are followed
+    await h.waitFor(/create_server +ec206914 +[█░]+ +\d+%/);
+    expect(h.frame()).toMatch(/2 running actions/);
+  });
+
+  test('/ filters as the user types; ⏎ keeps the filter, esc clears it', async () => {
+    h = await startApp();
+    await h.waitFor((f) => row(f, 'ec206914') !== undefined);
+    await h.press('/');
+    await h.type('db');
+    let f = await h.waitFor((f) => row(f, 'web-1') === undefined);
+    expect(row(f, 'db-primary')).toBeDefined();
+    expect(row(f, 'db-replica')).toBeDefined();
+    await h.press(keys.enter);
+    f = await h.waitFor('/db');
+    expect(f).toContain('1/2 of 13');
+    // with the filter kept, keys act again: j moves within the filtered rows
+    await h.press('j');
+    await h.waitFor((f) => selected(f, 'db-replica'));
+    await h.press(keys.escape);
+    f = await h.waitFor((f) => row(f, 'web-1') !== undefined);
+    expect(f).not.toContain('/db');
+    expect(f).toContain('Servers');
+  });
+
+  test('o and O sort by column and keep the cursor on the same server', async () => {
+    h = await startApp();
+    await h.waitFor((f) => row(f, 'ec206903') !== undefined);
+    await h.press('j', 'j');
+    await h.waitFor((f) => selected(f, 'db-primary'));
+    await h.press('o', 'o');
+    let f = await h.waitFor('sorted by NOTES ↑');
+    const names = f.split('\n').filter((l) => /^│[ ›]ec\d/.test(l));
+    expect(names[0]).toContain('analytics-hm');
+    expect(selected(f, 'db-primary')).toBe(true);
+    await h.press('O');
+    f = await h.waitFor('sorted by NOTES ↓');
+    expect(f.split('\n').filter((l) => /^│[ ›]ec\d/.test(l))[0]).toContain('worker-2');
+    expect(selected(f, 'db-primary')).toBe(true);
+  });
+
+  test('d deletes only after the exact name is typed; the row goes once the action finishes', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    await h.press('d');
+    await h.waitFor('Type ec206902 to confirm');
+    await h.type('web-2');
+    await h.press(keys.enter);
+    await h.waitFor('That is not ec206902; nothing was done.');
+    expect((await h.client.servers.get('ec206902')).status).toBe('booted');
+
+    await h.press(keys.ctrlU);
+    await h.type('ec206902');
+    await h.press(keys.enter);
+    await h.waitFor((f) => row(f, 'ec206902')?.includes('Deleting') === true);
+    expect(h.frame()).toMatch(/delete_server +ec206902/);
+    h.advance(20);
+    const f = await h.waitFor((f) => row(f, 'ec206902') === undefined);
+    expect(f).toMatch(/delete_server +ec206902 +✓ done/);
+    // the demo's own delete (scratch-tmp) finished in those 20 seconds too
+    await h.waitFor('11 servers');
+  });
+
+  test('esc in the delete dialog deletes nothing', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    await h.press('d');
+    await h.waitFor('Type ec206902 to confirm');
+    await h.type('ec206902');
+    await h.press(keys.escape);
+    await h.waitFor('Nothing was deleted.');
+    expect(h.frame()).not.toContain('Type ec206902');
+    expect((await h.client.servers.get('ec206902')).status).toBe('booted');
+  });
+
+  test('P asks y/N; n does nothing, y powers off with a live bar, then ✓ and the row says Off', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    await h.press('P');
+    await h.waitFor('Power off web-2 (ec206902)? [y/N]');
+    expect(h.frame()).toContain('anything not saved inside it is lost');
+    await h.press('n');
+    await h.waitFor((f) => !f.includes('[y/N]'));
+    expect(h.frame()).not.toContain('power_off');
+
+    await h.press('P');
+    await h.waitFor('[y/N]');
+    await h.press('y');
+    await h.waitFor(/power_off +ec206902 +░+ +0%/);
+    expect(h.frame()).toContain('3 running actions');
+    h.advance(2);
+    await h.waitFor(/power_off +ec206902 +█+░+ +40%/);
+    h.advance(10);
+    await h.waitFor(/power_off +ec206902 +✓ done/);
+    await h.waitFor((f) => row(f, 'ec206902')?.includes('● Off') === true);
+
+    // and p brings it back
+    await h.press('p');
+    await h.waitFor('Power on web-2 (ec206902)? [y/N]');
+    await h.press('y');
+    await h.waitFor(/power_on +ec206902/);
+    h.advance(10);
+    await h.waitFor((f) => row(f, 'ec206902')?.includes('● Booted') === true);
+  });
+
+  test('C shows the console key masked until v reveals it', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    await h.press('C');
+    await h.waitFor('Console key: ••••••••••••');
+    expect(h.frame()).toContain('v reveal');
+    await h.press('v');
+    const f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
+    const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1]!;
+    const revealedAt = h.frames().findIndex((fr) => fr.includes(key));
+    // never shown before the user asked
+    expect(h.frames().slice(0, revealedAt).some((fr) => fr.includes(key))).toBe(false);
+    await h.press(keys.escape);
+    await h.waitFor((f) => !f.includes('Console key'));
+    expect(h.frame()).not.toContain(key);
+  });
+
+  test("a service error shows the service's message in the status line and the rows stay", async () => {
+    h = await startApp();
+    await h.waitFor((f) => row(f, 'ec206914') !== undefined);
+    await h.admin('PUT', '/__emulator/faults', { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/servers' });
+    await h.press('r');
+    const f = await h.waitFor('✗ injected fault: status 500');
+    expect(row(f, 'ec206901')).toBeDefined();
+    expect(f).toContain('13 servers');
+    // keys still work, and the next good refresh clears the error
+    await h.press('j');
+    await h.waitFor((f) => selected(f, 'ec206902'));
+    await h.press('r');
+    await h.waitFor((f) => !f.includes('injected fault'));
+  });
+
+  test("the service's refusal of an action is shown to the letter", async () => {
+    h = await startApp();
+    await h.waitFor((f) => selected(f, 'ec206901'));
+    await h.press('d');
+    await h.waitFor('Type ec206901 to confirm');
+    await h.type('ec206901');
+    await h.press(keys.enter);
+    await h.waitFor('✗ server has an active reserved period: destroy is disabled until it ends');
+    expect(row(h.frame(), 'ec206901')).toContain('Booted');
+  });
+
+  test('e edits notes and group; the group list offers the groups and "no group"', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    await h.press('e');
+    await h.waitFor('Edit web-2 (ec206902)');
+    await h.press(keys.ctrlU);
+    await h.type('web-2b');
+    await h.press(keys.enter);
+    let f = await h.waitFor('staging');
+    expect(f).toContain('no group');
+    expect(f).toContain('production');
+    await h.type('stag');
+    await h.press(keys.enter);
+    f = await h.waitFor('Saved web-2b (ec206902).');
+    await h.waitFor((f) => row(f, 'ec206902')?.includes('web-2b') === true);
+    const server = await h.client.servers.get('ec206902');
+    expect(server.notes).toBe('web-2b');
+    expect(server.group).toBe('eg110422');
+
+    // and back to no group: the service's `nogroup`
+    await h.press('e');
+    await h.waitFor('Edit web-2b (ec206902)');
+    await h.press(keys.enter);
+    await h.waitFor('no group');
+    await h.type('no g');
+    await h.press(keys.enter);
+    await h.waitFor('Saved web-2b (ec206902).');
+    expect((await h.client.servers.get('ec206902')).group).toBeNull();
+  });
+
+  test('read-only hides every write key and refuses them with a reason', async () => {
+    h = await startApp({ readOnly: true });
+    const f = await h.waitFor((f) => row(f, 'ec206901') !== undefined);
+    expect(f).toContain('read-only');
+    const footer = f.split('\n').find((l) => l.startsWith('└'))!;
+    expect(footer).toContain('? help');
+    expect(footer).toContain('C console');
+    for (const hint of ['c create', 'd delete', 'e edit', 'P power off', 'p power on']) expect(footer).not.toContain(hint);
+    await h.press('d');
+    await h.waitFor('read-only: d (delete) is turned off');
+    await h.press('P');
+    await h.waitFor('read-only: P (power off) is turned off');
+    expect(h.frame()).not.toContain('[y/N]');
+    expect(h.frame()).not.toContain('Type ec206901');
+    await h.press('?');
+    const help = await h.waitFor('Keys');
+    expect(help).not.toContain('power off the selected server');
+  });
+
+  test('c opens the create wizard in place of the list, and esc goes back to the list', async () => {
+    h = await startApp();
+    await h.waitFor((f) => row(f, 'ec206901') !== undefined);
+    await h.press('c');
+    await h.waitFor((f) => row(f, 'ec206901') === undefined && /Plan/.test(f), 5000);
+    await h.press(keys.escape);
+    await h.waitFor((f) => row(f, 'ec206901') !== undefined);
+  });
+});
+
+describe('server detail', () => {
+  test('⏎ opens every field of the record and a tab bar; Tab shows its actions', async () => {
+    h = await startApp();
+    await h.waitFor((f) => selected(f, 'ec206901'));
+    await h.press(keys.enter);
+    let f = await h.waitFor('Milano (IT)');
+    expect(f).toContain('Server web-1 (ec206901)');
+    expect(f).toContain('Overview');
+    expect(f).toMatch(/Plan +eCS3 · 4 vCPU · 4 GB RAM · 80 GB disk/);
+    expect(f).toMatch(/Reserved +until 2027-/);
+    expect(f).toMatch(/Support +Global support \(global\)/);
+    expect(f).toMatch(/IPv6 +2a06:/);
+    f = await h.waitFor(/Power +running/);
+    f = await h.waitFor(/Group +production \(eg110421\)/);
+    await h.press(keys.tab);
+    f = await h.waitFor(/create_server +ec206901 +completed/);
+    expect(f).toContain('[Actions]');
+  });
+
+  test('esc walks back: first the dialog, then the filter, then the screen', async () => {
+    h = await startApp();
+    await h.waitFor((f) => selected(f, 'ec206901'));
+    await h.press(keys.enter);
+    await h.waitFor('Milano (IT)');
+    await h.press('/');
+    await h.type('ipv');
+    await h.press(keys.enter);
+    let f = await h.waitFor('/ipv');
+    expect(f).not.toContain('Milano');
+    await h.press('d');
+    await h.waitFor('Type ec206901 to confirm');
+    await h.press(keys.escape);
+    f = await h.waitFor((f) => !f.includes('Type ec206901'));
+    expect(f).toContain('/ipv');
+    await h.press(keys.escape);
+    f = await h.waitFor('Milano (IT)');
+    expect(f).toContain('Server web-1 (ec206901)');
+    await h.press(keys.escape);
+    f = await h.waitFor((f) => row(f, 'ec206914') !== undefined);
+    expect(f).not.toContain('Server web-1');
+    expect(selected(f, 'ec206901')).toBe(true);
+  });
+});
