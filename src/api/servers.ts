@@ -63,7 +63,8 @@ export interface MetricsRange {
   end?: Date | string;
 }
 
-function createBody(input: CreateServerInput): Record<string, unknown> {
+/** The wire body of POST /ecs/v2/servers; exported so the create wizard's review shows exactly what is sent. */
+export function createBody(input: CreateServerInput): Record<string, unknown> {
   const body: Record<string, unknown> = {
     plan: input.plan,
     location: input.location,

@@ -11,6 +11,7 @@
 // - Changing the plan drops spot when the new plan has no spot discount; everything else is kept and
 //   checked again before sending.
 import type { CreateServerInput, Plan, VlanSpec } from '../../../api/index.js';
+import { createBody } from '../../../api/servers.js';
 import {
   MSG,
   MSG_CHOSEN,
@@ -240,35 +241,8 @@ export function buildInput(s: WizardState): CreateServerInput {
   return input;
 }
 
-/**
- * The JSON body of POST /ecs/v2/servers for `input`, with the wire's field names: what the review shows. It
- * follows the client's own mapping (src/api/servers.ts); a test compares it with what actually goes out.
- */
-export function wireBody(input: CreateServerInput): Record<string, unknown> {
-  const body: Record<string, unknown> = { plan: input.plan, location: input.location, image: input.image, notes: input.notes };
-  if (input.sshKey !== undefined) body.ssh_key = input.sshKey;
-  if (input.reservedPlan !== undefined) body.reserved_plan = input.reservedPlan;
-  if (input.support !== undefined) body.support = input.support;
-  if (input.group !== undefined) body.group = input.group;
-  if (input.userCustomize !== undefined) body.user_customize = input.userCustomize;
-  if (input.userCustomizeEnv !== undefined) {
-    body.user_customize_env =
-      typeof input.userCustomizeEnv === 'string'
-        ? input.userCustomizeEnv
-        : Object.entries(input.userCustomizeEnv)
-            .map(([k, v]) => `${k}=${v}`)
-            .join('\n');
-  }
-  if (input.networks !== undefined) {
-    body.networks = input.networks.map((n) => ({
-      name: n.name,
-      vlans: n.vlans.map((v) => ('range' in v ? { vlans: v.range } : { vlan_id: v.vlanId, pvid: v.pvid ?? false })),
-    }));
-  }
-  if (input.isolateFrom !== undefined) body.isolate_from = input.isolateFrom;
-  if (input.spot !== undefined) body.spot = input.spot;
-  return body;
-}
+/** The JSON body of POST /ecs/v2/servers for `input`: the client's own mapping, so the review is what goes out. */
+export const wireBody = createBody;
 
 /** The body as the review shows it: sensitive values replaced, everything else as sent. */
 export function maskedBody(body: Record<string, unknown>): Record<string, unknown> {
