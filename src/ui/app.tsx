@@ -1,5 +1,5 @@
 // The app shell: header, the current screen, the action panel, the status line and the footer, around a
-// stack of screens (⏏ pushes a detail view, esc goes back).
+// stack of screens (⏎ pushes a detail view, esc goes back).
 //
 // Keys: the shell's one input handler is subscribed once, at mount, and never again, so it runs before the
 // handler of any dialog opened later. It reads only refs that are set synchronously, which makes the answer
@@ -9,7 +9,7 @@
 //   screen gets the first say (its own keys, create/edit/delete), then the shell (help, `:`, `/`, sort,
 //   refresh, back, quit). Moving in a table is the table's own business.
 
-import { Component, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import type { Server } from '../api/index.js';
 import type { Profile, ProfileStore } from '../config/profiles.js';
@@ -19,11 +19,12 @@ import { displayWidth, truncate } from './format.js';
 import { bindingsFor, matchBinding, type KeyLike, type Scope } from './keymap.js';
 import type { ActionTracker } from '../watch/tracker.js';
 import { POWER_CACHE_KEY, SERVERS_CACHE_KEY, ServersScreen } from './screens/servers.js';
-import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
+import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, SortColumn, StatusKind } from './hooks/screen.js';
+import type { SortSpec } from './components/Table.js';
 import { errorText } from './hooks/useResource.js';
 import { actionRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
-import { sessionForConnection, toTracked, type ConnectOptions, type Session, type SessionInit } from './session.js';
+import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from './session.js';
 import { color } from './theme.js';
 
 // Screens other than the servers list are loaded when first shown: the first frame does not wait for them.
@@ -69,18 +70,18 @@ export const SCREEN_TITLES: Record<string, string> = {
   profiles: 'Profiles',
 };
 
+// One array per kind of screen, so the footer (memoised on its props) is not redrawn by a filter key.
+const SCOPES: Record<string, Scope[]> = {
+  servers: ['servers', 'global', 'table'],
+  server: ['server', 'servers', 'global', 'table'],
+  profiles: ['profiles', 'browse', 'table'],
+  list: ['browse', 'table'],
+};
+const DIALOG_SCOPES: Scope[] = ['dialog'];
+
 /** Key scopes of a screen, most specific first: matching, the footer and `?` all use these. */
 export function screenScopes(screen: string): Scope[] {
-  switch (screen) {
-    case 'servers':
-      return ['servers', 'global', 'table'];
-    case 'server':
-      return ['server', 'servers', 'global', 'table'];
-    case 'profiles':
-      return ['profiles', 'browse', 'table'];
-    default:
-      return ['browse', 'table'];
-  }
+  return SCOPES[screen] ?? SCOPES.list!;
 }
 
 export type Mode = 'none' | 'help' | 'command' | 'filter';
@@ -100,6 +101,8 @@ export interface AppProps {
   session: Session | null;
   /** what the body says while `session` is null */
   connecting?: string;
+  /** who and where the header names while `session` is null */
+  pending?: { profile: string; endpoint: string; local: boolean };
   readOnly?: boolean;
   /** fixed size (tests); otherwise the terminal's, following resizes */
   width?: number;
@@ -134,6 +137,89 @@ export function panelLines(rows: number): number {
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export interface KeyContext {
+  mode: Mode;
+  /** a screen's dialog (or the wizard) is open: its own fields and lists take the keys */
+  dialogOpen: boolean;
+  tooSmall: boolean;
+  /** the session exists: before it does, only quitting works */
+  connected: boolean;
+  screen: string;
+  readOnly: boolean;
+}
+
+export type KeyRoute =
+  | { kind: 'ignore' }
+  | { kind: 'quit' }
+  | { kind: 'closeHelp' }
+  /** a write key in read-only mode: said, not done */
+  | { kind: 'refused'; keys: string; what: string }
+  /** a binding of the screen's scopes: the screen has the first say, then `shellAction` */
+  | { kind: 'binding'; id: string };
+
+/**
+ * Who answers a key. Ctrl+C always quits; a dialog, the filter field and the command line keep every other
+ * key for themselves (so `q` typed into them is a letter); help closes on esc, ⏎, ? or q.
+ */
+export function routeKey(ctx: KeyContext, input: string, key: KeyLike): KeyRoute {
+  if (key.ctrl && input === 'c') return { kind: 'quit' };
+  if (ctx.tooSmall || !ctx.connected) return input === 'q' && !key.ctrl && !key.meta ? { kind: 'quit' } : { kind: 'ignore' };
+  if (ctx.dialogOpen) return { kind: 'ignore' };
+  if (ctx.mode === 'help') return key.escape || key.return || input === '?' || input === 'q' ? { kind: 'closeHelp' } : { kind: 'ignore' };
+  if (ctx.mode !== 'none') return { kind: 'ignore' };
+  const scopes = screenScopes(ctx.screen);
+  const id = matchBinding(scopes, input, key, { readOnly: ctx.readOnly });
+  if (id !== undefined) return { kind: 'binding', id };
+  if (ctx.readOnly) {
+    const refused = matchBinding(scopes, input, key);
+    const binding = refused === undefined ? undefined : bindingsFor(scopes).find((b) => b.id === refused);
+    if (binding?.write) return { kind: 'refused', keys: binding.keys[0] ?? input, what: binding.hint ?? binding.description };
+  }
+  return { kind: 'ignore' };
+}
+
+export type ShellAction =
+  | { kind: 'quit' }
+  | { kind: 'mode'; mode: Exclude<Mode, 'none'> }
+  | { kind: 'refresh' }
+  | { kind: 'sort'; reverse: boolean }
+  | { kind: 'clearFilter' }
+  | { kind: 'pop' };
+
+/** What the shell does with a binding the screen did not take; esc clears a filter before it goes back. */
+export function shellAction(id: string, at: { filter: string; depth: number }): ShellAction | null {
+  switch (id) {
+    case 'quit':
+      return { kind: 'quit' };
+    case 'help':
+      return { kind: 'mode', mode: 'help' };
+    case 'command':
+      return { kind: 'mode', mode: 'command' };
+    case 'filter':
+      return { kind: 'mode', mode: 'filter' };
+    case 'refresh':
+      return { kind: 'refresh' };
+    case 'sortNext':
+      return { kind: 'sort', reverse: false };
+    case 'sortReverse':
+      return { kind: 'sort', reverse: true };
+    case 'back':
+      if (at.filter !== '') return { kind: 'clearFilter' };
+      return at.depth > 1 ? { kind: 'pop' } : null;
+    default:
+      return null;
+  }
+}
+
+/** `o`: the next column, keeping the direction; `O`: the other direction (first column, descending, when unsorted). */
+export function nextSort(sort: SortSpec | null, columns: readonly SortColumn[], reverse: boolean): SortSpec | null {
+  if (columns.length === 0) return sort;
+  if (reverse) return sort ? { ...sort, descending: !sort.descending } : { column: columns[0]!.key, descending: true };
+  const at = sort ? columns.findIndex((c) => c.key === sort.column) : -1;
+  return { column: columns[(at + 1) % columns.length]!.key, descending: sort?.descending ?? false };
+}
+
 
 export function App(props: AppProps): ReactNode {
   const { exit } = useApp();
@@ -258,14 +344,13 @@ export function App(props: AppProps): ReactNode {
   // At start (and after a switch): every action still running is followed, whichever client started it.
   useEffect(() => {
     if (!session) return;
-    const abort = new AbortController();
-    session.client.actions.list({ length: 50 }, { signal: abort.signal }).then(
-      (page) => session.tracker.ingest(page.actions.map(toTracked)),
-      (err: unknown) => {
-        if (!abort.signal.aborted) report('error', errorText(err), 'actions');
-      },
-    );
-    return () => abort.abort();
+    let gone = false;
+    session.followRunning().catch((err: unknown) => {
+      if (!gone) report('error', errorText(err), 'actions');
+    });
+    return () => {
+      gone = true;
+    };
   }, [session, report]);
 
   // The server record does not say whether a server is powered off; after a power action, ask.
@@ -295,72 +380,38 @@ export function App(props: AppProps): ReactNode {
 
   const handleKey = (input: string, key: KeyLike): void => {
     const st = live.current;
-    if (key.ctrl && input === 'c') {
-      quit();
-      return;
-    }
-    if (st.tooSmall || !st.session) {
-      if (input === 'q' && !key.ctrl && !key.meta) quit();
-      return;
-    }
-    if (st.dialog) return;
-    if (st.mode === 'help') {
-      if (key.escape || key.return || input === '?' || input === 'q') setMode('none');
-      return;
-    }
-    if (st.mode !== 'none') return;
-
     const entry = st.stack[st.stack.length - 1]!;
-    const scopes = screenScopes(entry.screen);
-    const id = matchBinding(scopes, input, key, { readOnly });
-    if (id === undefined) {
-      if (readOnly) {
-        const refused = matchBinding(scopes, input, key);
-        const binding = refused ? bindingsFor(scopes).find((b) => b.id === refused) : undefined;
-        if (binding?.write) report('info', `read-only: ${binding.keys[0]} (${binding.hint ?? binding.description}) is turned off`);
-      }
+    const route = routeKey(
+      { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.session !== null, screen: entry.screen, readOnly },
+      input,
+      key,
+    );
+    if (route.kind === 'ignore') return;
+    if (route.kind === 'quit') return quit();
+    if (route.kind === 'closeHelp') return setMode('none');
+    if (route.kind === 'refused') {
+      report('info', `read-only: ${route.keys} (${route.what}) is turned off`);
       return;
     }
     const screen = control.current;
-    if (screen?.handle?.(id)) return;
-    switch (id) {
+    if (screen?.handle?.(route.id)) return;
+    const action = shellAction(route.id, { filter: entry.view.filter, depth: st.stack.length });
+    switch (action?.kind) {
       case 'quit':
-        quit();
-        return;
-      case 'help':
-        setMode('help');
-        return;
-      case 'command':
-        setMode('command');
-        return;
-      case 'filter':
-        setMode('filter');
-        return;
+        return quit();
+      case 'mode':
+        return setMode(action.mode);
       case 'refresh':
-        screen?.refresh?.();
-        return;
-      case 'sortNext':
-      case 'sortReverse': {
+        return screen?.refresh?.();
+      case 'sort': {
         const columns = screen?.sortColumns ?? [];
-        if (columns.length === 0) {
-          report('info', 'nothing to sort here');
-          return;
-        }
-        updateTop((e) => {
-          const sort = e.view.sort;
-          if (id === 'sortReverse') {
-            return { ...e, view: { ...e.view, sort: sort ? { ...sort, descending: !sort.descending } : { column: columns[0]!.key, descending: true } } };
-          }
-          const at = sort ? columns.findIndex((c) => c.key === sort.column) : -1;
-          const next = columns[(at + 1) % columns.length]!;
-          return { ...e, view: { ...e.view, sort: { column: next.key, descending: sort?.descending ?? false } } };
-        });
-        return;
+        if (columns.length === 0) return report('info', 'nothing to sort here');
+        return updateTop((e) => ({ ...e, view: { ...e.view, sort: nextSort(e.view.sort, columns, action.reverse) } }));
       }
-      case 'back':
-        if (entry.view.filter !== '') setFilter('');
-        else if (st.stack.length > 1) nav.pop();
-        return;
+      case 'clearFilter':
+        return setFilter('');
+      case 'pop':
+        return nav.pop();
     }
   };
   const handler = useRef(handleKey);
@@ -382,7 +433,7 @@ export function App(props: AppProps): ReactNode {
   const helpRows = bodyRows + 1 + lines;
 
   const scopes = screenScopes(top.screen);
-  const footerScopes: Scope[] = dialog ?? (mode === 'none' ? scopes : ['dialog']);
+  const footerScopes: Scope[] = dialog ?? (mode === 'none' ? scopes : DIALOG_SCOPES);
 
   const filterEditor =
     mode === 'filter' ? (
@@ -424,7 +475,7 @@ export function App(props: AppProps): ReactNode {
 
   return (
     <Box flexDirection="column" width={W} height={frameRows}>
-      <HeaderBar session={session} width={W} readOnly={readOnly} />
+      <HeaderBar session={session} pending={props.pending} width={W} readOnly={readOnly} />
       {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
       <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
         {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} /> : null}
@@ -453,7 +504,7 @@ export function App(props: AppProps): ReactNode {
           <Text> </Text>
         )}
       </Box>
-      <Footer width={W} scopes={footerScopes} readOnly={readOnly} />
+      <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} />
     </Box>
   );
 }
@@ -479,8 +530,10 @@ function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: ScreenExt
   }
 }
 
-function HeaderBar(props: { session: Session | null; width: number; readOnly: boolean }): ReactNode {
-  const { session } = props;
+const MemoFooter = memo(Footer);
+
+const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: AppProps['pending']; width: number; readOnly: boolean }): ReactNode {
+  const { session, pending } = props;
   const snapshot = useTrackerSnapshot(session?.tracker);
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
   const now = useUtcClock();
@@ -490,21 +543,21 @@ function HeaderBar(props: { session: Session | null; width: number; readOnly: bo
   return (
     <Header
       width={props.width}
-      profile={session?.profile ?? 'ecsdeck'}
-      endpoint={session?.endpoint ?? 'connecting…'}
-      local={session?.local}
+      profile={session?.profile ?? pending?.profile ?? '…'}
+      endpoint={session?.endpoint ?? pending?.endpoint ?? 'connecting…'}
+      local={session?.local ?? pending?.local}
       readOnly={props.readOnly}
       counts={counts}
       now={now}
     />
   );
-}
+});
 
 /**
  * `├ Actions ───┤` and one line per action inside the frame's sides: what runs with bar, percent and time
  * left; what just finished with ✓ or ✗. Subscribed on its own so a progress tick redraws only this.
  */
-function ActionArea(props: { tracker: ActionTracker | null; width: number; lines: number }): ReactNode {
+const ActionArea = memo(function ActionArea(props: { tracker: ActionTracker | null; width: number; lines: number }): ReactNode {
   const snapshot = useTrackerSnapshot(props.tracker);
   const rows = actionRows(snapshot);
   const W = props.width;
@@ -537,7 +590,7 @@ function ActionArea(props: { tracker: ActionTracker | null; width: number; lines
       </Box>
     </Box>
   );
-}
+});
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
 export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {

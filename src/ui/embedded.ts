@@ -37,9 +37,9 @@ interface WireResponse {
 
 // Plain JavaScript, because a worker cannot load TypeScript; it loads the built emulator entry beside this
 // bundle (scripts/build.mjs builds `dist/emulator.js` for scripts that embed the emulator).
+// Only dynamic imports: Node reads eval'd worker code as CommonJS or as a module depending on where it runs.
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.entry)
+import('node:worker_threads').then(({ parentPort, workerData }) => import(workerData.entry)
   .then(async ({ createEmulator }) => {
     const emulator = createEmulator({ clock: 'real', speed: workerData.speed, seed: 'demo' });
     const server = await emulator.listen({ port: 0, host: '127.0.0.1' });
@@ -53,7 +53,7 @@ import(workerData.entry)
     });
     parentPort.postMessage({ url: server.url });
   })
-  .catch((err) => parentPort.postMessage({ error: String((err && err.message) || err) }));
+  .catch((err) => parentPort.postMessage({ error: String((err && err.message) || err) })));
 `;
 
 async function startInWorker(speed: number): Promise<Embedded | null> {

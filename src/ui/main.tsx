@@ -126,11 +126,19 @@ export async function planConnection(flags: Flags, env: Env): Promise<Plan> {
   return { kind: 'connect', conn, store };
 }
 
+/** The header's name for a service before the session exists; session.ts `endpointLabel` names it after. */
+const hostOf = (endpoint: string): string => {
+  try {
+    const url = new URL(endpoint);
+    return `${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return endpoint;
+  }
+};
+
 export async function runDashboard(argv: string[]): Promise<void> {
   // Node 22+ keeps compiled code between runs, which shortens every start after the first.
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  const T: string[] = []; const lap = (n: string) => T.push(`${n} ${Math.round(process.uptime()*1000)}`);
-  lap('main');
   let flags: Flags;
   try {
     flags = parseFlags(argv);
@@ -165,10 +173,8 @@ export async function runDashboard(argv: string[]): Promise<void> {
     delete process.env.CONTINUOUS_INTEGRATION;
   }
 
-  lap('planned');
+  // The emulator starts first; the client and the tracker load while it boots, and Ink while both run.
   let early: Session | null = null;
-  // the session module (the client, the tracker) loads while the emulator starts, not before
-  // The emulator starts first, then the client loads while it boots.
   const embedded = plan.kind === 'demo' ? import('./embedded.js').then((m) => m.startEmulator()) : undefined;
   embedded?.catch(() => {
     // reported through `ready`
@@ -176,19 +182,19 @@ export async function runDashboard(argv: string[]): Promise<void> {
   const ready = import('./session.js')
     .then(({ startEmbedded, sessionForConnection }) => (plan.kind === 'demo' ? startEmbedded({ embedded }) : sessionForConnection(plan.conn)))
     .then((session) => {
-    early = session;
-    void session.cache.prefetch('servers', () => session.client.servers.list()).catch(() => {
-      // the servers screen shows the failure when it asks again
+      early = session;
+      void session.cache.prefetch('servers', () => session.client.servers.list()).catch(() => {
+        // the servers screen shows the failure when it asks again
+      });
+      // the app reports a failure when it asks for the same
+      session.followRunning().catch(() => {});
+      return session;
     });
-    lap('session');
-    return session;
-  });
   ready.catch(() => {
     // handled below, once the screen exists to be given back
   });
 
   const [{ render }, { appElement }] = await Promise.all([import('ink'), import('./app.js')]);
-  lap('ink loaded');
 
   const sessions: Session[] = [];
   let failure: unknown = null;
@@ -206,12 +212,17 @@ export async function runDashboard(argv: string[]): Promise<void> {
   const profiles = store ? () => store : undefined;
 
   const connecting = plan.kind === 'demo' ? 'starting the local emulator…' : `connecting to ${plan.conn.endpoint}…`;
+  const pending =
+    plan.kind === 'demo'
+      ? { profile: 'demo', endpoint: 'local emulator', local: true }
+      : { profile: plan.conn.profileName ?? 'env', endpoint: hostOf(plan.conn.endpoint), local: false };
   let instance: ReturnType<typeof render> | null = null;
   const element = (session: Session | null) =>
     appElement(
       {
         session,
         connecting,
+        pending,
         readOnly: flags.readOnly,
         profiles,
         onSessionChange: (s) => sessions.push(s),
@@ -225,25 +236,25 @@ export async function runDashboard(argv: string[]): Promise<void> {
   // The session is often ready before Ink has loaded: then the first frame already has it.
   const first = early as Session | null;
   if (first) sessions.push(first);
+  // Not `incrementalRendering`: in Ink 6.8 it starts its second frame one line too low, and the frame
+  // then slides down the screen.
   instance = render(element(first), {
     exitOnCtrlC: false,
     patchConsole: false,
-    incrementalRendering: true,
     maxFps: 60,
-    onRender: ({ renderTime }: { renderTime: number }) => lap(`frame ${renderTime.toFixed(1)}ms`),
-  } as never);
-  lap('rendered');
+  });
   const quit = () => instance?.unmount();
   // with stdin not a terminal, Ctrl+C arrives as a signal rather than a key
   process.once('SIGINT', quit);
 
   ready.then(
-    (session) => {
+    async (session) => {
       if (session === first) return;
       sessions.push(session);
+      // One frame with the rows rather than a "loading" frame just before them: each frame costs time.
+      const lists = Promise.all([session.cache.get('servers')?.pending, session.followRunning()]).catch(() => {});
+      await Promise.race([lists, new Promise((r) => setTimeout(r, 150))]);
       instance?.rerender(element(session));
-      lap('rerendered');
-      session.cache.subscribe('servers', () => lap('servers in cache'));
     },
     (err: unknown) => {
       failure = err;
@@ -263,6 +274,5 @@ export async function runDashboard(argv: string[]): Promise<void> {
     if (process.env.ECSDECK_DEBUG) process.stderr.write(`${(failure as Error)?.stack ?? ''}\n`);
   }
   // Whatever is still scheduled (an emulator timer, a request in flight) must not keep the terminal waiting.
-  require('fs').writeFileSync('/tmp/tui1/timing.txt', T.join('\n'));
   process.exit(failure !== null ? 1 : 0);
 }

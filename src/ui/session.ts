@@ -20,6 +20,11 @@ export interface Session {
   endpoint: string;
   /** The embedded emulator: the header says `local emulator`. */
   local: boolean;
+  /**
+   * Gives the tracker every action still running on the service (the action list's first page), once per
+   * session however often it is asked: main.tsx asks as soon as the session exists, the app when it mounts.
+   */
+  followRunning(): Promise<void>;
   /** Stops the tracker and whatever the session started (the embedded emulator). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -79,6 +84,7 @@ export interface SessionInit {
 export function createSession(init: SessionInit): Session {
   const tracker = init.tracker ?? createTracker(init.client, init.trackerOptions);
   let closed = false;
+  let following: Promise<void> | null = null;
   return {
     client: init.client,
     tracker,
@@ -86,6 +92,10 @@ export function createSession(init: SessionInit): Session {
     profile: init.profile,
     endpoint: init.endpoint ?? endpointLabel(init.client.endpoint),
     local: init.local ?? false,
+    followRunning() {
+      following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked)));
+      return following;
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -3,6 +3,7 @@
 // child's environment.
 import { spawn, type IPty } from 'node-pty';
 import xterm from '@xterm/headless';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const { Terminal } = xterm;
@@ -25,11 +26,33 @@ export interface Session {
   raw(): string;
   screen(): string;
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
+  /** waits until `pattern` is no longer on the screen */
+  waitForGone(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
+  /** waits until `test(screen)` holds; `what` names it in the timeout message */
+  waitUntil(test: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /**
+   * Waits until the program has written nothing for `quietMs` (or `maxMs` passed): a view that has just
+   * appeared has then had time to start taking keys. Not a wait for the service: use `waitFor` for that.
+   */
+  idle(quietMs?: number, maxMs?: number): Promise<void>;
   press(...keys: string[]): Promise<void>;
   type(text: string): Promise<void>;
-  exit(): Promise<{ exitCode: number; signal?: number }>;
+  /** resolves when the process in the pty ends; rejects after `timeoutMs` (default: never) */
+  exit(timeoutMs?: number): Promise<{ exitCode: number; signal?: number }>;
   resize(cols: number, rows: number): void;
+  /** the program's own pid: with `reportStty` the pty runs sh, and the program is sh's child */
+  programPid(): number | undefined;
+  /** ends the pty's process and, with `reportStty`, the program under it (SIGKILL); safe to call twice */
   kill(): void;
+}
+
+/** Direct children of a process, from /proc (Linux). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 export interface StartOptions {
@@ -54,10 +77,12 @@ export function start(opts: StartOptions = {}): Session {
     : spawn(process.execPath, args, { cols, rows, env, name: 'xterm-256color' });
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   let raw = '';
+  let lastData = Date.now();
   let exitInfo: { exitCode: number; signal?: number } | null = null;
   const exitWaiters: Array<(e: { exitCode: number; signal?: number }) => void> = [];
   pty.onData((d) => {
     raw += d;
+    lastData = Date.now();
     term.write(d);
   });
   pty.onExit((e) => {
@@ -74,22 +99,38 @@ export function start(opts: StartOptions = {}): Session {
   // xterm parses asynchronously: flush before reading
   const flush = () => new Promise<void>((r) => term.write('', () => r()));
 
+  const matches = (pattern: RegExp | string) => (s: string) => (typeof pattern === 'string' ? s.includes(pattern) : pattern.test(s));
+  const waitUntil = async (test: (s: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await flush();
+      const s = screen();
+      if (test(s)) return s;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
+      if (exitInfo) throw new Error(`program exited (${exitInfo.exitCode}) while waiting for ${what}; screen:\n${s}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+
   const session: Session = {
     pty,
     term,
     raw: () => raw,
     screen,
-    async waitFor(pattern, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      const test = (s: string) => (typeof pattern === 'string' ? s.includes(pattern) : pattern.test(s));
-      for (;;) {
-        await flush();
-        const s = screen();
-        if (test(s)) return s;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; screen:\n${s}`);
-        if (exitInfo) throw new Error(`program exited (${exitInfo.exitCode}) while waiting for ${pattern}; screen:\n${s}`);
-        await new Promise((r) => setTimeout(r, 25));
+    waitFor: (pattern, timeoutMs) => waitUntil(matches(pattern), String(pattern), timeoutMs),
+    waitForGone: (pattern, timeoutMs) => {
+      const test = matches(pattern);
+      return waitUntil((s) => !test(s), `${pattern} to go`, timeoutMs);
+    },
+    waitUntil: (test, what, timeoutMs) => waitUntil(test, what, timeoutMs),
+    async idle(quietMs = 150, maxMs = 3000) {
+      const deadline = Date.now() + maxMs;
+      while (Date.now() < deadline && !exitInfo) {
+        const quiet = Date.now() - lastData;
+        if (quiet >= quietMs) break;
+        await new Promise((r) => setTimeout(r, Math.min(quietMs - quiet + 5, deadline - Date.now())));
       }
+      await flush();
     },
     async press(...keys) {
       for (const k of keys) {
@@ -101,16 +142,41 @@ export function start(opts: StartOptions = {}): Session {
       pty.write(text);
       await new Promise((r) => setTimeout(r, 30));
     },
-    exit() {
+    exit(timeoutMs) {
       if (exitInfo) return Promise.resolve(exitInfo);
-      return new Promise((r) => exitWaiters.push(r));
+      return new Promise((resolve, reject) => {
+        const timer =
+          timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => reject(new Error(`the program did not exit within ${timeoutMs} ms; screen:\n${screen()}`)), timeoutMs);
+        exitWaiters.push((e) => {
+          if (timer) clearTimeout(timer);
+          resolve(e);
+        });
+      });
     },
     resize(c, r) {
       pty.resize(c, r);
       term.resize(c, r);
     },
+    programPid() {
+      if (!opts.reportStty) return exitInfo ? undefined : pty.pid;
+      return childPids(pty.pid)[0];
+    },
     kill() {
-      if (!exitInfo) pty.kill();
+      if (exitInfo) return;
+      for (const pid of opts.reportStty ? childPids(pty.pid) : []) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      try {
+        pty.kill('SIGKILL');
+      } catch {
+        // already gone
+      }
     },
   };
   return session;

@@ -13,11 +13,11 @@ export interface ResourceState<T> {
   data: T | undefined;
   /** the last load failed: the message as the service (or the network) gave it */
   error: string | null;
-  /** a load is under way */
+  /** the first load is under way (later refreshes happen behind the rows shown) */
   loading: boolean;
   /** loads failed in a row */
   failures: number;
-  /** wall-clock ms of the last successful load */
+  /** wall-clock ms of the last load that changed something */
   at: number | null;
 }
 
@@ -34,10 +34,15 @@ export function initialResourceState<T>(data?: T): ResourceState<T> {
 export function resourceReducer<T>(state: ResourceState<T>, event: ResourceEvent<T>): ResourceState<T> {
   switch (event.type) {
     case 'start':
-      return state.loading ? state : { ...state, loading: true };
-    case 'success':
+      // A refresh behind rows already shown changes nothing on screen: no render for it. Every render costs
+      // a whole frame, and one every few seconds is what an idle dashboard would otherwise spend its CPU on.
+      return state.loading || state.data !== undefined ? state : { ...state, loading: true };
+    case 'success': {
+      const same = sameData(state.data, event.data);
+      if (same && state.error === null && !state.loading && state.failures === 0) return state;
       // the same rows as before keep their identity, so the table's sort and filter memo is not redone
-      return { data: sameData(state.data, event.data) ? state.data : event.data, error: null, loading: false, failures: 0, at: event.at };
+      return { data: same ? state.data : event.data, error: null, loading: false, failures: 0, at: event.at };
+    }
     case 'failure':
       return { ...state, error: event.error, loading: false, failures: state.failures + 1 };
     case 'reset':

@@ -47,7 +47,10 @@ export function useTrackerSnapshot(tracker: ActionTracker | null | undefined): T
   return useSyncExternalStore(subscribe, get, get);
 }
 
-/** Panel rows: what runs (oldest first), then what just finished, most recent first. */
+/**
+ * Panel rows, most recent event first: an action just started or just finished is on top, so the one the
+ * user is waiting for is never hidden behind `+N more` by older ones still running.
+ */
 export function actionRows(s: TrackerSnapshot): ActionRow[] {
   const row = (a: TrackedAction, state: ActionRow['state']): ActionRow => ({
     id: a.id,
@@ -58,10 +61,10 @@ export function actionRows(s: TrackerSnapshot): ActionRow[] {
     etaSeconds: a.etaSeconds,
     error: a.failure ?? undefined,
   });
-  return [
-    ...s.inFlight.map((a) => row(a, 'running')),
-    ...[...s.finished].reverse().map((a) => row(a, a.status === 'failed' ? 'failed' : 'done')),
-  ];
+  const recent = (a: TrackedAction) => a.finishedAt ?? a.firstSeenAt;
+  return [...s.inFlight, ...s.finished]
+    .sort((a, b) => recent(b) - recent(a) || b.id - a.id)
+    .map((a) => row(a, a.finishedAt === null ? 'running' : a.status === 'failed' ? 'failed' : 'done'));
 }
 
 /** A cached list (or undefined until loaded) that re-renders its reader when it changes. */

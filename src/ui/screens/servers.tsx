@@ -4,8 +4,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from 'ink';
 import type { Server } from '../../api/index.js';
-import { Table, filterRows, type Column } from '../components/Table.js';
+import { Table, type Column } from '../components/Table.js';
 import { ScreenTitle, useScreenControl, type ScreenProps, type SortColumn } from '../hooks/screen.js';
+import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useCached } from '../hooks/useTracker.js';
 import { useResource } from '../hooks/useResource.js';
 import { dialogRows as dialogRowsOf, useServerActions } from '../hooks/useServerActions.js';
@@ -69,10 +70,13 @@ export function ServersScreen(props: ScreenProps): ReactNode {
   });
   const power = useCached<Record<string, string>>(session.cache, POWER_CACHE_KEY);
   const rows = useMemo(() => withPower(servers.data ?? NO_SERVERS, power), [servers.data, power]);
+  const filter = entry.view.filter;
+  const visible = useFilteredRows(rows, SERVER_COLUMNS, filter);
+  useWarmSearch(rows, SERVER_COLUMNS);
 
   const [selected, setSelected] = useState<string | null>(entry.memo.selected);
-  const latest = useRef({ rows, selected, filter: entry.view.filter });
-  latest.current = { rows, selected, filter: entry.view.filter };
+  const latest = useRef({ rows, visible, selected });
+  latest.current = { rows, visible, selected };
   const onSelect = useCallback(
     (key: string) => {
       entry.memo.selected = key;
@@ -95,9 +99,9 @@ export function ServersScreen(props: ScreenProps): ReactNode {
 
   /** The selected server if it is visible: a row hidden by the filter is never acted on. */
   const current = (): ServerRow | undefined => {
-    const { rows: all, selected: key, filter } = latest.current;
+    const { visible: shown, selected: key } = latest.current;
     if (key === null) return undefined;
-    return filterRows(all, SERVER_COLUMNS, filter).find((r) => r.name === key);
+    return shown.find((r) => r.name === key);
   };
 
   useScreenControl(props.control, {
@@ -118,7 +122,7 @@ export function ServersScreen(props: ScreenProps): ReactNode {
   const d = actions.dialog;
   const full = d?.kind === 'create';
   const dialogRows = d && !full ? Math.min(body - 4, dialogRowsOf(d) as number) : 0;
-  const note = servers.loading && servers.data === undefined ? 'loading…' : '';
+  const note = servers.loading && servers.data === undefined ? 'loading…' : filter.trim() !== '' ? `${visible.length} of ${rows.length} match` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <ScreenTitle title="Servers" width={width} view={entry.view} filterEditor={props.filterEditor} sortColumns={SERVER_SORT} note={note} />
@@ -128,7 +132,7 @@ export function ServersScreen(props: ScreenProps): ReactNode {
         <>
           {d ? actions.render(width, dialogRows) : null}
           <Table
-            rows={rows}
+            rows={visible}
             columns={SERVER_COLUMNS}
             rowKey={rowKey}
             selectedKey={selected}
@@ -137,9 +141,16 @@ export function ServersScreen(props: ScreenProps): ReactNode {
             height={Math.max(1, body - dialogRows - 2)}
             width={width}
             sort={entry.view.sort}
-            filter={entry.view.filter}
             isActive={props.active && !d}
-            emptyText={servers.data === undefined ? (servers.error ? 'the list could not be loaded' : 'loading servers…') : 'no servers yet: c creates one'}
+            emptyText={
+              servers.data === undefined
+                ? servers.error
+                  ? 'the list could not be loaded'
+                  : 'loading servers…'
+                : rows.length > 0
+                  ? `no rows match /${filter.trim()}`
+                  : 'no servers yet: c creates one'
+            }
           />
         </>
       )}

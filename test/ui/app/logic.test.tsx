@@ -5,16 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Server } from '../../../src/api/index.js';
-import { panelLines, screenScopes } from '../../../src/ui/app.js';
+import { nextSort, panelLines, routeKey, screenScopes, shellAction, type KeyContext } from '../../../src/ui/app.js';
 import { ResourceCache } from '../../../src/ui/hooks/cache.js';
 import { initialResourceState, nextDelay, resourceReducer, sameData } from '../../../src/ui/hooks/useResource.js';
 import { footerText, matchBinding } from '../../../src/ui/keymap.js';
 import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/ui/main.js';
 import { addProfileStep, initialAddState } from '../../../src/ui/screens/profiles.js';
 import { fieldRows } from '../../../src/ui/screens/lists.js';
+import { filterRows } from '../../../src/ui/components/Table.js';
+import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
 import { serverFields, touchesServer } from '../../../src/ui/screens/server-detail.js';
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
-import { statusWord, withPower } from '../../../src/ui/screens/servers.js';
+import { SERVER_COLUMNS, statusWord, withPower } from '../../../src/ui/screens/servers.js';
 import { endpointLabel, trackedStatus } from '../../../src/ui/session.js';
 
 describe('useResource state', () => {
@@ -189,6 +191,20 @@ describe('servers', () => {
     expect(withPower(same, {})).toBe(same);
   });
 
+  test('the indexed filter keeps exactly the rows the table’s own filter keeps, never across two cells', () => {
+    const rows = [
+      server(),
+      server({ name: 'ec2', notes: 'DB-primary', plan: 'eCS5' }),
+      server({ name: 'ec3', notes: 'x', ipv4: null, status: 'deleting' }),
+      server({ name: 'ec4', notes: 'webdb', createdAt: new Date('2025-05-05T10:00:00Z') }),
+    ];
+    for (const f of ['', 'db', 'DB-P', 'web', 'deleting', '2025-05', 'eCS5', '1.2.3', 'zz', ' web ']) {
+      expect(filterIndexed(rows, SERVER_COLUMNS, f)).toEqual(filterRows(rows, SERVER_COLUMNS, f));
+    }
+    // notes "web" followed by plan "eCS1" must not match "webecs"
+    expect(filterIndexed(rows, SERVER_COLUMNS, 'webecs')).toEqual([]);
+  });
+
   test('the edit form sends only what changed; no group is the service’s nogroup', () => {
     expect(serverChange({ notes: 'web', group: 'g1' }, 'web', 'g1')).toEqual({});
     expect(serverChange({ notes: 'web', group: 'g1' }, 'web2', 'g1')).toEqual({ notes: 'web2' });
@@ -231,5 +247,51 @@ describe('shell', () => {
     expect(panelLines(24)).toBe(2);
     expect(panelLines(32)).toBe(4);
     expect(panelLines(60)).toBe(5);
+  });
+});
+
+describe('key routing', () => {
+  const ctx: KeyContext = { mode: 'none', dialogOpen: false, tooSmall: false, connected: true, screen: 'servers', readOnly: false };
+
+  test('Ctrl+C always quits; q only when nothing takes text', () => {
+    expect(routeKey({ ...ctx, dialogOpen: true }, 'c', { ctrl: true })).toEqual({ kind: 'quit' });
+    expect(routeKey({ ...ctx, mode: 'filter' }, 'c', { ctrl: true })).toEqual({ kind: 'quit' });
+    expect(routeKey(ctx, 'q', {})).toEqual({ kind: 'binding', id: 'quit' });
+    expect(routeKey({ ...ctx, dialogOpen: true }, 'q', {})).toEqual({ kind: 'ignore' });
+    expect(routeKey({ ...ctx, mode: 'command' }, 'q', {})).toEqual({ kind: 'ignore' });
+    expect(routeKey({ ...ctx, mode: 'filter' }, 'q', {})).toEqual({ kind: 'ignore' });
+    expect(routeKey({ ...ctx, tooSmall: true }, 'q', {})).toEqual({ kind: 'quit' });
+    expect(routeKey({ ...ctx, tooSmall: true }, 'd', {})).toEqual({ kind: 'ignore' });
+    expect(routeKey({ ...ctx, connected: false }, 'q', {})).toEqual({ kind: 'quit' });
+  });
+
+  test('help closes on esc, ⏎, ? and q, and swallows the rest', () => {
+    for (const [input, key] of [['', { escape: true }], ['', { return: true }], ['?', {}], ['q', {}]] as const) {
+      expect(routeKey({ ...ctx, mode: 'help' }, input, key)).toEqual({ kind: 'closeHelp' });
+    }
+    expect(routeKey({ ...ctx, mode: 'help' }, 'd', {})).toEqual({ kind: 'ignore' });
+  });
+
+  test('read-only refuses write keys with a reason and lets the rest through', () => {
+    expect(routeKey({ ...ctx, readOnly: true }, 'd', {})).toEqual({ kind: 'refused', keys: 'd', what: 'delete' });
+    expect(routeKey({ ...ctx, readOnly: true }, 'P', {})).toEqual({ kind: 'refused', keys: 'P', what: 'power off' });
+    expect(routeKey({ ...ctx, readOnly: true }, 'C', {})).toEqual({ kind: 'binding', id: 'servers.console' });
+    expect(routeKey({ ...ctx, readOnly: true, screen: 'plans' }, 'd', {})).toEqual({ kind: 'ignore' });
+  });
+
+  test('esc clears the filter first, then goes back, and does nothing on the first screen', () => {
+    expect(shellAction('back', { filter: 'web', depth: 2 })).toEqual({ kind: 'clearFilter' });
+    expect(shellAction('back', { filter: '', depth: 2 })).toEqual({ kind: 'pop' });
+    expect(shellAction('back', { filter: '', depth: 1 })).toBeNull();
+    expect(shellAction('servers.powerOff', { filter: '', depth: 1 })).toBeNull();
+  });
+
+  test('o walks the columns keeping the direction; O flips it', () => {
+    const cols = [{ key: 'name', header: 'NAME' }, { key: 'notes', header: 'NOTES' }];
+    expect(nextSort(null, cols, false)).toEqual({ column: 'name', descending: false });
+    expect(nextSort({ column: 'name', descending: true }, cols, false)).toEqual({ column: 'notes', descending: true });
+    expect(nextSort({ column: 'notes', descending: false }, cols, false)).toEqual({ column: 'name', descending: false });
+    expect(nextSort(null, cols, true)).toEqual({ column: 'name', descending: true });
+    expect(nextSort({ column: 'notes', descending: true }, cols, true)).toEqual({ column: 'notes', descending: false });
   });
 });

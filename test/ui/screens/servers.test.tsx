@@ -21,16 +21,18 @@ async function selectWeb2(t: Harness): Promise<void> {
 
 describe('servers list', () => {
   test('the first frame lists the demo servers with status, address and the running actions', async () => {
-    h = await startApp({ width: 120 });
+    h = await startApp({ width: 120, height: 40 });
     const f = await h.waitFor((f) => row(f, 'ec206914') !== undefined);
     expect(f).toContain('demo @ local emulator');
     expect(f).toContain('13 servers');
-    expect(row(f, 'ec206901')).toMatch(/web-1 .*eCS3 .*it-mi2 .*ubuntu-2204 .*● Booted .*185\.98\.43\.153 .*2026-/);
-    expect(row(f, 'ec206914')).toContain('● Booting');
+    expect(row(f, 'ec206901')).toMatch(/web-1 .*eCS3 .*it-mi2 .*ubuntu-2204 .*Booted .*185\.98\.43\.153 .*2026-/);
+    expect(row(f, 'ec206914')).toContain('Booting');
     expect(f).toMatch(/NAME +NOTES +PLAN +LOCATION +IMAGE +STATUS +IPV4 +CREATED/);
     // the demo's actions still in progress were found in the action list and are followed
     await h.waitFor(/create_server +ec206914 +[█░]+ +\d+%/);
-    expect(h.frame()).toMatch(/2 running actions/);
+    const running = h.session.tracker.snapshot().inFlight.length;
+    expect(running).toBeGreaterThanOrEqual(2);
+    expect(h.frame()).toContain(`${running} running actions`);
   });
 
   test('/ filters as the user types; ⏎ keeps the filter, esc clears it', async () => {
@@ -43,7 +45,8 @@ describe('servers list', () => {
     expect(row(f, 'db-replica')).toBeDefined();
     await h.press(keys.enter);
     f = await h.waitFor('/db');
-    expect(f).toContain('1/2 of 13');
+    expect(f).toContain('2 of 13 match');
+    expect(f).toContain('1/2');
     // with the filter kept, keys act again: j moves within the filtered rows
     await h.press('j');
     await h.waitFor((f) => selected(f, 'db-replica'));
@@ -115,14 +118,15 @@ describe('servers list', () => {
 
     await h.press('P');
     await h.waitFor('[y/N]');
+    const before = h.session.tracker.snapshot().inFlight.length;
     await h.press('y');
     await h.waitFor(/power_off +ec206902 +░+ +0%/);
-    expect(h.frame()).toContain('3 running actions');
+    expect(h.frame()).toContain(`${before + 1} running actions`);
     h.advance(2);
     await h.waitFor(/power_off +ec206902 +█+░+ +40%/);
     h.advance(10);
     await h.waitFor(/power_off +ec206902 +✓ done/);
-    await h.waitFor((f) => row(f, 'ec206902')?.includes('● Off') === true);
+    await h.waitFor((f) => row(f, 'ec206902')?.includes('Off') === true);
 
     // and p brings it back
     await h.press('p');
@@ -130,7 +134,7 @@ describe('servers list', () => {
     await h.press('y');
     await h.waitFor(/power_on +ec206902/);
     h.advance(10);
-    await h.waitFor((f) => row(f, 'ec206902')?.includes('● Booted') === true);
+    await h.waitFor((f) => row(f, 'ec206902')?.includes('Booted') === true);
   });
 
   test('C shows the console key masked until v reveals it', async () => {
@@ -204,6 +208,23 @@ describe('servers list', () => {
     await h.press(keys.enter);
     await h.waitFor('Saved web-2b (ec206902).');
     expect((await h.client.servers.get('ec206902')).group).toBeNull();
+  });
+
+  test('s takes a snapshot after asking for its description; its progress shows in the panel', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    await h.press('s');
+    await h.waitFor('Snapshot of web-2 (ec206902)');
+    await h.press(keys.enter);
+    await h.waitFor('✗ a description is needed');
+    await h.type('before upgrade');
+    await h.press(keys.enter);
+    await h.waitFor(/create_snapshot +\d+ +░+ +0%/);
+    expect(h.frame()).toContain('Taking a snapshot of web-2 (ec206902)…');
+    h.advance(200);
+    await h.waitFor(/create_snapshot +\d+ +✓ done/);
+    const snaps = await h.client.snapshots.list('ec206902');
+    expect(snaps.some((x) => x.description === 'before upgrade')).toBe(true);
   });
 
   test('read-only hides every write key and refuses them with a reason', async () => {

@@ -1,0 +1,625 @@
+// The dashboard end to end: the built program (bin/ecsdeck.js) in a pseudo-terminal, read through a headless
+// xterm, against an emulator started as its own process on a manual clock. Time on the service moves only
+// when a test advances the clock; every wait is a `waitFor` on the screen with a deadline, never a sleep.
+//
+// The texts matched are the fixed ones (tui.md's keys and frame, the service's messages, server names and
+// status words); layout details the shell may still change (column widths, padding) are not.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, KEYS, start, type Session, type StartOptions } from './harness.js';
+
+const COLS = 120;
+const ROWS = 36;
+/** a server name as the service makes them */
+const NAME = /ec2\d{5}/;
+/** how long the dashboard may take to show something after the service changed (list refresh, poll) */
+const SHOW_MS = 12_000;
+
+// --- the emulator, as its own process ------------------------------------------------------------------------
+
+interface Emulator {
+  url: string;
+  child: ChildProcess;
+  /** an admin or service call; throws on a status other than 2xx unless `ok` is false */
+  call(method: string, path: string, body?: unknown, opts?: { token?: string; ok?: boolean }): Promise<{ status: number; body: any }>;
+  advance(seconds: number): Promise<void>;
+  setFaults(faults: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** a login token of the demo account, for preparing and checking state behind the dashboard's back */
+  token(): Promise<string>;
+}
+
+const cleanups: Array<() => void> = [];
+
+afterEach(() => {
+  for (const c of cleanups.splice(0).reverse()) {
+    try {
+      c();
+    } catch {
+      // best effort: the next cleanup still runs
+    }
+  }
+});
+
+function startEmulator(seed: 'demo' | 'empty' = 'demo'): Promise<Emulator> {
+  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--clock', 'manual', '--seed', seed], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the emulator did not start in time: ${out}${err}`)), 15_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
+      if (!m) return;
+      clearTimeout(timer);
+      const url = m[1]!;
+      const call: Emulator['call'] = async (method, path, body, opts = {}) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        const res = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await res.text();
+        const parsed = text ? JSON.parse(text) : null;
+        if (opts.ok !== false && !res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+        return { status: res.status, body: parsed };
+      };
+      let token: string | null = null;
+      resolve({
+        url,
+        child,
+        call,
+        advance: async (seconds) => {
+          await call('POST', '/__emulator/clock/advance', { seconds });
+        },
+        setFaults: async (faults) => {
+          await call('PUT', '/__emulator/faults', faults);
+        },
+        clearFaults: async () => {
+          await call('DELETE', '/__emulator/faults');
+        },
+        token: async () => (token ??= (await call('POST', '/ecs/v2/login', { username: 'demo', password: 'demo' })).body.token as string),
+      });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulator exited (${code}) before it was ready: ${err}`));
+    });
+  });
+}
+
+// --- the dashboard ---------------------------------------------------------------------------------------------
+
+/** A fresh, empty config directory: the user's real profiles are never read or written. */
+function configDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Nothing of the caller's ECSDECK_* environment reaches the program unless a test sets it. */
+const CLEAN_ENV: Record<string, undefined> = {
+  ECSDECK_API_URL: undefined,
+  ECSDECK_API_TOKEN: undefined,
+  ECSDECK_USERNAME: undefined,
+  ECSDECK_PASSWORD: undefined,
+  ECSDECK_PROFILE: undefined,
+  ECSDECK_DEBUG: undefined,
+  NO_COLOR: undefined,
+  FORCE_COLOR: undefined,
+};
+
+function dashboard(opts: StartOptions & { emulator?: Emulator } = {}): Session {
+  const { emulator, ...rest } = opts;
+  const session = start({
+    cols: COLS,
+    rows: ROWS,
+    ...rest,
+    args: emulator ? ['--api-url', emulator.url, ...(rest.args ?? [])] : rest.args,
+    env: {
+      ...CLEAN_ENV,
+      ECSDECK_CONFIG_DIR: configDir(),
+      ...(emulator ? { ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' } : {}),
+      ...rest.env,
+    },
+  });
+  cleanups.push(() => session.kill());
+  return session;
+}
+
+/** The servers as the service lists them. */
+async function serversOf(emu: Emulator): Promise<Array<{ name: string; notes: string; status: string; location: string }>> {
+  const { body } = await emu.call('GET', '/ecs/v2/servers', undefined, { token: await emu.token() });
+  return body.server;
+}
+
+const lines = (screen: string): string[] => screen.split('\n');
+/** Lines that are rows of the servers table: they begin (after the frame and the selection mark) with a name. */
+const serverRows = (screen: string): string[] => lines(screen).filter((l) => /^[│\s›]*ec2\d{5}\s/.test(l));
+/** The table row of the server `name`, or the first row containing `text` (notes, say). */
+const rowOf = (screen: string, text: string): string | undefined => serverRows(screen).find((l) => l.includes(text));
+/** The action panel's line for an action of `type` on `name`. */
+const actionLine = (screen: string, type: string, name: string): string | undefined =>
+  lines(screen).find((l) => l.includes(type) && l.includes(name));
+/** Names of the server rows on screen. */
+const namesOn = (screen: string): string[] => serverRows(screen).map((l) => l.match(NAME)![0]);
+
+/** The footer of a screen (not of a dialog or a field): `q quit` is there. */
+const FOOTER_QUIT = /└[^\n]*\bq quit\b/;
+const CTRL_U = '\u0015';
+const escapeRe = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+// Keys and the moment a view appears. The shell's own keys (`c`, `d`, `/`, `r`, `q`, esc, Ctrl+C) are taken
+// by a handler subscribed once at start, so they are sent as they are. A view that has just appeared (a wizard
+// step, a dialog's field, the filter field, the table after a dialog closed) takes keys only once React has run
+// its effects, a moment after its first frame is on screen; keys that arrive in that moment are lost or go to
+// the view before (a dashboard bug, described in the notes of this suite). So keys for a new view are sent
+// when the program has gone quiet, and their effect is checked; where repeating them is harmless they are
+// sent again when nothing happened.
+
+/**
+ * Types `text` into the field on screen (a choice list's filter, a text field) and waits until the field shows
+ * it (`> text`, or `/text` for the table filter). A burst that was lost is typed again after Ctrl+U emptied
+ * the field, so a retry never doubles the text.
+ */
+async function typeInto(s: Session, text: string, shown?: (screen: string) => boolean): Promise<string> {
+  const echoed = shown ?? ((sc: string) => new RegExp(`>\\s${escapeRe(text)}\\s*(│|$)`, 'm').test(sc));
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await s.idle();
+    if (attempt > 1) await s.press(CTRL_U);
+    await s.type(text);
+    try {
+      return await s.waitUntil(echoed, `the field showing ${text}`, attempt < 3 ? 2000 : SHOW_MS);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      console.warn(`e2e: typing ${JSON.stringify(text)} showed nothing; typing it again (attempt ${attempt + 1})`);
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * Sends `key` to the view on screen (`from` holds) and waits for `to`. When nothing happened (still `from`,
+ * not `to`) after a while, the key was lost and is sent again; once the screen has left `from`, it only waits.
+ */
+async function step(s: Session, key: string, o: { from: (sc: string) => boolean; to: (sc: string) => boolean; what: string }): Promise<string> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await s.idle();
+    await s.press(key);
+    const sc = await s.waitUntil((x) => o.to(x) || !o.from(x), o.what, attempt < 3 ? 2500 : SHOW_MS).catch(() => null);
+    if (sc === null) {
+      console.warn(`e2e: ${JSON.stringify(key)} for ${o.what} changed nothing; sending it again (attempt ${attempt + 1})`);
+      continue;
+    }
+    return o.to(sc) ? sc : s.waitUntil(o.to, o.what, SHOW_MS);
+  }
+  return s.waitUntil(o.to, o.what, 1);
+}
+
+/**
+ * Opens the filter field with `/` and types `text` into it. `/` is a shell key; the field must be there (and
+ * taking keys) before the text is typed: keys in the same burst as `/` are dropped by the dashboard.
+ */
+async function filter(s: Session, text: string): Promise<string> {
+  await s.press('/');
+  // the field is open: `/` in the title, and the footer shows the field's keys instead of the screen's
+  await s.waitUntil((sc) => /Servers\s+\//.test(sc) && !FOOTER_QUIT.test(sc) && /esc cancel/.test(sc), 'the filter field', SHOW_MS);
+  return typeInto(s, text, (sc) => lines(sc).some((l) => new RegExp(`Servers\\s+/${escapeRe(text)}(\\s|│|$)`).test(l)));
+}
+
+/** Moves the table's selection (`›`) onto `name` with j/k, as a person would; corrects a lost or extra key. */
+async function select(s: Session, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await s.idle();
+    const screen = await s.waitFor(/›\s*ec2\d{5}/);
+    const all = lines(screen);
+    const at = all.findIndex((l) => /›\s*ec2\d{5}/.test(l));
+    const target = all.findIndex((l) => serverRows(l).length === 1 && l.includes(name));
+    if (target < 0) throw new Error(`${name} is not on the screen:\n${screen}`);
+    if (target === at) return;
+    await s.press(target > at ? 'j' : 'k');
+    await s.waitUntil((sc) => !lines(sc)[at]?.includes('›'), 'the selection to move', 2000).catch(() => undefined);
+  }
+  throw new Error(`could not select ${name}`);
+}
+
+// The wizard's steps, by their titles (the breadcrumb `New server  plan › location › …` is on every one).
+const LOCATION_STEP = (plan: string) => (sc: string) => sc.includes(`where ${plan} can be created now`);
+const IMAGE_STEP = (sc: string) => sc.includes('public images and your templates');
+const NOTES_STEP = (sc: string) => sc.includes('label in the list');
+const REVIEW_STEP = (sc: string) => sc.includes('POST /ecs/v2/servers');
+const PLAN_STEP = (sc: string) =>
+  sc.includes('New server') && !/can be created now/.test(sc) && !IMAGE_STEP(sc) && !NOTES_STEP(sc) && !REVIEW_STEP(sc);
+/** The review, before anything was sent. */
+const REVIEW_READY = (sc: string) => REVIEW_STEP(sc) && !sc.includes('creating the server') && !sc.includes('is being created') && !/✗/.test(sc);
+
+/**
+ * `c`, then plan, location, image and notes as a person types them, up to the review. `location` undefined
+ * takes the first one offered.
+ */
+async function wizardToReview(s: Session, o: { plan: string; location?: string; image: string; notes: string }): Promise<string> {
+  await s.press('c');
+  await s.waitUntil((sc) => PLAN_STEP(sc) && new RegExp(`\\b${o.plan}\\b`).test(sc), 'the plan step with its plans', SHOW_MS);
+  await typeInto(s, o.plan);
+  await step(s, KEYS.enter, { from: PLAN_STEP, to: LOCATION_STEP(o.plan), what: 'the location step' });
+  await s.waitUntil((sc) => /\b(it-mi2|it-fr2|ch-lug1|bg-sof1)\b/.test(sc), 'the locations', SHOW_MS);
+  if (o.location !== undefined) await typeInto(s, o.location);
+  await step(s, KEYS.enter, { from: LOCATION_STEP(o.plan), to: IMAGE_STEP, what: 'the image step' });
+  await s.waitFor(o.image, SHOW_MS);
+  await typeInto(s, o.image);
+  await step(s, KEYS.enter, { from: IMAGE_STEP, to: NOTES_STEP, what: 'the notes step' });
+  await typeInto(s, o.notes);
+  return step(s, KEYS.enter, { from: NOTES_STEP, to: REVIEW_STEP, what: 'the review' });
+}
+
+/** What `stty -a` printed after the program ended (reportStty runs it in the same pty). */
+function sttyAfter(raw: string): string {
+  const at = raw.lastIndexOf('EXIT=');
+  expect(at, 'the shell reported the exit status').toBeGreaterThanOrEqual(0);
+  return raw.slice(at);
+}
+
+/** The terminal is back as it was: main screen, cursor shown, and (with stty) no raw mode. */
+function expectTerminalRestored(s: Session, opts: { stty: boolean }): void {
+  const raw = s.raw();
+  const enter = raw.lastIndexOf('\u001b[?1049h');
+  expect(enter, 'the dashboard used the alternate screen').toBeGreaterThanOrEqual(0);
+  expect(raw.lastIndexOf('\u001b[?1049l'), 'the alternate screen was left after it was last entered').toBeGreaterThan(enter);
+  expect(s.term.buffer.active.type).toBe('normal');
+  const hidden = raw.lastIndexOf('\u001b[?25l');
+  if (hidden >= 0) expect(raw.lastIndexOf('\u001b[?25h'), 'the cursor was shown again after it was last hidden').toBeGreaterThan(hidden);
+  if (opts.stty) {
+    const stty = sttyAfter(raw);
+    // `icanon` and `echo` as words of their own, not `-icanon` / `-echo`
+    expect(stty).toMatch(/(^|\s)icanon(\s|$)/m);
+    expect(stty).toMatch(/(^|\s)echo(\s|$)/m);
+    expect(stty).not.toMatch(/(^|\s)-icanon(\s|$)/m);
+    expect(stty).not.toMatch(/(^|\s)-echo(\s|$)/m);
+  }
+}
+
+function exitStatus(raw: string): number {
+  const m = raw.match(/EXIT=(\d+)/);
+  if (!m) throw new Error(`no exit status in the output:\n${raw.slice(-500)}`);
+  return Number(m[1]);
+}
+
+// --- the tests ---------------------------------------------------------------------------------------------------
+
+describe('the dashboard in a terminal (built program, external emulator on a manual clock)', () => {
+  it('starts with the frame: ecsdeck, who and where in the header, the demo servers listed', async () => {
+    const emu = await startEmulator('demo');
+    const servers = await serversOf(emu);
+    expect(servers.length).toBeGreaterThan(5);
+    const s = dashboard({ emulator: emu });
+
+    const screen = await s.waitUntil((sc) => servers.every((v) => sc.includes(v.name)), 'every demo server', SHOW_MS);
+    const header = lines(screen)[0]!;
+    expect(header).toContain('ecsdeck');
+    // credentials from the environment: the header names them `env` and shows the endpoint
+    const host = new URL(emu.url).host;
+    expect(header).toContain(`env @ ${host}`);
+    expect(header).not.toContain('local emulator');
+    expect(header).toMatch(new RegExp(`\\b${servers.length} servers\\b`));
+    expect(header).toMatch(/\d\d:\d\d UTC/);
+    // each demo server in its own row, with its notes and status word
+    for (const v of servers) {
+      const row = rowOf(screen, v.name)!;
+      expect(row).toContain(v.notes);
+      expect(row).toContain(v.status);
+    }
+    expect(namesOn(screen).sort()).toEqual(servers.map((v) => v.name).sort());
+    // the column heads, the action panel and the footer's fixed keys
+    expect(screen).toMatch(/NAME\s+NOTES/);
+    expect(screen).toMatch(/STATUS/);
+    expect(screen).toContain('Actions');
+    const footer = lines(screen).filter((l) => l.trim() !== '').at(-1)!;
+    expect(footer).toMatch(/q quit/);
+    expect(footer).toMatch(/\/ filter/);
+  });
+
+  it('shows the account of a saved profile in the header (--profile)', async () => {
+    const emu = await startEmulator('demo');
+    const { body } = await emu.call('POST', '/ecs/v2/keys', { notes: 'e2e' }, { token: await emu.token() });
+    const dir = configDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ current: null, profiles: { 'e2e-demo': { endpoint: emu.url, credential: { kind: 'token', token: body.token } } } }),
+      { mode: 0o600 },
+    );
+    const s = dashboard({ args: ['--profile', 'e2e-demo'], env: { ECSDECK_CONFIG_DIR: dir } });
+    const screen = await s.waitFor('web-1', SHOW_MS);
+    const header = lines(screen)[0]!;
+    expect(header).toContain('ecsdeck');
+    expect(header).toContain(`e2e-demo @ ${new URL(emu.url).host}`);
+    expect(screen).not.toContain(body.token);
+  });
+
+  it('with --demo runs its own emulator and says local emulator in the header', async () => {
+    const s = dashboard({ args: ['--demo'] });
+    const screen = await s.waitUntil((sc) => /web-1/.test(sc) && (sc.match(/ec2\d{5}/g) ?? []).length >= 8, 'the demo servers', SHOW_MS);
+    const header = lines(screen)[0]!;
+    expect(header).toContain('ecsdeck');
+    expect(header).toContain('demo @ local emulator');
+    expect(screen).toMatch(/Booted/);
+  });
+
+  it('creates a server with the wizard, from plan to a Booted row', async () => {
+    const emu = await startEmulator('demo');
+    const before = new Set((await serversOf(emu)).map((v) => v.name));
+    const s = dashboard({ emulator: emu });
+    await s.waitFor('web-1', SHOW_MS);
+
+    // plan (typing filters, ⏎ takes the first match) → location (the first offered) → image (typed) →
+    // notes → review: the request that will be sent
+    let screen = await wizardToReview(s, { plan: 'eCS1', image: 'debian-12', notes: 'e2e-web' });
+    expect(screen).toMatch(/"plan": "eCS1"/);
+    expect(screen).toMatch(/"image": "debian-12"/);
+    expect(screen).toMatch(/"notes": "e2e-web"/);
+    const location = screen.match(/"location": "([a-z]{2}-[a-z]+\d)"/)?.[1];
+    expect(location).toBeDefined();
+    expect(screen).toMatch(new RegExp(`plan eCS1 › location ${location} › image debian-12`));
+    await step(s, KEYS.enter, { from: REVIEW_READY, to: (sc) => !REVIEW_STEP(sc), what: 'the wizard closed' });
+
+    // the wizard closes; the new server is listed as Booting and its create action has a bar
+    screen = await s.waitUntil((sc) => !sc.includes('POST /ecs/v2/servers') && (rowOf(sc, 'e2e-web')?.includes('Booting') ?? false), 'the new Booting row', SHOW_MS);
+    const name = rowOf(screen, 'e2e-web')!.match(NAME)![0];
+    expect(before.has(name)).toBe(false);
+    expect(rowOf(screen, name)).toContain(location!);
+    await s.waitUntil((sc) => /[█░]{4,}/.test(actionLine(sc, 'create_server', name) ?? ''), 'the create_server bar', SHOW_MS);
+    screen = s.screen();
+    expect(actionLine(screen, 'create_server', name)).toMatch(/\b0%/);
+
+    // half-way: the bar moves with the service's clock
+    await emu.advance(30);
+    screen = await s.waitUntil((sc) => /\b(4\d|5\d|60)%/.test(actionLine(sc, 'create_server', name) ?? ''), 'the bar at about half', SHOW_MS);
+    expect(actionLine(screen, 'create_server', name)).toMatch(/█/);
+
+    // the rest of the create: the action ends with ✓ (shown a few seconds, then into history) and the
+    // server goes on to Customizing
+    await emu.advance(35);
+    screen = await s.waitUntil(
+      (sc) => /Customizing|Booted/.test(rowOf(sc, name) ?? '') && !/[█░]{4,}/.test(actionLine(sc, 'create_server', name) ?? ''),
+      'the row past Booting and the bar gone',
+      SHOW_MS,
+    );
+    const finished = actionLine(screen, 'create_server', name);
+    if (finished !== undefined) expect(finished).toMatch(/✓/);
+    // then the 20 s of Customizing
+    await emu.advance(25);
+    await s.press('r');
+    screen = await s.waitUntil((sc) => rowOf(sc, name)?.includes('Booted') ?? false, 'the Booted row', SHOW_MS);
+    const done = actionLine(screen, 'create_server', name);
+    if (done !== undefined) expect(done).toMatch(/✓/);
+    expect(done ?? '').not.toMatch(/✗/);
+    expect(screen).not.toMatch(/✗/);
+    // and the service agrees
+    expect((await serversOf(emu)).find((v) => v.name === name)?.status).toBe('Booted');
+  });
+
+  it('filters the list with / and clears the filter with esc', async () => {
+    const emu = await startEmulator('demo');
+    const servers = await serversOf(emu);
+    const s = dashboard({ emulator: emu });
+    await s.waitUntil((sc) => servers.every((v) => sc.includes(v.name)), 'every demo server', SHOW_MS);
+
+    // case-insensitive substring over all columns: "WEB" matches the notes web-1 and web-2
+    const matching = servers.filter((v) => /web/i.test(`${v.notes} ${v.name}`)).map((v) => v.name).sort();
+    expect(matching.length).toBeGreaterThanOrEqual(2);
+    await filter(s, 'WEB');
+    let screen = await s.waitUntil((sc) => namesOn(sc).length === matching.length, 'the list narrowed to the matching rows', SHOW_MS);
+    expect(namesOn(screen).sort()).toEqual(matching);
+    // ⏎ keeps the filter and gives the keys back to the table: j moves within the matching rows
+    await s.press(KEYS.enter);
+    await s.waitFor(FOOTER_QUIT, SHOW_MS);
+    const second = namesOn(screen)[1]!;
+    await select(s, second);
+    screen = s.screen();
+    expect(rowOf(screen, second)).toMatch(/›/);
+    expect(namesOn(screen).sort()).toEqual(matching);
+    expect(screen).toMatch(/Servers\s+\/WEB/);
+
+    // esc clears it: every server is back
+    await s.press(KEYS.esc);
+    screen = await s.waitUntil((sc) => namesOn(sc).length === servers.length, 'every server back', SHOW_MS);
+    expect(namesOn(screen).sort()).toEqual(servers.map((v) => v.name).sort());
+    expect(screen).not.toMatch(/Servers\s+\/WEB/);
+
+    // other columns count too: a location
+    const inMilan = servers.filter((v) => v.location === 'it-mi2').length;
+    await filter(s, 'it-mi2');
+    expect(inMilan).toBeGreaterThan(0);
+    await s.waitUntil((sc) => namesOn(sc).length === inMilan, 'the servers in it-mi2', SHOW_MS);
+    await s.press(KEYS.esc); // esc in the field clears it as well
+    await s.waitUntil((sc) => namesOn(sc).length === servers.length, 'every server back', SHOW_MS);
+
+    // a filter that matches nothing empties the list
+    await filter(s, 'zz-no-such-thing');
+    await s.waitUntil((sc) => namesOn(sc).length === 0, 'an empty list', SHOW_MS);
+    await s.press(KEYS.enter);
+    await s.press(KEYS.esc);
+    await s.waitUntil((sc) => namesOn(sc).length === servers.length, 'every server back', SHOW_MS);
+  });
+
+  it('deletes a server only after its name is typed exactly', async () => {
+    const emu = await startEmulator('demo');
+    const servers = await serversOf(emu);
+    const victim = servers.find((v) => v.notes === 'monitoring' && v.status === 'Booted') ?? servers.find((v) => v.status === 'Booted')!;
+    const s = dashboard({ emulator: emu });
+    await s.waitFor(victim.name, SHOW_MS);
+    await select(s, victim.name);
+
+    // a wrong name: nothing happens
+    await s.press('d');
+    let screen = await s.waitFor(`Type ${victim.name} to confirm`, SHOW_MS);
+    const wrong = victim.name.slice(0, -1) + (victim.name.endsWith('9') ? '8' : '9');
+    await typeInto(s, wrong);
+    await s.press(KEYS.enter);
+    screen = await s.waitFor(`That is not ${victim.name}`, SHOW_MS);
+    expect(rowOf(screen, victim.name)).toContain('Booted');
+    // esc leaves the dialog; still nothing deleted
+    await s.press(KEYS.esc);
+    screen = await s.waitUntil((sc) => sc.includes('Nothing was deleted') && FOOTER_QUIT.test(sc), 'the dialog closed', SHOW_MS);
+    expect(rowOf(screen, victim.name)).toContain('Booted');
+    expect(rowOf(screen, victim.name)).not.toContain('Deleting');
+    expect((await serversOf(emu)).find((v) => v.name === victim.name)?.status).toBe('Booted');
+
+    // the exact name + ⏎: Deleting, with its action in the panel
+    await select(s, victim.name);
+    await s.press('d');
+    await s.waitFor(`Type ${victim.name} to confirm`, SHOW_MS);
+    await typeInto(s, victim.name);
+    await s.press(KEYS.enter);
+    screen = await s.waitUntil((sc) => !sc.includes('to confirm') && (rowOf(sc, victim.name)?.includes('Deleting') ?? false), 'the row Deleting', SHOW_MS);
+    await s.waitUntil((sc) => actionLine(sc, 'delete_server', victim.name) !== undefined, 'the delete_server action', SHOW_MS);
+
+    // ten seconds later on the service's clock it is gone
+    await emu.advance(11);
+    screen = await s.waitUntil((sc) => !namesOn(sc).includes(victim.name), 'the row gone', SHOW_MS);
+    const left = (await serversOf(emu)).map((v) => v.name).sort();
+    expect(left).not.toContain(victim.name);
+    expect(left.length).toBeLessThan(servers.length);
+    // (the seed's own deleting server may have gone in the same ten seconds: the list is the service's)
+    await s.press('r');
+    await s.waitUntil((sc) => namesOn(sc).sort().join() === left.join(), 'the list as the service has it', SHOW_MS);
+  });
+
+  describe('quitting gives the terminal back', () => {
+    it('q: exit 0, main screen, cursor shown, no raw mode', async () => {
+      const emu = await startEmulator('demo');
+      const s = dashboard({ emulator: emu, reportStty: true });
+      await s.waitFor('web-1', SHOW_MS);
+      await s.press('q');
+      await s.exit(10_000);
+      expect(exitStatus(s.raw())).toBe(0);
+      expectTerminalRestored(s, { stty: true });
+    });
+
+    it('Ctrl+C: exit 0, main screen, cursor shown, no raw mode', async () => {
+      const emu = await startEmulator('demo');
+      const s = dashboard({ emulator: emu, reportStty: true });
+      await s.waitFor('web-1', SHOW_MS);
+      await s.press(KEYS.ctrlC);
+      await s.exit(10_000);
+      expect(exitStatus(s.raw())).toBe(0);
+      expectTerminalRestored(s, { stty: true });
+    });
+
+    it('Ctrl+C in the middle of the wizard quits too', async () => {
+      const emu = await startEmulator('demo');
+      const s = dashboard({ emulator: emu, reportStty: true });
+      await s.waitFor('web-1', SHOW_MS);
+      await s.press('c');
+      await s.waitFor('New server', SHOW_MS);
+      await s.press(KEYS.ctrlC);
+      await s.exit(10_000);
+      expect(exitStatus(s.raw())).toBe(0);
+      expectTerminalRestored(s, { stty: true });
+    });
+
+    it('SIGTERM: the terminal is restored and the exit status says so (143)', async () => {
+      const emu = await startEmulator('demo');
+      const s = dashboard({ emulator: emu, reportStty: true });
+      await s.waitFor('web-1', SHOW_MS);
+      const pid = s.programPid();
+      expect(pid).toBeDefined();
+      process.kill(pid!, 'SIGTERM');
+      await s.exit(10_000);
+      expect(exitStatus(s.raw())).toBe(143);
+      expectTerminalRestored(s, { stty: true });
+    });
+  });
+
+  it('shows a service error to the letter, keeps the rows, and recovers when the service does', async () => {
+    const emu = await startEmulator('demo');
+    const servers = await serversOf(emu);
+    const s = dashboard({ emulator: emu });
+    await s.waitUntil((sc) => servers.every((v) => sc.includes(v.name)), 'every demo server', SHOW_MS);
+
+    // every list request fails (retries included) until the faults are cleared
+    await emu.setFaults({ error_next: 1000, error_status: 503, path_prefix: '/ecs/v2/servers' });
+    await s.press('r');
+    let screen = await s.waitFor('injected fault: status 503', SHOW_MS);
+    // to the letter: the status line holds the service's message and nothing else
+    expect(lines(screen).find((l) => l.includes('injected fault'))).toMatch(/^│✗ injected fault: status 503 *│$/);
+    // the last good rows stay on screen under the error
+    expect(namesOn(screen).sort()).toEqual(servers.map((v) => v.name).sort());
+    // the program still answers keys
+    await filter(s, 'web-1');
+    await s.waitUntil((sc) => namesOn(sc).length === 1, 'the filter working during the outage', SHOW_MS);
+    await s.press(KEYS.esc);
+    await s.waitUntil((sc) => namesOn(sc).length === servers.length, 'every row back', SHOW_MS);
+
+    await emu.clearFaults();
+    await s.press('r');
+    screen = await s.waitForGone('injected fault', SHOW_MS);
+    expect(namesOn(screen).sort()).toEqual(servers.map((v) => v.name).sort());
+    expect(screen).not.toMatch(/✗/);
+    // and still running: an action now works
+    await s.press('c');
+    await s.waitUntil((sc) => PLAN_STEP(sc) && /\beCS1\b/.test(sc), 'the plan step', SHOW_MS);
+    await step(s, KEYS.esc, { from: PLAN_STEP, to: (sc) => !sc.includes('New server') && FOOTER_QUIT.test(sc), what: 'the wizard closed' });
+  });
+
+  it('shows the service’s refusal of a create to the letter, and the dashboard goes on', async () => {
+    const emu = await startEmulator('demo');
+    const token = await emu.token();
+    const s = dashboard({ emulator: emu });
+    await s.waitFor('web-1', SHOW_MS);
+
+    await wizardToReview(s, { plan: 'eCS1', location: 'bg-sof1', image: 'debian-12', notes: 'too-late' });
+
+    // meanwhile someone else takes the last free hosts of eCS1 in bg-sof1
+    let refused: string | null = null;
+    for (let i = 0; i < 200 && refused === null; i++) {
+      const r = await emu.call('POST', '/ecs/v2/servers', { plan: 'eCS1', location: 'bg-sof1', image: 'debian-12', notes: `filler-${i}` }, { token, ok: false });
+      if (r.status !== 200) refused = r.body.message;
+    }
+    expect(refused).toBe('no capacity left for plan eCS1 in bg-sof1');
+
+    let screen = await step(s, KEYS.enter, {
+      from: REVIEW_READY,
+      to: (sc) => sc.includes('no capacity left for plan eCS1 in bg-sof1'),
+      what: "the service's refusal",
+    });
+    expect(screen).toContain('✗ no capacity left for plan eCS1 in bg-sof1');
+    // the wizard is still open on the review: nothing was lost, esc leaves
+    expect(screen).toContain('POST /ecs/v2/servers');
+    await s.press(KEYS.esc);
+    screen = await s.waitForGone('POST /ecs/v2/servers', SHOW_MS);
+    await s.press('r');
+    screen = await s.waitFor('filler-', SHOW_MS);
+    expect(screen).not.toContain('too-late');
+  });
+
+  it('asks for a bigger terminal when it is too small, and lays out again when it grows', async () => {
+    const emu = await startEmulator('demo');
+    const s = dashboard({ emulator: emu, cols: 70, rows: 20 });
+    let screen = await s.waitFor(/too small/i, SHOW_MS);
+    expect(screen).toMatch(/70×20/);
+    expect(screen).toMatch(/80×24/);
+    expect(screen).not.toMatch(NAME);
+
+    s.resize(COLS, ROWS);
+    screen = await s.waitUntil((sc) => sc.includes('web-1') && sc.includes('ecsdeck'), 'the dashboard', SHOW_MS);
+    expect(screen).not.toMatch(/too small/i);
+    expect(lines(screen)[0]).toMatch(/^┌ ecsdeck/);
+
+    // and back down again
+    s.resize(79, 30);
+    await s.waitFor(/too small.*79×30/is, SHOW_MS);
+    s.resize(100, 24);
+    await s.waitUntil((sc) => sc.includes('web-1') && !/too small/i.test(sc), 'the dashboard at 100×24', SHOW_MS);
+    // q still quits from here
+    await s.press('q');
+    expect((await s.exit(10_000)).exitCode).toBe(0);
+  });
+});
