@@ -74,7 +74,7 @@ export const SCREEN_TITLES: Record<string, string> = {
 const SCOPES: Record<string, Scope[]> = {
   servers: ['servers', 'global', 'table'],
   server: ['server', 'servers', 'global', 'table'],
-  profiles: ['profiles', 'browse', 'table'],
+  profiles: ['profiles', 'global', 'table'],
   list: ['browse', 'table'],
 };
 const DIALOG_SCOPES: Scope[] = ['dialog'];

@@ -107,20 +107,15 @@ export const screenBindings: Record<string, ScreenBinding[]> = {
     { id: 'server.nextTab', keys: ['Tab', '→'], match: either((_i, k) => k.tab === true && !k.shift, flag('rightArrow')), description: 'next tab', hint: 'tab', rank: 29 },
     { id: 'server.prevTab', keys: ['Shift+Tab', '←'], match: either((_i, k) => k.tab === true && k.shift === true, flag('leftArrow')), description: 'previous tab', rank: 29 },
   ],
-  // Profiles live on this machine, not on the service, so read-only mode leaves them editable.
+  // c, e and d on the profiles screen are the global create, edit and delete, acting on profiles.
   profiles: [
     { id: 'profiles.switch', keys: ['s', '⏎'], match: char('s'), description: 'switch to the selected profile (reconnects)', hint: 'switch', rank: 19 },
-    { id: 'profiles.add', keys: ['c'], match: char('c'), description: 'add a profile (address, then API token or user name and password)', hint: 'add', rank: 20 },
-    { id: 'profiles.remove', keys: ['d'], match: char('d'), description: 'remove the selected profile from this machine (asks y/N)', hint: 'remove', rank: 21 },
   ],
-  // Dialogs with keys of their own; their footer shows these instead of the generic dialog keys.
-  console: [
-    { id: 'console.reveal', keys: ['v'], match: char('v'), description: 'show or hide the console key', hint: 'reveal', rank: 0 },
-    { id: 'console.close', keys: ['esc', '⏎'], match: either(flag('escape'), flag('return')), description: 'close', hint: 'close', rank: 1 },
-  ],
+  // Dialogs with keys of their own, shown in their footer beside the dialog keys.
+  console: [{ id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 }],
   confirm: [
     { id: 'confirm.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, go ahead', hint: 'yes', rank: 0 },
-    { id: 'confirm.no', keys: ['n', 'esc'], match: either(char('n', 'N'), flag('escape')), description: 'no (any other key too)', hint: 'no', rank: 1 },
+    { id: 'confirm.no', keys: ['n', 'esc'], match: char('n', 'N'), description: 'no (so does any other key)', hint: 'no', rank: 1 },
   ],
   'create-server': [
     { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },

@@ -32,7 +32,7 @@ export function dialogScopes(d: ServerDialog): Scope[] {
     case 'powerOff':
       return ['confirm'];
     case 'console':
-      return ['console'];
+      return ['console', 'dialog'];
     case 'create':
       return ['create-server', 'dialog'];
     default:

@@ -1,7 +1,8 @@
 // `:profiles`: the services this machine knows, each an address and a credential. Add (an API token, or a
-// user name and password used once to mint a token for this machine), switch (a new client and tracker),
-// remove. The password field shows nothing as it is typed, and the password is never kept: it goes from the
-// field to the login request and nowhere else.
+// user name and password used once to mint a token for this machine), change one (a new address or a fresh
+// credential, e.g. after a login expired), switch (a new client and tracker), remove. The password field
+// shows nothing as it is typed, and the password is never kept: it goes from the field to the login request
+// and nowhere else.
 
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
@@ -57,9 +58,16 @@ export interface AddState {
   error: string | null;
   /** the step to go back to when saving fails */
   lastStep: AddStep;
+  /** changing an existing profile: its name is fixed and saving replaces it */
+  editing: boolean;
 }
 
-export const initialAddState: AddState = { step: 'name', name: '', endpoint: '', method: 'token', username: '', error: null, lastStep: 'name' };
+export const initialAddState: AddState = { step: 'name', name: '', endpoint: '', method: 'token', username: '', error: null, lastStep: 'name', editing: false };
+
+/** The form for changing `profile`: it starts at the address, which is already filled in. */
+export function initialEditState(profile: Pick<Profile, 'name' | 'endpoint'>): AddState {
+  return { ...initialAddState, step: 'endpoint', name: profile.name, endpoint: profile.endpoint, lastStep: 'endpoint', editing: true };
+}
 
 export type AddEvent =
   | { type: 'submit'; value: string }
@@ -76,6 +84,8 @@ const problem = (err: unknown): string => (err instanceof ConfigError || err ins
 export function addProfileStep(s: AddState, e: AddEvent, exists: (name: string) => boolean): AddState {
   if (e.type === 'failed') return { ...s, step: s.lastStep, error: e.error };
   if (e.type === 'back') {
+    // a changed profile keeps its name: back from the address leaves the form (the caller's business)
+    if (s.editing && s.step === 'endpoint') return s;
     const back: Partial<Record<AddStep, AddStep>> = { endpoint: 'name', method: 'endpoint', token: 'method', username: 'method', password: 'username' };
     const to = back[s.step];
     return to ? { ...s, step: to, error: null } : s;
@@ -111,6 +121,8 @@ export function addProfileStep(s: AddState, e: AddEvent, exists: (name: string) 
 }
 
 interface AddFormProps {
+  /** absent: a new profile */
+  editing?: Pick<Profile, 'name' | 'endpoint'>;
   width: number;
   exists(name: string): boolean;
   save(state: AddState, secret: string): Promise<void>;
@@ -118,7 +130,7 @@ interface AddFormProps {
 }
 
 function AddProfileForm(props: AddFormProps): ReactNode {
-  const [state, setState] = useState<AddState>(initialAddState);
+  const [state, setState] = useState<AddState>(() => (props.editing ? initialEditState(props.editing) : initialAddState));
   const ref = useRef(state);
   const apply = (e: AddEvent): AddState => {
     const next = addProfileStep(ref.current, e, props.exists);
@@ -127,7 +139,8 @@ function AddProfileForm(props: AddFormProps): ReactNode {
     return next;
   };
   const back = () => {
-    if (ref.current.step === 'name') props.onCancel();
+    const st = ref.current;
+    if (st.step === 'name' || (st.editing && st.step === 'endpoint')) props.onCancel();
     else apply({ type: 'back' });
   };
   const submit = (value: string) => {
@@ -149,7 +162,7 @@ function AddProfileForm(props: AddFormProps): ReactNode {
   return (
     <Box flexDirection="column">
       <Text bold={color('accent') !== undefined} color={color('accent')}>
-        Add a profile
+        {state.editing ? `Change profile ${state.name}` : 'Add a profile'}
       </Text>
       {field('Name', 'name', state.name, <TextInput key="name" defaultValue={state.name} placeholder="e.g. work" width={w} onSubmit={submit} onCancel={back} />)}
       {reached('endpoint')
@@ -196,7 +209,7 @@ function AddProfileForm(props: AddFormProps): ReactNode {
 
 // --- the screen -------------------------------------------------------------------------------------------
 
-type ProfileDialog = { kind: 'add' } | { kind: 'remove'; name: string };
+type ProfileDialog = { kind: 'add' } | { kind: 'edit'; profile: Profile } | { kind: 'remove'; name: string };
 
 export interface ProfilesScreenProps extends ScreenProps {
   store?: () => ProfileStore;
@@ -284,10 +297,16 @@ export function ProfilesScreen(props: ProfilesScreenProps): ReactNode {
         case 'profiles.switch':
           switchTo(current());
           return true;
-        case 'profiles.add':
+        case 'create':
           if (store()) slot.open({ kind: 'add' });
           return true;
-        case 'profiles.remove': {
+        case 'edit': {
+          const name = current();
+          const profile = name !== null ? store()?.get(name) : undefined;
+          if (profile) slot.open({ kind: 'edit', profile });
+          return true;
+        }
+        case 'delete': {
           const name = current();
           if (name !== null) slot.open({ kind: 'remove', name });
           return true;
@@ -306,26 +325,39 @@ export function ProfilesScreen(props: ProfilesScreenProps): ReactNode {
       const client = createClient({ ...props.connectOptions, endpoint: state.endpoint, credential });
       // a token the service refuses is not worth keeping
       await client.account.get();
-      s.add({ name: state.name, endpoint: state.endpoint, credential }, { makeCurrent: false });
+      s.add({ name: state.name, endpoint: state.endpoint, credential }, { makeCurrent: false, replace: state.editing });
     } else {
       await loginToProfile(s, { name: state.name, endpoint: state.endpoint, username: state.username, password: secret, makeCurrent: false }, props.connectOptions);
     }
     slot.close();
     setVersion((v) => v + 1);
     onSelect(state.name);
-    nav.report('info', `Profile ${state.name} added; ⏎ switches to it.`, 'profiles');
+    const inUse = !session.local && session.profile === state.name;
+    nav.report(
+      'info',
+      state.editing
+        ? `Profile ${state.name} saved${inUse ? '; ⏎ reconnects with it' : ''}.`
+        : `Profile ${state.name} added; ⏎ switches to it.`,
+      'profiles',
+    );
   };
 
   const d = slot.dialog;
-  const dialogRows = d ? Math.min(height - 5, d.kind === 'add' ? 13 : 6) : 0;
+  const dialogRows = d ? Math.min(height - 5, d.kind === 'remove' ? 6 : 13) : 0;
   const inner = Math.max(10, width - 4);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <ScreenTitle title="Profiles" width={width} view={entry.view} filterEditor={props.filterEditor} sortColumns={SORT} note={store()?.path ?? ''} />
       {d ? (
         <DialogBox width={width} height={dialogRows}>
-          {d.kind === 'add' ? (
-            <AddProfileForm width={inner} exists={(name) => store()?.get(name) !== undefined} save={save} onCancel={slot.close} />
+          {d.kind !== 'remove' ? (
+            <AddProfileForm
+              editing={d.kind === 'edit' ? d.profile : undefined}
+              width={inner}
+              exists={(name) => store()?.get(name) !== undefined}
+              save={save}
+              onCancel={slot.close}
+            />
           ) : (
             <YesNo
               question={`Remove profile ${d.name}?`}

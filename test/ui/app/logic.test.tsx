@@ -10,7 +10,7 @@ import { ResourceCache } from '../../../src/ui/hooks/cache.js';
 import { initialResourceState, nextDelay, resourceReducer, sameData } from '../../../src/ui/hooks/useResource.js';
 import { footerText, matchBinding } from '../../../src/ui/keymap.js';
 import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/ui/main.js';
-import { addProfileStep, initialAddState } from '../../../src/ui/screens/profiles.js';
+import { addProfileStep, initialAddState, initialEditState } from '../../../src/ui/screens/profiles.js';
 import { fieldRows } from '../../../src/ui/screens/lists.js';
 import { filterRows } from '../../../src/ui/components/Table.js';
 import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
@@ -148,6 +148,15 @@ describe('profile form', () => {
     s = addProfileStep(s, { type: 'back' }, none);
     expect(s.step).toBe('username');
   });
+
+  test('changing a profile keeps its name and starts at its address', () => {
+    let s = initialEditState({ name: 'work', endpoint: 'https://w.example.net' });
+    expect(s).toMatchObject({ step: 'endpoint', name: 'work', endpoint: 'https://w.example.net', editing: true });
+    // back from the address is the form's own cancel: the state stays
+    expect(addProfileStep(s, { type: 'back' }, () => true)).toBe(s);
+    s = addProfileStep(s, { type: 'submit', value: 'https://w2.example.net' }, () => true);
+    expect(s).toMatchObject({ step: 'method', endpoint: 'https://w2.example.net', name: 'work' });
+  });
 });
 
 const server = (over: Partial<Server> = {}): Server => ({
@@ -240,7 +249,8 @@ describe('shell', () => {
     expect(matchBinding(screenScopes('plans'), 'd', {})).toBeUndefined();
     expect(matchBinding(screenScopes('servers'), 'd', {})).toBe('delete');
     expect(matchBinding(screenScopes('server'), '\t', { tab: true })).toBe('server.nextTab');
-    expect(matchBinding(screenScopes('profiles'), 'c', {}, { readOnly: true })).toBe('profiles.add');
+    expect(matchBinding(screenScopes('profiles'), 's', {}, { readOnly: true })).toBe('profiles.switch');
+    expect(matchBinding(screenScopes('profiles'), 'c', {})).toBe('create');
   });
 
   test('the action panel grows with the terminal, within bounds', () => {

@@ -133,3 +133,27 @@ test('switch reconnects with a new client and tracker; remove asks y/N', async (
   expect(hasRow(h.frame(), 'spare')).toBe(false);
   expect(store.list().map((p) => p.name)).toEqual(['alice']);
 });
+
+test('e changes a profile: same name, a fresh credential replaces the old one', async () => {
+  const store = openProfileStore({ cwd: dir });
+  h = await startApp({ profiles: () => store });
+  await h.admin('POST', '/__emulator/users', { username: 'alice', password: PASSWORD });
+  store.add({ name: 'alice', endpoint: BASE, credential: { kind: 'token', token: 'revoked-long-ago' } });
+  const alice = createClient({ endpoint: BASE, fetch: h.emulator.fetch });
+  await alice.login('alice', PASSWORD);
+  const fresh = await alice.account.mintMachineToken();
+
+  await openProfiles(h);
+  await h.waitFor((f) => hasRow(f, 'alice'));
+  await h.press('e');
+  await h.waitFor('Change profile alice');
+  expect(h.frame()).toContain(BASE);
+  await h.press(keys.enter);
+  await h.waitFor('with an API token');
+  await h.press(keys.enter);
+  await h.type(fresh);
+  await h.press(keys.enter);
+  await h.waitFor('Profile alice saved.');
+  expect(store.get('alice')?.credential).toEqual({ kind: 'token', token: fresh });
+  expect(h.frames().some((fr) => fr.includes(fresh))).toBe(false);
+});
