@@ -16,6 +16,8 @@ await build({
   jsx: 'automatic',
   sourcemap: 'linked',
   legalComments: 'none',
+  minify: true,
+  keepNames: true,
   logLevel: 'warning',
   // Some bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: "import { createRequire as __ecsdeckCreateRequire } from 'node:module'; const require = __ecsdeckCreateRequire(import.meta.url);" },

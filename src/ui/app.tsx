@@ -13,7 +13,7 @@ import { Component, Suspense, lazy, memo, useCallback, useEffect, useMemo, useRe
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import type { Server } from '../api/index.js';
 import type { Profile, ProfileStore } from '../config/profiles.js';
-import { CommandLine, Footer, Header, HelpOverlay, TooSmall, actionLineParts, isTooSmall, useUtcClock } from './components/Frame.js';
+import { ActionPanel, CommandLine, Footer, Header, HelpOverlay, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
 import { displayWidth, truncate } from './format.js';
 import { bindingsFor, matchBinding, type KeyLike, type Scope } from './keymap.js';
@@ -559,37 +559,8 @@ const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pend
  */
 const ActionArea = memo(function ActionArea(props: { tracker: ActionTracker | null; width: number; lines: number }): ReactNode {
   const snapshot = useTrackerSnapshot(props.tracker);
-  const rows = actionRows(snapshot);
   const W = props.width;
-  const heading = snapshot.error ? `├ Actions · ✗ ${snapshot.error} ` : '├ Actions ';
-  const head = truncate(heading, W - 2);
-  const overflow = rows.length > props.lines;
-  const shown = overflow ? rows.slice(0, props.lines - 1) : rows;
-  const barWidth = W >= 110 ? 20 : W >= 90 ? 16 : 10;
-  return (
-    <Box flexDirection="column" width={W}>
-      <Text wrap="truncate">
-        {snapshot.error ? <Text color={color('error')}>{head}</Text> : head}
-        {'─'.repeat(Math.max(0, W - displayWidth(head) - 1))}┤
-      </Text>
-      <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={props.lines} flexDirection="column">
-        {rows.length === 0 ? <Text color={color('dim')}> nothing running</Text> : null}
-        {shown.map((a) => {
-          const p = actionLineParts(a, barWidth);
-          const role = a.state === 'done' ? 'ok' : a.state === 'failed' ? 'error' : undefined;
-          return (
-            <Text key={String(a.id)} wrap="truncate">
-              {' '}
-              {p.head}
-              <Text color={color(role)}>{p.bar}</Text>
-              <Text color={a.state === 'failed' ? color('error') : undefined}>{p.tail}</Text>
-            </Text>
-          );
-        })}
-        {overflow ? <Text color={color('dim')}> +{rows.length - shown.length} more</Text> : null}
-      </Box>
-    </Box>
-  );
+  return <ActionPanel actions={actionRows(snapshot)} width={W} height={props.lines} error={snapshot.error} sides barWidth={W >= 110 ? 20 : W >= 90 ? 16 : 10} />;
 });
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */

@@ -162,6 +162,10 @@ export interface ActionPanelProps {
   height: number;
   framed?: boolean;
   barWidth?: number;
+  /** the tracker's last poll failed: said in the heading */
+  error?: string | null;
+  /** draw the frame's side borders and keep `height` lines, as inside the dashboard's frame */
+  sides?: boolean;
 }
 
 /** One action as text columns; exported so its layout can be tested without rendering. */
@@ -176,15 +180,23 @@ export function actionLineParts(a: ActionRow, barWidth = 20): { head: string; ba
 
 export function ActionPanel(props: ActionPanelProps): ReactNode {
   const framed = props.framed !== false;
-  const title = framed ? `├ Actions ${rule(props.width - 12)}┤` : 'Actions';
   const limit = Math.max(1, props.height);
   const overflow = props.actions.length > limit;
   const shown = overflow ? props.actions.slice(0, limit - 1) : props.actions;
-  return (
-    <Box flexDirection="column" width={props.width}>
-      <Text wrap="truncate" color={framed ? undefined : color('accent')}>
-        {title}
-      </Text>
+  // a failing poll is said in the heading, so the rows keep their last known progress
+  const head = truncate(props.error ? `├ Actions · ✗ ${props.error} ` : '├ Actions ', props.width - 2);
+  const title = framed ? (
+    <Text wrap="truncate">
+      {props.error ? <Text color={color('error')}>{head}</Text> : head}
+      {rule(props.width - displayWidth(head) - 1)}┤
+    </Text>
+  ) : (
+    <Text wrap="truncate" color={color('accent')}>
+      Actions
+    </Text>
+  );
+  const rows = (
+    <>
       {props.actions.length === 0 ? <Text color={color('dim')}> nothing running</Text> : null}
       {shown.map((a) => {
         const p = actionLineParts(a, props.barWidth);
@@ -199,6 +211,18 @@ export function ActionPanel(props: ActionPanelProps): ReactNode {
         );
       })}
       {overflow ? <Text color={color('dim')}> +{props.actions.length - shown.length} more</Text> : null}
+    </>
+  );
+  return (
+    <Box flexDirection="column" width={props.width}>
+      {title}
+      {props.sides ? (
+        <Box borderStyle="single" borderTop={false} borderBottom={false} width={props.width} height={limit} flexDirection="column">
+          {rows}
+        </Box>
+      ) : (
+        rows
+      )}
     </Box>
   );
 }
