@@ -119,6 +119,7 @@ export const screenBindings: Record<string, ScreenBinding[]> = {
   ],
   'create-server': [
     { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },
+    { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'back', rank: 6 },
   ],
 };
 

@@ -176,9 +176,12 @@ function ReviewStep(props: {
       if (busyRef.current) return;
       // Two ⏎ in one chunk arrive as one "\r\r" event without the return flag.
       if (key.return || /^[\r\n]+$/.test(input)) props.onSend();
-      else if (matchBinding(['create-server'], input, key) === 'wizard.extras') props.onExtras();
       else if (key.escape) props.onCancel();
-      else if (key.leftArrow) props.onBack();
+      else {
+        const id = matchBinding(['create-server'], input, key);
+        if (id === 'wizard.extras') props.onExtras();
+        else if (id === 'wizard.back') props.onBack();
+      }
     },
     { isActive: isRawModeSupported === true && props.isActive },
   );
