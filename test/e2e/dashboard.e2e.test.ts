@@ -595,9 +595,13 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     expect(screen).toContain('POST /ecs/v2/servers');
     await s.press(KEYS.esc);
     screen = await s.waitForGone('POST /ecs/v2/servers', SHOW_MS);
+    // nothing was created by the refused request; the list (and its count) is the service's
+    const now = await serversOf(emu);
+    expect(now.some((v) => v.notes === 'too-late')).toBe(false);
     await s.press('r');
-    screen = await s.waitFor('filler-', SHOW_MS);
+    screen = await s.waitUntil((sc) => new RegExp(`\\b${now.length} servers\\b`).test(lines(sc)[0] ?? ''), `${now.length} servers in the header`, SHOW_MS);
     expect(screen).not.toContain('too-late');
+    expect(screen).not.toMatch(/✗/);
   });
 
   it('asks for a bigger terminal when it is too small, and lays out again when it grows', async () => {
