@@ -238,10 +238,12 @@ export async function runDashboard(argv: string[]): Promise<void> {
   if (first) sessions.push(first);
   // Not `incrementalRendering`: in Ink 6.8 it starts its second frame one line too low, and the frame
   // then slides down the screen.
+  // A frame costs a few milliseconds once Ink's line cache is shared (scripts/build.mjs), so the throttle
+  // can be short: at Ink's default 30 fps a key pressed just after another waits up to 33 ms to show.
   instance = render(element(first), {
     exitOnCtrlC: false,
     patchConsole: false,
-    maxFps: 60,
+    maxFps: 240,
   });
   const quit = () => instance?.unmount();
   // with stdin not a terminal, Ctrl+C arrives as a signal rather than a key
