@@ -23,6 +23,21 @@ const SHARED_INK_CACHE = {
   },
 };
 
+// Ink's useInput subscribes in a passive effect, which runs some time after the frame is drawn: keys typed
+// in that gap (the name typed right after `d`, text right after `/`) reach the view that just closed, or
+// nobody. A layout effect subscribes in the same commit that draws the view, so no key falls in a gap.
+const INK_INPUT_IN_COMMIT = {
+  name: 'ink-input-in-commit',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]hooks[\\/]use-input\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace("import { useEffect } from 'react';", "import { useLayoutEffect as useEffect } from 'react';");
+      if (patched === source) throw new Error('ink use-input.js changed: review the input patch in scripts/build.mjs');
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   // `emulator` is the library entry for benchmarks and scripts that embed the emulator without the CLI.
@@ -43,5 +58,5 @@ await build({
   banner: { js: "import { createRequire as __ecsdeckCreateRequire } from 'node:module'; const require = __ecsdeckCreateRequire(import.meta.url);" },
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   external: ['node-pty', '@xterm/headless', 'react-devtools-core'],
-  plugins: [SHARED_INK_CACHE],
+  plugins: [SHARED_INK_CACHE, INK_INPUT_IN_COMMIT],
 });

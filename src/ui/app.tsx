@@ -381,6 +381,11 @@ export function App(props: AppProps): ReactNode {
   const handleKey = (input: string, key: KeyLike): void => {
     const st = live.current;
     const entry = st.stack[st.stack.length - 1]!;
+    // Fast typing arrives as one chunk: "/web" opens the filter holding "web" rather than matching no key.
+    if (input.length > 1 && input[0] === '/' && !key.ctrl && !key.meta && st.mode === 'none' && st.dialog === null && st.session !== null && !st.tooSmall) {
+      setFilter(input.slice(1));
+      return setMode('filter');
+    }
     const route = routeKey(
       { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.session !== null, screen: entry.screen, readOnly },
       input,

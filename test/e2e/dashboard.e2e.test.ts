@@ -492,6 +492,26 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     await s.waitUntil((sc) => namesOn(sc).sort().join() === left.join(), 'the list as the service has it', SHOW_MS);
   });
 
+  it('keeps keys typed right after a view opens (fast typing)', async () => {
+    const emu = await startEmulator('demo');
+    const servers = await serversOf(emu);
+    // not the seed's reserved server, whose destroy the service refuses
+    const victim = servers.find((v) => v.notes === 'monitoring' && v.status === 'Booted')!;
+    const s = dashboard({ emulator: emu });
+    await s.waitFor(victim.name, SHOW_MS);
+    // the filter and its text in one burst, as a fast typist or a paste sends them
+    s.pty.write(`/${victim.notes}`);
+    await s.waitUntil((sc) => serverRows(sc).length === 1 && rowOf(sc, victim.name) !== undefined, 'the list filtered to one row', SHOW_MS);
+    s.pty.write(KEYS.enter);
+    await s.waitUntil((sc) => sc.includes(`/${victim.notes}`) && FOOTER_QUIT.test(sc), 'the filter kept, the list keys back', SHOW_MS);
+    // the name typed a moment after d, before the dialog can have drawn: the field gets every character
+    s.pty.write('d');
+    await new Promise((r) => setTimeout(r, 20));
+    s.pty.write(victim.name);
+    s.pty.write(KEYS.enter);
+    await s.waitUntil((sc) => rowOf(sc, victim.name)?.includes('Deleting') ?? false, 'the row Deleting', SHOW_MS);
+  });
+
   describe('quitting gives the terminal back', () => {
     it('q: exit 0, main screen, cursor shown, no raw mode', async () => {
       const emu = await startEmulator('demo');

@@ -56,6 +56,15 @@ describe('servers list', () => {
     expect(f).toContain('Servers');
   });
 
+  test('"/db" typed in one burst opens the filter holding "db"', async () => {
+    h = await startApp();
+    await h.waitFor((f) => row(f, 'ec206914') !== undefined);
+    await h.type('/db');
+    const f = await h.waitFor((f) => row(f, 'web-1') === undefined);
+    expect(row(f, 'db-primary')).toBeDefined();
+    expect(f).toContain('/db');
+  });
+
   test('o and O sort by column and keep the cursor on the same server', async () => {
     h = await startApp();
     await h.waitFor((f) => row(f, 'ec206903') !== undefined);
