@@ -233,7 +233,13 @@ export async function runDashboard(argv: string[]): Promise<void> {
       },
     );
 
-  // The session is often ready before Ink has loaded: then the first frame already has it.
+  // One frame with the rows rather than a "connecting…" frame just before them: the first frame costs the
+  // most (nothing is compiled yet), and drawing two delays the one that matters. A slow service still gets
+  // the "connecting…" frame after a moment.
+  await Promise.race([
+    ready.then((s) => Promise.all([s.cache.get('servers')?.pending, s.followRunning()])).catch(() => {}),
+    new Promise((r) => setTimeout(r, 400)),
+  ]);
   const first = early as Session | null;
   if (first) sessions.push(first);
   // Not `incrementalRendering`: in Ink 6.8 it starts its second frame one line too low, and the frame
