@@ -99,9 +99,6 @@ export const screenBindings: Record<string, ScreenBinding[]> = {
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true },
     { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true },
   ],
-  snapshots: [
-    { id: 'snapshots.restore', keys: ['R'], match: char('R'), description: 'restore the selected snapshot (asks y/N)', hint: 'restore', rank: 23, write: true },
-  ],
   // The server detail view: the servers keys act on the server shown, and these switch its tabs.
   server: [
     { id: 'server.nextTab', keys: ['Tab', '→'], match: either((_i, k) => k.tab === true && !k.shift, flag('rightArrow')), description: 'next tab', hint: 'tab', rank: 29 },
