@@ -84,8 +84,9 @@ export async function benchDashboard() {
     else {
       // Idle: wait for the demo's booting server to finish, then 10 s of CPU with nothing in flight.
       await app.waitFor((s) => !/\d+%/.test(s), 60_000);
-      // finished actions linger a few seconds with ✓ before they go to history: idle starts after that
-      await sleep(6000);
+      // finished actions linger a few seconds with ✓, and the servers they touched refresh once more:
+      // idle is the steady state after that, measured from 10 s after the last bar left the screen
+      await sleep(10_000);
       const c0 = app.cpuSeconds();
       await sleep(10_000);
       idleCpuPct = ((app.cpuSeconds() - c0) / 10) * 100;

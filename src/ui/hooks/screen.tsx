@@ -3,7 +3,7 @@
 // its own keys. The shell reads every key first (see app.tsx) and asks the screen through `ScreenControl`,
 // which the screen refreshes on every commit, so a key always meets the screen as it is now drawn.
 
-import { useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../format.js';
@@ -175,4 +175,17 @@ export function DialogBox(props: { width: number; height: number; children: Reac
       {props.children}
     </Box>
   );
+}
+
+/** The selected row of a screen, kept in its stack entry so going back returns to the same row. */
+export function useSelection(entry: ScreenEntry): { selected: string | null; onSelect(key: string): void } {
+  const [selected, setSelected] = useState<string | null>(entry.memo.selected);
+  const onSelect = useCallback(
+    (key: string) => {
+      entry.memo.selected = key;
+      setSelected(key);
+    },
+    [entry],
+  );
+  return { selected, onSelect };
 }

@@ -2,12 +2,12 @@
 // spec names the columns and how to load the rows, and ⏎ shows the selected row's fields. Later issues give
 // these resources their own screens (and keys); until then the user can at least see everything.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Action, Client, Image, Plan, Snapshot } from '../../api/index.js';
 import { Table, type Column } from '../components/Table.js';
 import { formatDate } from '../format.js';
-import { ScreenTitle, useScreenControl, type ScreenProps, type SortColumn } from '../hooks/screen.js';
+import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
 import { trackedStatus } from '../session.js';
 import { color, statusRole, type Role } from '../theme.js';
@@ -327,17 +327,6 @@ export const LISTS: Record<string, ListSpec<unknown>> = {
   }),
 };
 
-function useSelection(entry: ScreenProps['entry']) {
-  const [selected, setSelected] = useState<string | null>(entry.memo.selected);
-  const onSelect = useCallback(
-    (key: string) => {
-      entry.memo.selected = key;
-      setSelected(key);
-    },
-    [entry],
-  );
-  return { selected, onSelect };
-}
 
 export function ListScreen(props: ScreenProps & { name: string }): ReactNode {
   const spec = LISTS[props.name];

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import type { Action, Group, Server } from '../../api/index.js';
 import { Table, type Column } from '../components/Table.js';
 import { formatDate } from '../format.js';
-import { ScreenTitle, useScreenControl, type ScreenProps, type SortColumn } from '../hooks/screen.js';
+import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
 import { dialogRows, useServerActions } from '../hooks/useServerActions.js';
 import { useCached } from '../hooks/useTracker.js';
@@ -143,14 +143,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     setTab(next);
   };
 
-  const [selected, setSelected] = useState<string | null>(entry.memo.selected);
-  const onSelect = useCallback(
-    (key: string) => {
-      entry.memo.selected = key;
-      setSelected(key);
-    },
-    [entry],
-  );
+  const { selected, onSelect } = useSelection(entry);
 
   const serverActions = useServerActions({
     session,
