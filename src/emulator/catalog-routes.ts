@@ -39,19 +39,9 @@ function formatPlan(catalog: Catalog, p: CatalogPlan) {
 }
 
 /** The spot list's `plan`: the same shape with fewer fields (2.3). */
-function formatSpotPlan(p: CatalogPlan) {
-  return {
-    id: p.id,
-    name: p.name,
-    cpu: p.cpu,
-    ram: p.ram,
-    disk: p.disk,
-    gpu: p.gpu,
-    gpu_label: p.gpu_label,
-    hourly_price: p.hourly_price,
-    montly_price: p.montly_price,
-    host_type: p.host_type,
-  };
+function formatSpotPlan(catalog: Catalog, p: CatalogPlan) {
+  const { windows: _windows, available: _available, available_regions: _regions, ...plan } = formatPlan(catalog, p);
+  return plan;
 }
 
 function formatImage(i: CatalogImage) {
@@ -99,7 +89,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   const regions = emu.catalog.regions.map((r) => ({ id: r.id, location: r.location, description: r.description }));
   const spotPlans = emu.catalog.plans
     .filter((p) => p.available && p.spot_discount !== null && p.spot_discount > 0)
-    .map((p) => ({ plan: formatSpotPlan(p), discount: p.spot_discount }));
+    .map((p) => ({ plan: formatSpotPlan(emu.catalog, p), discount: p.spot_discount }));
 
   app.get('/ecs/v2/plans', (c) => ok(c, { plans }));
 
