@@ -361,7 +361,6 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
 
 // ---- demo estate --------------------------------------------------------------------------------------
 
-const live = (s: ServerRec) => s.status !== 'Deleted' && s.status !== 'Deleting';
 const spotDiscountOf = (emu: Emu, s: ServerRec) => findPlan(emu.catalog, s.plan)?.spot_discount ?? 0;
 
 /**
