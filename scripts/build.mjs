@@ -1,51 +1,18 @@
-// Bundles the program with esbuild: importing Ink from plain tsc output costs about 400 ms at start-up,
-// a bundle roughly halves that. Code splitting keeps the emulator-only command from loading Ink at all.
+// Bundles the program with esbuild. Importing Ink from plain tsc output costs about 400 ms at start-up.
+// - dist/cli.js (ES module): the entry `bin/ecsdeck.js` loads; it runs `ecsdeck emulator` itself and never
+//   loads the dashboard for it. dist/emulator.js is the emulator as a library, for benchmarks and scripts.
+// - dist/dashboard.cjs and dist/emulator.cjs (classic scripts): the dashboard, and the emulator its
+//   worker runs, both run through a V8 code cache by src/boot/compile-cache.ts (dist/compile-cache.js),
+//   since Node 20 keeps no compiled code for ES modules. With the cache a start skips compiling most of
+//   what it runs.
+// Dependencies are patched on the way in (scripts/patches.mjs), each for a measured reason.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
+import { PATCHES } from './patches.mjs';
 
-// Ink 6.8 builds a fresh cache of tokenized lines for every frame, so each keypress re-tokenizes every
-// line on screen although most did not change. Sharing one cache across frames (dropped every few hundred
-// frames to bound memory) makes a frame's cost follow what changed. Output is identical: the cache maps a
-// line's text to its parsed characters, which Ink only reads.
-const SHARED_INK_CACHE = {
-  name: 'ink-shared-output-cache',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace(
-        'caches = new OutputCaches();',
-        'caches = (++OUTPUT_FRAMES % 300 === 0 || !SHARED_CACHES ? (SHARED_CACHES = new OutputCaches()) : SHARED_CACHES);',
-      );
-      if (patched === source) throw new Error('ink output.js changed: review the shared-cache patch in scripts/build.mjs');
-      return { contents: `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}`, loader: 'js' };
-    });
-  },
-};
-
-// Ink's useInput subscribes in a passive effect, which runs some time after the frame is drawn: keys typed
-// in that gap (the name typed right after `d`, text right after `/`) reach the view that just closed, or
-// nobody. A layout effect subscribes in the same commit that draws the view, so no key falls in a gap.
-const INK_INPUT_IN_COMMIT = {
-  name: 'ink-input-in-commit',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]hooks[\\/]use-input\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace("import { useEffect } from 'react';", "import { useLayoutEffect as useEffect } from 'react';");
-      if (patched === source) throw new Error('ink use-input.js changed: review the input patch in scripts/build.mjs');
-      return { contents: patched, loader: 'js' };
-    });
-  },
-};
-
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
-  // `emulator` is the library entry for benchmarks and scripts that embed the emulator without the CLI.
-  entryPoints: { cli: 'src/cli.tsx', emulator: 'src/emulator/app.ts' },
+const common = {
   outdir: 'dist',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   jsx: 'automatic',
@@ -54,9 +21,33 @@ await build({
   minify: !process.env.NO_MINIFY,
   keepNames: true,
   logLevel: 'warning',
-  // Some bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: "import { createRequire as __ecsdeckCreateRequire } from 'node:module'; const require = __ecsdeckCreateRequire(import.meta.url);" },
-  define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   external: ['node-pty', '@xterm/headless', 'react-devtools-core'],
-  plugins: [SHARED_INK_CACHE, INK_INPUT_IN_COMMIT],
-});
+};
+const production = { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' };
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { cli: 'src/cli.tsx', emulator: 'src/emulator/app.ts', 'compile-cache': 'src/boot/compile-cache.ts' },
+    splitting: true,
+    format: 'esm',
+    // Some bundled CommonJS dependencies call require() for Node built-ins.
+    banner: { js: "import { createRequire as __ecsdeckCreateRequire } from 'node:module'; const require = __ecsdeckCreateRequire(import.meta.url);" },
+    define: production,
+  }),
+  build({
+    ...common,
+    // the embedded emulator's worker runs dist/emulator.cjs through the code cache too
+    entryPoints: { dashboard: 'src/ui/main.tsx', emulator: 'src/emulator/app.ts' },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    // compile-cache.ts runs the script with `import.meta.url` as a parameter
+    define: { ...production, 'import.meta.url': '__ecsdeckImportMetaUrl' },
+    // import() becomes require(), so the script needs no module loader; regular expressions stay literals
+    // (esbuild rewrites those with Unicode properties to `new RegExp`, which Node 20 parses at every start
+    // where a literal comes out of the code cache parsed)
+    supported: { 'dynamic-import': false, 'regexp-unicode-property-escapes': true, 'regexp-set-notation': true },
+    plugins: PATCHES,
+  }),
+]);

@@ -14,16 +14,40 @@ export const JWT_LIFETIME_S = 3600;
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
-export function hashPassword(password: string, salt: string): string {
+/** The stored form of a password: scrypt, slow on purpose (about 10 ms). */
+export function scryptHex(password: string, salt: string): string {
   return scryptSync(password, salt, 32, { N: 4096 }).toString('hex');
 }
 
-export function makeUser(fields: Partial<UserRec> & { username: string; password: string }): UserRec {
-  const salt = randomBytes(16).toString('hex');
+// The last few hashes, so that a login right after its account was made (every start of the embedded
+// demo) does not pay for scrypt twice. Keyed by a digest of salt and password, never the password.
+const recentHashes = new Map<string, string>();
+const hashKey = (password: string, salt: string) => createHash('sha256').update(salt).update('\0').update(password).digest('base64');
+
+/** Adds a hash known to be `scryptHex(password, salt)` to the recent ones. */
+export function rememberHash(password: string, salt: string, hash: string): void {
+  if (recentHashes.size >= 16) recentHashes.delete(recentHashes.keys().next().value!);
+  recentHashes.set(hashKey(password, salt), hash);
+}
+
+export function hashPassword(password: string, salt: string): string {
+  const known = recentHashes.get(hashKey(password, salt));
+  if (known !== undefined) return known;
+  const hash = scryptHex(password, salt);
+  rememberHash(password, salt, hash);
+  return hash;
+}
+
+export function makeUser(
+  fields: Partial<UserRec> & { username: string; password: string },
+  known?: { salt: string; passwordHash: string },
+): UserRec {
+  const salt = known?.salt ?? randomBytes(16).toString('hex');
+  if (known) rememberHash(fields.password, known.salt, known.passwordHash);
   return {
     username: fields.username,
     email: fields.email ?? `${fields.username}@example.com`,
-    passwordHash: hashPassword(fields.password, salt),
+    passwordHash: known?.passwordHash ?? hashPassword(fields.password, salt),
     salt,
     passwordVersion: 1,
     reserved_available: fields.reserved_available ?? true,

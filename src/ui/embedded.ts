@@ -6,6 +6,9 @@
 /** A server boots in about 80 emulated seconds: at 20× that is four real seconds, quick enough to watch. */
 export const DEMO_SPEED = 20;
 
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { FetchLike } from '../api/http.js';
 
 export interface Embedded {
@@ -35,13 +38,15 @@ interface WireResponse {
   error?: string;
 }
 
-// Plain JavaScript, because a worker cannot load TypeScript; it loads the built emulator entry beside this
-// bundle (scripts/build.mjs builds `dist/emulator.js` for scripts that embed the emulator).
+// Plain JavaScript, because a worker cannot load TypeScript. It runs the emulator's classic-script build
+// beside this bundle (dist/emulator.cjs) through the code cache (dist/compile-cache.js), like the
+// dashboard, and keeps the compiled code once the emulator has answered for a while.
 // Only dynamic imports: Node reads eval'd worker code as CommonJS or as a module depending on where it runs.
 const WORKER_SOURCE = `
-import('node:worker_threads').then(({ parentPort, workerData }) => import(workerData.entry)
-  .then(async ({ createEmulator }) => {
-    const emulator = createEmulator({ clock: 'real', speed: workerData.speed, seed: 'demo' });
+import('node:worker_threads').then(({ parentPort, workerData }) => import(workerData.loader)
+  .then(async ({ loadBundle }) => {
+    const bundle = loadBundle(new URL(workerData.entry));
+    const emulator = bundle.exports.createEmulator({ clock: 'real', speed: workerData.speed, seed: 'demo' });
     const server = await emulator.listen({ port: 0, host: '127.0.0.1' });
     parentPort.on('message', async (m) => {
       try {
@@ -52,16 +57,17 @@ import('node:worker_threads').then(({ parentPort, workerData }) => import(worker
       }
     });
     parentPort.postMessage({ url: server.url });
+    if (bundle.cache !== 'used') setTimeout(() => bundle.save(), 2000).unref();
   })
   .catch((err) => parentPort.postMessage({ error: String((err && err.message) || err) })));
 `;
 
 async function startInWorker(speed: number): Promise<Embedded | null> {
-  const entry = new URL('./emulator.js', import.meta.url);
-  const [{ existsSync }, { fileURLToPath }, { Worker }] = await Promise.all([import('node:fs'), import('node:url'), import('node:worker_threads')]);
-  if (entry.protocol !== 'file:' || !existsSync(fileURLToPath(entry))) return null;
+  const entry = new URL('./emulator.cjs', import.meta.url);
+  const loader = new URL('./compile-cache.js', import.meta.url);
+  if (entry.protocol !== 'file:' || !existsSync(fileURLToPath(entry)) || !existsSync(fileURLToPath(loader))) return null;
   // the emulator's own console output must not land on the dashboard's screen
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: entry.href, speed }, stdout: true, stderr: true });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: entry.href, loader: loader.href, speed }, stdout: true, stderr: true });
   worker.stdout.resume();
   worker.stderr.resume();
   try {

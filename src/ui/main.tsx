@@ -5,15 +5,15 @@
 // frame is drawn before the connection is ready, the connection and the servers list are started before
 // Ink is even loaded, and Ink, the app and the emulator are imported only when needed, in parallel.
 
-import { existsSync } from 'node:fs';
-import nodeModule from 'node:module';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Connection, Env } from '../config/connection.js';
 import type { ProfileStore } from '../config/profiles.js';
+import type { Embedded } from './embedded.js';
 import type { Session } from './session.js';
+import { parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
+
+export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
 export const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
        ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
@@ -33,92 +33,14 @@ ECSDECK_PROFILE, ECSDECK_CONFIG_DIR (where profiles are kept), NO_COLOR, FORCE_C
 Keys: ? in the dashboard lists them; q quits.
 `;
 
-export interface Flags {
-  apiUrl?: string;
-  profile?: string;
-  readOnly: boolean;
-  demo: boolean;
-  help: boolean;
-  version: boolean;
-}
-
-export class UsageError extends Error {}
-
-/** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */
-export function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { readOnly: false, demo: false, help: false, version: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      if (eq > 0) return arg.slice(eq + 1);
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('-')) throw new UsageError(`${name} needs a value`);
-      i += 1;
-      return next;
-    };
-    const noValue = () => {
-      if (eq > 0) throw new UsageError(`${name} takes no value`);
-    };
-    switch (name) {
-      case '--api-url':
-        flags.apiUrl = value();
-        break;
-      case '--profile':
-        flags.profile = value();
-        break;
-      case '--read-only':
-        noValue();
-        flags.readOnly = true;
-        break;
-      case '--demo':
-        noValue();
-        flags.demo = true;
-        break;
-      case '-h':
-      case '--help':
-        flags.help = true;
-        break;
-      case '-V':
-      case '--version':
-        flags.version = true;
-        break;
-      default:
-        throw new UsageError(arg.startsWith('-') ? `unknown option ${name}` : `unexpected argument '${arg}'`);
-    }
-  }
-  if (flags.demo && (flags.apiUrl !== undefined || flags.profile !== undefined)) {
-    throw new UsageError('--demo uses the local emulator; it cannot be combined with --api-url or --profile');
-  }
-  return flags;
-}
-
 export type Plan = { kind: 'demo' } | { kind: 'connect'; conn: Exclude<Connection, { source: 'none' }>; store: ProfileStore | null };
-
-const ENV_KEYS = ['ECSDECK_API_URL', 'ECSDECK_API_TOKEN', 'ECSDECK_USERNAME', 'ECSDECK_PASSWORD', 'ECSDECK_PROFILE'];
-
-/**
- * Where the profile file is, when that can be known without loading the config library: it is only a
- * shortcut to skip that load when there is no file; anywhere else the store is opened and asked.
- */
-export function profileFileGuess(env: Env, platform = process.platform): string | null {
-  const dir = env.ECSDECK_CONFIG_DIR?.trim();
-  if (dir) return join(dir, 'config.json');
-  if (platform !== 'linux') return null;
-  const base = env.XDG_CONFIG_HOME?.trim() || join(homedir(), '.config');
-  return join(base, 'ecsdeck', 'config.json');
-}
 
 /** Demo or a connection: the flags first, then the environment, then the profiles (config/connection.ts). */
 export async function planConnection(flags: Flags, env: Env): Promise<Plan> {
-  if (flags.demo) return { kind: 'demo' };
+  if (flags.demo || surelyDemo(flags, env)) return { kind: 'demo' };
   const merged: Env = { ...env };
   if (flags.apiUrl !== undefined) merged.ECSDECK_API_URL = flags.apiUrl;
   if (flags.profile !== undefined) merged.ECSDECK_PROFILE = flags.profile;
-  const anyEnv = ENV_KEYS.some((k) => (merged[k] ?? '') !== '');
-  const guess = profileFileGuess(merged);
-  if (!anyEnv && guess !== null && !existsSync(guess)) return { kind: 'demo' };
   const [{ openProfileStore }, { resolveConnection }] = await Promise.all([import('../config/profiles.js'), import('../config/connection.js')]);
   const store = openProfileStore({ env: merged });
   const conn = resolveConnection(merged, store);
@@ -136,9 +58,14 @@ const hostOf = (endpoint: string): string => {
   }
 };
 
-export async function runDashboard(argv: string[]): Promise<void> {
-  // Node 22+ keeps compiled code between runs, which shortens every start after the first.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+export interface RunHooks {
+  /** called once the first frame has been on screen for a moment, when start-up work is done */
+  afterFirstFrame?: () => void;
+  /** the demo's emulator, already starting (the entry point starts it when the demo is certain) */
+  embedded?: Promise<Embedded>;
+}
+
+export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promise<void> {
   let flags: Flags;
   try {
     flags = parseFlags(argv);
@@ -175,7 +102,9 @@ export async function runDashboard(argv: string[]): Promise<void> {
 
   // The emulator starts first; the client and the tracker load while it boots, and Ink while both run.
   let early: Session | null = null;
-  const embedded = plan.kind === 'demo' ? import('./embedded.js').then((m) => m.startEmulator()) : undefined;
+  // (made before Ink's import, which takes the thread for a while, unless the entry point made it already)
+  if (plan.kind !== 'demo') void hooks.embedded?.then((e) => e.close()).catch(() => {});
+  const embedded = plan.kind === 'demo' ? (hooks.embedded ?? (await import('./embedded.js')).startEmulator()) : undefined;
   embedded?.catch(() => {
     // reported through `ready`
   });
@@ -194,7 +123,10 @@ export async function runDashboard(argv: string[]): Promise<void> {
     // handled below, once the screen exists to be given back
   });
 
-  const [{ render }, { appElement }] = await Promise.all([import('ink'), import('./app.js')]);
+  const [{ render }, { appElement }, yoga] = await Promise.all([import('ink'), import('./app.js'), import('yoga-layout')]);
+  // The dashboard's bundle loads Yoga's WebAssembly without a top-level await (scripts/build.mjs): Ink may
+  // lay out only once it is there. Elsewhere the module has awaited it already.
+  await (yoga as { yogaReady?: Promise<void> }).yogaReady;
 
   const sessions: Session[] = [];
   let failure: unknown = null;
@@ -252,6 +184,7 @@ export async function runDashboard(argv: string[]): Promise<void> {
     maxFps: 240,
   });
   const quit = () => instance?.unmount();
+  if (hooks.afterFirstFrame) setTimeout(hooks.afterFirstFrame, 1500).unref();
   // with stdin not a terminal, Ctrl+C arrives as a signal rather than a key
   process.once('SIGINT', quit);
 

@@ -1,0 +1,189 @@
+// Changes made to dependencies while bundling, each for a measured reason given beside it. Each is a pure
+// function of the file's text, so the tests can apply it to the installed file and compare the result with
+// the original (test/build/patches.test.ts), and each throws when its dependency has changed under it, so
+// an upgrade fails the build instead of silently dropping the change.
+
+/** Replaces `from` with `to`, which must occur exactly once in `source`. */
+function once(source, from, to, what) {
+  const parts = source.split(from);
+  if (parts.length !== 2) throw new Error(`${what} changed: review its patch in scripts/patches.mjs`);
+  return parts[0] + to + parts[1];
+}
+
+// Ink 6.8 builds a fresh cache of tokenized lines for every frame, so each keypress re-tokenizes every
+// line on screen although most did not change. Sharing one cache across frames (dropped every few hundred
+// frames to bound memory) makes a frame's cost follow what changed. Output is identical: the cache maps a
+// line's text to its parsed characters, which Ink only reads.
+export function inkOutput(source) {
+  const patched = once(
+    source,
+    'caches = new OutputCaches();',
+    'caches = (++OUTPUT_FRAMES % 300 === 0 || !SHARED_CACHES ? (SHARED_CACHES = new OutputCaches()) : SHARED_CACHES);',
+    'ink output.js',
+  );
+  return `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}`;
+}
+
+// Ink's useInput subscribes in a passive effect, which runs some time after the frame is drawn: keys typed
+// in that gap (the name typed right after `d`, text right after `/`) reach the view that just closed, or
+// nobody. A layout effect subscribes in the same commit that draws the view, so no key falls in a gap.
+export function inkUseInput(source) {
+  return once(source, "import { useEffect } from 'react';", "import { useLayoutEffect as useEffect } from 'react';", 'ink use-input.js');
+}
+
+// The dashboard is one classic script so that it can go through a code cache (src/boot/compile-cache.ts),
+// and a classic script cannot hold a top-level await. Ink's reconciler awaits React devtools and its own
+// package.json at load, both only when DEV=true; the dashboard never runs with devtools.
+export function inkReconciler(source) {
+  const withoutPackage = once(
+    source,
+    'const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };',
+    'const packageJson = { name: undefined, version: undefined };',
+    'ink reconciler.js',
+  );
+  return once(withoutPackage, "await import('./devtools.js');", 'void 0;', 'ink reconciler.js');
+}
+
+// yoga-layout awaits its WebAssembly at load. Here the module starts loading it and exports `yogaReady`
+// (src/ui/main.tsx awaits it before the first render); Ink reads Yoga only inside functions, so nothing
+// else changes.
+export function yogaIndex(source) {
+  return once(
+    source,
+    'const Yoga = wrapAssembly(await loadYoga());\nexport default Yoga;',
+    'let Yoga;\nexport const yogaReady = loadYoga().then((m) => { Yoga = wrapAssembly(m); });\nexport { Yoga as default };',
+    'yoga-layout index.js',
+  );
+}
+
+// Yoga's loader fetches its wasm through a data: URL whenever `fetch` exists: that loads undici and decodes
+// 95 KB of base64 in JavaScript, about 50 ms at start-up. Buffer decodes the same bytes natively in 1 ms.
+export function yogaWasmLoader(source) {
+  return once(
+    source,
+    'function ya(){return w||"function"!=typeof fetch?',
+    'function ya(){return Promise.resolve(new Uint8Array(Buffer.from(H.slice(37),"base64")))}function unusedYa(){return w||"function"!=typeof fetch?',
+    'yoga-layout wasm loader',
+  );
+}
+
+// string-width (Ink measures every text node with it, on every frame) costs about 55 ms when it loads:
+// its emoji expression (\p{RGI_Emoji} with the v flag) takes V8 about 35 ms to parse, and its
+// Intl.Segmenter about 20 ms to create. It also segments every string that is not plain ASCII: a row
+// holding `…` or `●` costs a few hundred microseconds each time it is drawn. Patched:
+// - the expression and the segmenter are made on first need;
+// - widths are remembered per string (bounded), since the same lines are measured frame after frame;
+// - a string that is printable ASCII once its colour codes are taken out is as wide as it is long;
+// - version 8 also gets a second fast path. It is taken only by strings in which every code point is a
+//   grapheme cluster of its own, that is, strings with no marks, joiners, variation selectors, controls,
+//   format or ignorable characters, emoji, regional indicators, Hangul jamo, or the few letters that
+//   join the next character (Grapheme_Cluster_Break=Prepend). For such a string version 8 adds the
+//   East Asian width of each code point, and so does the fast path.
+// The test compares the patched module with the original on every code point and on mixed strings.
+export function stringWidth(source) {
+  let patched = once(source, 'const segmenter = new Intl.Segmenter();', 'let segmenter;', 'string-width');
+  patched = once(patched, 'segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment(', 'string-width');
+  patched = once(patched, 'export default function stringWidth(', 'function measureWidth(', 'string-width');
+  const v8 = patched.includes('rgiEmojiRegex');
+  if (v8) {
+    patched = once(patched, 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;', 'string-width');
+    patched = once(patched, 'rgiEmojiRegex.test(', "(rgiEmojiRegex ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(", 'string-width');
+  }
+  const simple = v8
+    ? `
+const ownClusters = /^[^\\p{M}\\p{C}\\p{Z}\\p{Emoji_Presentation}\\p{Extended_Pictographic}\\p{Default_Ignorable_Code_Point}\\p{Regional_Indicator}\\u1100-\\u11FF\\uA960-\\uA97F\\uD7B0-\\uD7FF\\u0D4E\\u{111C2}\\u{111C3}\\u{1193F}\\u{11941}\\u{11A3A}\\u{11A84}-\\u{11A89}\\u{11D46}]*$/u;
+function simpleWidth(string) {
+	if (!ownClusters.test(string.replaceAll(' ', ''))) return -1;
+	let width = 0;
+	for (const character of string) width += eastAsianWidth(character.codePointAt(0), {ambiguousAsWide: false});
+	return width;
+}`
+    : `
+function simpleWidth() {
+	return -1;
+}`;
+  return `${patched}
+${simple}
+const knownWidths = new Map();
+export default function stringWidth(string, options) {
+	if (options !== undefined || typeof string !== 'string') return measureWidth(string, options);
+	let width = knownWidths.get(string);
+	if (width === undefined) {
+		const plain = string.includes('\\u001B') || string.includes('\\u009B') ? stripAnsi(string) : string;
+		width = /^[\\u0020-\\u007E]*$/.test(plain) ? plain.length : simpleWidth(plain);
+		if (width < 0) width = measureWidth(string);
+		if (string.length <= 512) {
+			if (knownWidths.size >= 8192) knownWidths.clear();
+			knownWidths.set(string, width);
+		}
+	}
+	return width;
+}
+`;
+}
+
+// slice-ansi (Ink truncates text with it) creates an Intl.Segmenter when it loads: the first one in the
+// process costs about 20 ms, whether or not anything is ever truncated. It is made on first need.
+export function sliceAnsiTokenizer(source) {
+  const patched = once(
+    source,
+    "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+    "let graphemeSegmenter;\nconst graphemes = () => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'}));",
+    'slice-ansi tokenize-ansi.js',
+  );
+  const parts = patched.split('GRAPHEME_SEGMENTER.segment(');
+  if (parts.length < 2) throw new Error('slice-ansi tokenize-ansi.js changed: review its patch in scripts/patches.mjs');
+  return parts.join('graphemes().segment(');
+}
+
+// Ink splits every line it draws into characters with @alcalzone/ansi-tokenize, which runs an
+// Intl.Segmenter over the whole line. A line made only of characters that never join their neighbours
+// into one grapheme (ASCII, ESC, Latin, general punctuation, arrows and technical symbols, box drawing,
+// blocks, shapes, dingbats) has one grapheme per UTF-16 unit, and is split without the segmenter, which
+// is also made on first need. The test compares both ways on every character of that set.
+export function ansiTokenize(source) {
+  const patched = once(
+    source,
+    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+    `let segmenter;
+const ONE_UNIT_GRAPHEMES = /^[\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u23ff\\u2500-\\u27bf]*$/;
+function graphemesOf(str) {
+    if (!ONE_UNIT_GRAPHEMES.test(str))
+        return (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);
+    const units = new Array(str.length);
+    for (let index = 0; index < str.length; index++)
+        units[index] = { segment: str[index], index };
+    return units;
+}`,
+    'ansi-tokenize',
+  );
+  return once(patched, 'for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of graphemesOf(str)) {', 'ansi-tokenize');
+}
+
+/** An esbuild plugin applying `transform` to the files whose path matches `filter`. */
+export function patchPlugin(name, filter, transform) {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter }, async (args) => {
+        const { readFile } = await import('node:fs/promises');
+        const { dirname } = await import('node:path');
+        return { contents: transform(await readFile(args.path, 'utf8')), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+const dep = (...parts) => new RegExp(`[\\\\/]${parts.map((p) => p.replace(/[.]/g, '\\.')).join('[\\\\/]')}$`);
+
+/** Every patch, as esbuild plugins. */
+export const PATCHES = [
+  patchPlugin('ink-shared-output-cache', dep('ink', 'build', 'output.js'), inkOutput),
+  patchPlugin('ink-input-in-commit', dep('ink', 'build', 'hooks', 'use-input.js'), inkUseInput),
+  patchPlugin('ink-without-top-level-await', dep('ink', 'build', 'reconciler.js'), inkReconciler),
+  patchPlugin('yoga-without-top-level-await', dep('yoga-layout', 'dist', 'src', 'index.js'), yogaIndex),
+  patchPlugin('yoga-wasm-from-buffer', dep('yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'), yogaWasmLoader),
+  patchPlugin('string-width-lazy-and-remembered', dep('string-width', 'index.js'), stringWidth),
+  patchPlugin('slice-ansi-lazy-segmenter', dep('slice-ansi', 'tokenize-ansi.js'), sliceAnsiTokenizer),
+  patchPlugin('ansi-tokenize-without-segmenter', dep('@alcalzone', 'ansi-tokenize', 'build', 'tokenize.js'), ansiTokenize),
+];

@@ -1,0 +1,120 @@
+// Runs a classic-script bundle through a V8 code cache, the way Node 22's `module.enableCompileCache()`
+// does for modules (Node 20 has no cache for ES modules). The first start compiles as usual and, once the
+// program has drawn its first screen, keeps the compiled code, including every function compiled while
+// starting; later starts read it back instead of parsing and compiling the same code again.
+//
+// The cache lives in a directory only the user can read and write (a cache holds code that will be run),
+// is named after the bundle's contents and the V8 version, and is checked by V8 before use: a stale,
+// foreign or damaged cache is refused by V8, the bundle is compiled from source, and the cache is rewritten.
+
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cachedDataVersionTag } from 'node:v8';
+import { Script } from 'node:vm';
+
+export type CacheOutcome = 'used' | 'rejected' | 'absent' | 'off';
+
+export interface LoadedBundle<T> {
+  exports: T;
+  /** what became of the cache at load: read and accepted, refused by V8, not there, or not kept at all */
+  cache: CacheOutcome;
+  /** the cache file, when there is a place for one */
+  cacheFile: string | null;
+  /** writes the cache when this start had none it could use; false when nothing was written */
+  save(): boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Where compiled code is kept: `ECSDECK_CACHE_DIR`, else `$XDG_CACHE_HOME/ecsdeck`, else
+ * `~/.cache/ecsdeck`. `ECSDECK_NO_COMPILE_CACHE=1` keeps nothing.
+ */
+export function compileCacheDir(env: Env = process.env): string | null {
+  if (env.ECSDECK_NO_COMPILE_CACHE && env.ECSDECK_NO_COMPILE_CACHE !== '0') return null;
+  const own = env.ECSDECK_CACHE_DIR?.trim();
+  if (own) return own;
+  const xdg = env.XDG_CACHE_HOME?.trim();
+  if (xdg) return join(xdg, 'ecsdeck');
+  const home = homedir();
+  return home ? join(home, '.cache', 'ecsdeck') : null;
+}
+
+/** A cache directory is trusted only when it is the user's own and nobody else may write into it. */
+function privateDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    if (!st.isDirectory()) return false;
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return false;
+    if ((st.mode & 0o022) !== 0) chmodSync(dir, st.mode & ~0o077);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readIfOwn(file: string): Buffer | undefined {
+  try {
+    const st = statSync(file);
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return undefined;
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compiles and runs the CommonJS-shaped bundle at `url` (built by scripts/build.mjs with `import.meta.url`
+ * turned into a parameter) and returns its exports.
+ */
+export function loadBundle<T>(url: URL, dir: string | null = compileCacheDir()): LoadedBundle<T> {
+  const file = fileURLToPath(url);
+  const source = readFileSync(file, 'utf8');
+  const key = createHash('sha256').update(source).update(`\0${process.version}\0${process.arch}\0${cachedDataVersionTag()}`).digest('hex');
+  const usable = dir !== null && privateDir(dir);
+  const prefix = `${basename(file)}-`;
+  const cacheFile = usable ? join(dir, `${prefix}${key.slice(0, 24)}.cache`) : null;
+  const cachedData = cacheFile ? readIfOwn(cacheFile) : undefined;
+
+  // One line, so the bundle's own line numbers (and its source map) stay right.
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __ecsdeckImportMetaUrl) {${source}\n})`;
+  const script = new Script(wrapped, { filename: file, cachedData });
+  const cache: CacheOutcome = cacheFile === null ? 'off' : cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'rejected' : 'used';
+
+  const module = { exports: {} as T };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run(module.exports, createRequire(file), module, file, dirname(file), url.href);
+
+  let saved = false;
+  const save = (): boolean => {
+    if (saved || cacheFile === null || cache === 'used') return false;
+    saved = true;
+    const temp = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+      renameSync(temp, cacheFile);
+    } catch {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // nothing was written
+      }
+      return false;
+    }
+    // the caches of earlier builds of this bundle will never be read again
+    try {
+      for (const name of readdirSync(dirname(cacheFile))) {
+        if (name.startsWith(prefix) && name.endsWith('.cache') && name !== basename(cacheFile)) unlinkSync(join(dirname(cacheFile), name));
+      }
+    } catch {
+      // another start may be tidying at the same time
+    }
+    return true;
+  };
+  return { exports: module.exports, cache, cacheFile, save };
+}

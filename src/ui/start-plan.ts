@@ -1,0 +1,97 @@
+// What can be decided about a start from the command line and the environment alone, without loading the
+// dashboard: the flags, and whether the embedded demo is certain. The entry point uses it to start the
+// demo's emulator while the dashboard is still loading; main.tsx's planConnection decides the rest.
+
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Env } from '../config/connection.js';
+
+export interface Flags {
+  apiUrl?: string;
+  profile?: string;
+  readOnly: boolean;
+  demo: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+/** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */
+export function parseFlags(argv: readonly string[]): Flags {
+  const flags: Flags = { readOnly: false, demo: false, help: false, version: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('-')) throw new UsageError(`${name} needs a value`);
+      i += 1;
+      return next;
+    };
+    const noValue = () => {
+      if (eq > 0) throw new UsageError(`${name} takes no value`);
+    };
+    switch (name) {
+      case '--api-url':
+        flags.apiUrl = value();
+        break;
+      case '--profile':
+        flags.profile = value();
+        break;
+      case '--read-only':
+        noValue();
+        flags.readOnly = true;
+        break;
+      case '--demo':
+        noValue();
+        flags.demo = true;
+        break;
+      case '-h':
+      case '--help':
+        flags.help = true;
+        break;
+      case '-V':
+      case '--version':
+        flags.version = true;
+        break;
+      default:
+        throw new UsageError(arg.startsWith('-') ? `unknown option ${name}` : `unexpected argument '${arg}'`);
+    }
+  }
+  if (flags.demo && (flags.apiUrl !== undefined || flags.profile !== undefined)) {
+    throw new UsageError('--demo uses the local emulator; it cannot be combined with --api-url or --profile');
+  }
+  return flags;
+}
+
+const ENV_KEYS = ['ECSDECK_API_URL', 'ECSDECK_API_TOKEN', 'ECSDECK_USERNAME', 'ECSDECK_PASSWORD', 'ECSDECK_PROFILE'];
+
+/**
+ * Where the profile file is, when that can be known without loading the config library: it is only a
+ * shortcut to skip that load when there is no file; anywhere else the store is opened and asked.
+ */
+export function profileFileGuess(env: Env, platform = process.platform): string | null {
+  const dir = env.ECSDECK_CONFIG_DIR?.trim();
+  if (dir) return join(dir, 'config.json');
+  if (platform !== 'linux') return null;
+  const base = env.XDG_CONFIG_HOME?.trim() || join(homedir(), '.config');
+  return join(base, 'ecsdeck', 'config.json');
+}
+
+/**
+ * True when these flags and this environment lead to the embedded demo whatever else is found: `--demo`,
+ * or no connection flag, no ECSDECK_* connection variable and no profile file. planConnection says demo
+ * in every such case (it may also say demo in others, after opening the profiles).
+ */
+export function surelyDemo(flags: Flags, env: Env): boolean {
+  if (flags.help || flags.version) return false;
+  if (flags.demo) return true;
+  if (flags.apiUrl !== undefined || flags.profile !== undefined) return false;
+  if (ENV_KEYS.some((k) => (env[k] ?? '') !== '')) return false;
+  const guess = profileFileGuess(env);
+  return guess !== null && !existsSync(guess);
+}
