@@ -10,18 +10,157 @@ function once(source, from, to, what) {
   return parts[0] + to + parts[1];
 }
 
-// Ink 6.8 builds a fresh cache of tokenized lines for every frame, so each keypress re-tokenizes every
-// line on screen although most did not change. Sharing one cache across frames (dropped every few hundred
-// frames to bound memory) makes a frame's cost follow what changed. Output is identical: the cache maps a
-// line's text to its parsed characters, which Ink only reads.
+// Ink 6.8 draws every frame from scratch: it fills a grid of width × height character objects, writes
+// each piece of text into it, then turns every row back into a string, with a fresh cache of tokenized
+// lines each time. Moving the selection in a list changes two rows of forty, yet costs as much as the
+// first frame (about 10 ms a key at 120 × 40 before V8 has warmed up). Patched:
+// - the cache of tokenized lines is shared across frames (dropped every few hundred frames to bound
+//   memory): it maps a line's text to its parsed characters, which Ink only reads;
+// - each row is drawn from the pieces written on it (their column and text, after clipping and
+//   transformers, in order); a row whose pieces and width are those of the row drawn last time at the
+//   same height is not drawn again: the text of the last time is used.
+// The row is drawn exactly as before (blank cells, pieces in order, wide characters padded, trailing
+// spaces trimmed); the test draws the same frames both ways and compares them.
+const INK_GRID = `        const output = [];
+        for (let y = 0; y < this.height; y++) {
+            const row = [];
+            for (let x = 0; x < this.width; x++) {
+                row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });
+            }
+            output.push(row);
+        }
+`;
+const INK_WRITE = `                    const characters = this.caches.getStyledChars(line);
+                    let offsetX = x;
+                    for (const character of characters) {
+                        currentLine[offsetX] = character;
+                        // Determine printed width using string-width to align with measurement
+                        const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));
+                        // For multi-column characters, clear following cells to avoid stray spaces/artifacts
+                        if (characterWidth > 1) {
+                            for (let index = 1; index < characterWidth; index++) {
+                                currentLine[offsetX + index] = {
+                                    type: 'char',
+                                    value: '',
+                                    fullWidth: false,
+                                    styles: character.styles,
+                                };
+                            }
+                        }
+                        offsetX += characterWidth;
+                    }
+`;
+const INK_ROWS = `        const generatedOutput = output
+            .map(line => {
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })
+            .join('\\n');
+`;
+const INK_DRAW_ROWS = `
+// [ecsdeck patch] rows drawn last time, by height: the key of their pieces and their text
+let LAST_ROWS = { width: -1, keys: [], texts: [] };
+function rowKey(pieces) {
+    let key = '';
+    for (let i = 0; i < pieces.length; i += 2) key += pieces[i] + ':' + pieces[i + 1].length + ':' + pieces[i + 1];
+    return key;
+}
+function drawRow(output, pieces) {
+    const cells = [];
+    for (let x = 0; x < output.width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+    for (let i = 0; i < pieces.length; i += 2) {
+        let column = pieces[i];
+        for (const character of output.caches.getStyledChars(pieces[i + 1])) {
+            cells[column] = character;
+            const width = Math.max(1, output.caches.getStringWidth(character.value));
+            for (let extra = 1; extra < width; extra++) cells[column + extra] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+            column += width;
+        }
+    }
+    return styledCharsToString(cells.filter((cell) => cell !== undefined)).trimEnd();
+}
+function drawRows(output, rows) {
+    const last = LAST_ROWS.width === output.width ? LAST_ROWS : null;
+    const keys = [];
+    const texts = [];
+    for (let y = 0; y < rows.length; y++) {
+        const key = rowKey(rows[y]);
+        keys.push(key);
+        texts.push(last !== null && last.keys[y] === key ? last.texts[y] : drawRow(output, rows[y]));
+    }
+    LAST_ROWS = { width: output.width, keys, texts };
+    return texts.join('\\n');
+}
+`;
 export function inkOutput(source) {
-  const patched = once(
+  let patched = once(
     source,
     'caches = new OutputCaches();',
     'caches = (++OUTPUT_FRAMES % 300 === 0 || !SHARED_CACHES ? (SHARED_CACHES = new OutputCaches()) : SHARED_CACHES);',
     'ink output.js',
   );
-  return `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}`;
+  patched = once(patched, INK_GRID, '        const output = [];\n        for (let y = 0; y < this.height; y++) output.push([]);\n', 'ink output.js');
+  patched = once(patched, INK_WRITE, '                    currentLine.push(x, line);\n', 'ink output.js');
+  patched = once(patched, INK_ROWS, '        const generatedOutput = drawRows(this, output);\n', 'ink output.js');
+  return `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}\n${INK_DRAW_ROWS}`;
+}
+
+// When a frame fills the terminal, Ink 6.8 clears the terminal and writes the whole frame again, every
+// frame: about 10 KB for a key that changed two rows, which the terminal must parse before it shows the
+// change (over SSH, also carry), and a frame that changed nothing is written all the same. Patched: when
+// the terminal's size and the static output are those of the frame on screen (Ink's `lastOutput`, however
+// it was drawn), only the rows that changed are written, each at its place (erased, then drawn), and the
+// last row always last, so that the cursor ends where Ink expects it, all in one write (with the
+// synchronized-output brackets, which Ink wrote separately). A frame identical to the one on screen
+// writes nothing. The test feeds both ways to a terminal emulator and compares the screens.
+export function inkFullScreenFrames(source) {
+  const patched = once(
+    source,
+    `            if (sync) {
+                this.options.stdout.write(bsu);
+            }
+            this.options.stdout.write(ansiEscapes.clearTerminal + this.fullStaticOutput + output);
+            this.lastOutput = output;
+            this.lastOutputToRender = outputToRender;
+            this.lastOutputHeight = outputHeight;
+            this.log.sync(outputToRender);
+            if (sync) {
+                this.options.stdout.write(esu);
+            }`,
+    `            const frame = fullScreenFrame(this, output);
+            if (frame !== '') this.options.stdout.write(sync ? bsu + frame + esu : frame);
+            this.lastOutput = output;
+            this.lastOutputToRender = outputToRender;
+            this.lastOutputHeight = outputHeight;
+            this.log.sync(outputToRender);`,
+    'ink ink.js',
+  );
+  return `${patched}
+// [ecsdeck patch] the rows that changed since the frame on screen, or the whole frame when that is unknown
+function fullScreenFrame(ink, output) {
+    const { rows, columns } = ink.options.stdout;
+    const size = rows + 'x' + columns;
+    const known = ink.ecsdeckSize === size && ink.fullStaticOutput === '' && typeof ink.lastOutput === 'string' && ink.lastOutput !== '';
+    ink.ecsdeckSize = size;
+    if (!known) return ansiEscapes.clearTerminal + ink.fullStaticOutput + output;
+    const lines = output.split('\\n');
+    const previous = ink.lastOutput.split('\\n');
+    const last = lines.length - 1;
+    let changes = '';
+    for (let i = 0; i < last; i++) {
+        if (lines[i] !== previous[i]) changes += '\\u001B[' + (i + 1) + ';1H\\u001B[2K' + lines[i];
+    }
+    for (let i = lines.length; i < previous.length; i++) changes += '\\u001B[' + (i + 1) + ';1H\\u001B[2K';
+    if (changes === '' && lines.length === previous.length && lines[last] === previous[last]) return '';
+    return changes + '\\u001B[' + (last + 1) + ';1H\\u001B[2K' + lines[last];
+}
+`;
 }
 
 // Ink's useInput subscribes in a passive effect, which runs some time after the frame is drawn: keys typed
@@ -77,8 +216,8 @@ export function yogaWasmLoader(source) {
 // - version 8 also gets a second fast path. It is taken only by strings in which every code point is a
 //   grapheme cluster of its own, that is, strings with no marks, joiners, variation selectors, controls,
 //   format or ignorable characters, emoji, regional indicators, Hangul jamo, or the few letters that
-//   join the next character (Grapheme_Cluster_Break=Prepend). For such a string version 8 adds the
-//   East Asian width of each code point, and so does the fast path.
+//   join a neighbour (Grapheme_Cluster_Break Prepend or SpacingMark: Thai and Lao AM, Kawi, Kirat Rai).
+//   For such a string version 8 adds the East Asian width of each code point, and so does the fast path.
 // The test compares the patched module with the original on every code point and on mixed strings.
 export function stringWidth(source) {
   let patched = once(source, 'const segmenter = new Intl.Segmenter();', 'let segmenter;', 'string-width');
@@ -91,7 +230,7 @@ export function stringWidth(source) {
   }
   const simple = v8
     ? `
-const ownClusters = /^[^\\p{M}\\p{C}\\p{Z}\\p{Emoji_Presentation}\\p{Extended_Pictographic}\\p{Default_Ignorable_Code_Point}\\p{Regional_Indicator}\\u1100-\\u11FF\\uA960-\\uA97F\\uD7B0-\\uD7FF\\u0D4E\\u{111C2}\\u{111C3}\\u{1193F}\\u{11941}\\u{11A3A}\\u{11A84}-\\u{11A89}\\u{11D46}]*$/u;
+const ownClusters = /^[^\\p{M}\\p{C}\\p{Z}\\p{Emoji_Presentation}\\p{Extended_Pictographic}\\p{Default_Ignorable_Code_Point}\\p{Regional_Indicator}\\u1100-\\u11FF\\uA960-\\uA97F\\uD7B0-\\uD7FF\\u0D4E\\u{111C2}\\u{111C3}\\u{1193F}\\u{11941}\\u{11A3A}\\u{11A84}-\\u{11A89}\\u{11D46}\\u0E33\\u0EB3\\u{113D1}\\u{11F02}\\u{16D63}\\u{16D67}-\\u{16D6A}]*$/u;
 function simpleWidth(string) {
 	if (!ownClusters.test(string.replaceAll(' ', ''))) return -1;
 	let width = 0;
@@ -179,6 +318,7 @@ const dep = (...parts) => new RegExp(`[\\\\/]${parts.map((p) => p.replace(/[.]/g
 /** Every patch, as esbuild plugins. */
 export const PATCHES = [
   patchPlugin('ink-shared-output-cache', dep('ink', 'build', 'output.js'), inkOutput),
+  patchPlugin('ink-full-screen-frames', dep('ink', 'build', 'ink.js'), inkFullScreenFrames),
   patchPlugin('ink-input-in-commit', dep('ink', 'build', 'hooks', 'use-input.js'), inkUseInput),
   patchPlugin('ink-without-top-level-await', dep('ink', 'build', 'reconciler.js'), inkReconciler),
   patchPlugin('yoga-without-top-level-await', dep('yoga-layout', 'dist', 'src', 'index.js'), yogaIndex),

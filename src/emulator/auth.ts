@@ -26,8 +26,10 @@ const hashKey = (password: string, salt: string) => createHash('sha256').update(
 
 /** Adds a hash known to be `scryptHex(password, salt)` to the recent ones. */
 export function rememberHash(password: string, salt: string, hash: string): void {
+  const key = hashKey(password, salt);
+  recentHashes.delete(key);
   if (recentHashes.size >= 16) recentHashes.delete(recentHashes.keys().next().value!);
-  recentHashes.set(hashKey(password, salt), hash);
+  recentHashes.set(key, hash);
 }
 
 export function hashPassword(password: string, salt: string): string {

@@ -428,8 +428,8 @@ export function App(props: AppProps): ReactNode {
   if (tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
   const W = size.columns;
-  // One row is left free: a frame as tall as the terminal makes Ink clear and redraw the screen every frame.
-  const frameRows = size.rows - 1;
+  // The frame fills the terminal; Ink then writes only the rows that changed (scripts/patches.mjs).
+  const frameRows = size.rows;
   const inner = W - 2;
   const lines = panelLines(size.rows);
   const statusText = status ? `${status.kind === 'error' ? '✗ ' : ''}${status.text}` : '';

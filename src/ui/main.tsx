@@ -181,7 +181,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   instance = render(element(first), {
     exitOnCtrlC: false,
     patchConsole: false,
-    maxFps: 240,
+    maxFps: 1000,
   });
   const quit = () => instance?.unmount();
   if (hooks.afterFirstFrame) setTimeout(hooks.afterFirstFrame, 1500).unref();

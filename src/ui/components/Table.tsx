@@ -116,6 +116,15 @@ export function sortRows<T>(rows: readonly T[], column: Column<T>, descending = 
   return decorated.map((d) => d.row);
 }
 
+/** Index of the row with `key`, looking at `hint` and its neighbours before scanning; -1 when absent. */
+export function indexNear<T>(rows: readonly T[], key: string, hint: number, keyOf: (row: T) => string): number {
+  for (const i of [hint, hint + 1, hint - 1]) {
+    if (i >= 0 && i < rows.length && keyOf(rows[i]!) === key) return i;
+  }
+  for (let i = 0; i < rows.length; i++) if (keyOf(rows[i]!) === key) return i;
+  return -1;
+}
+
 /**
  * First and one-past-last visible index. The window stays where it was while the selection is inside it and
  * scrolls just enough otherwise, so moving the cursor does not make the page jump.
@@ -234,17 +243,15 @@ export function Table<T>(props: TableProps<T>): ReactNode {
     return sortColumn ? sortRows(filtered, sortColumn, sort?.descending) : filtered;
   }, [rows, columns, filter, sort?.column, sort?.descending]);
 
-  const indexByKey = useMemo(() => {
-    const map = new Map<string, number>();
-    view.forEach((row, i) => map.set(rowKeyRef.current(row), i));
-    return map;
-  }, [view]);
+  // Where a key is in the view: looked for next to the cursor first (a move, a refresh), then everywhere.
+  // No map of every key: with ten thousand rows, building one on each filter key costs more than a scan.
+  const indexOfKey = (key: string, hint: number): number => indexNear(view, key, hint, rowKeyRef.current);
 
   // Several key events can arrive in one stdin chunk and are handled before React re-renders, so the cursor
   // lives in a ref that each handler call updates synchronously; render re-derives it from the data.
   const cursor = useRef({ key: null as string | null, index: 0, top: 0 });
   const requested = controlled ? (selectedKey ?? null) : ownKey;
-  let index = requested !== null ? (indexByKey.get(requested) ?? -1) : -1;
+  let index = requested !== null ? indexOfKey(requested, cursor.current.index) : -1;
   if (index < 0 && view.length > 0) index = Math.min(cursor.current.index, view.length - 1);
   const effectiveKey = index >= 0 ? rowKeyRef.current(view[index]!) : null;
   const win = computeWindow(view.length, index, height, cursor.current.top);
@@ -261,7 +268,8 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   const handleKey = (input: string, key: Key): void => {
     const id = matchBinding(['table'], input, key);
     if (id === undefined || view.length === 0) return;
-    const cur = cursor.current.key !== null ? (indexByKey.get(cursor.current.key) ?? cursor.current.index) : 0;
+    const found = cursor.current.key !== null ? indexOfKey(cursor.current.key, cursor.current.index) : 0;
+    const cur = found >= 0 ? found : cursor.current.index;
     if (id === 'open') {
       if (cursor.current.key !== null) onOpen?.(cursor.current.key);
       return;

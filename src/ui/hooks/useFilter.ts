@@ -20,11 +20,39 @@ export function searchText<T extends object>(row: T, columns: readonly Column<T>
   return text;
 }
 
+// The search texts of a whole list in an array, and the last filter run over it: typing one more letter
+// searches only the rows the shorter text kept.
+interface ListIndex {
+  texts: string[];
+  last: { needle: string; kept: number[] } | null;
+}
+const listIndexes = new WeakMap<readonly Column<never>[], WeakMap<readonly object[], ListIndex>>();
+
+function listIndex<T extends object>(rows: readonly T[], columns: readonly Column<T>[]): ListIndex {
+  let byRows = listIndexes.get(columns as readonly Column<never>[]);
+  if (!byRows) listIndexes.set(columns as readonly Column<never>[], (byRows = new WeakMap()));
+  let index = byRows.get(rows);
+  if (!index) {
+    index = { texts: rows.map((r) => searchText(r, columns)), last: null };
+    byRows.set(rows, index);
+  }
+  return index;
+}
+
 /** Rows whose cells contain `filter` (case-insensitive), as the table's own filter would keep them. */
 export function filterIndexed<T extends object>(rows: readonly T[], columns: readonly Column<T>[], filter: string): readonly T[] {
   const needle = filter.trim().toLowerCase();
   if (needle === '') return rows;
-  return rows.filter((r) => searchText(r, columns).includes(needle));
+  const index = listIndex(rows, columns);
+  const { texts, last } = index;
+  const kept: number[] = [];
+  if (last !== null && needle.includes(last.needle)) {
+    for (const i of last.kept) if (texts[i]!.includes(needle)) kept.push(i);
+  } else {
+    for (let i = 0; i < texts.length; i++) if (texts[i]!.includes(needle)) kept.push(i);
+  }
+  index.last = { needle, kept };
+  return kept.map((i) => rows[i]!);
 }
 
 export function useFilteredRows<T extends object>(rows: readonly T[], columns: readonly Column<T>[], filter: string): readonly T[] {
@@ -32,23 +60,31 @@ export function useFilteredRows<T extends object>(rows: readonly T[], columns: r
 }
 
 /**
- * Builds the search text of `rows` in the background, a slice at a time between frames, so that the first
- * key typed into `/` does not pay for all of it. Stops when the rows change again.
+ * Builds the search text of `rows` (and the list's index over them) in the background, a couple of
+ * milliseconds at a time between frames, so that the first key typed into `/` does not pay for all of it
+ * and a key pressed meanwhile waits at most one slice. Stops when the rows change again.
  */
 export function useWarmSearch<T extends object>(rows: readonly T[], columns: readonly Column<T>[], delayMs = 300): void {
   useEffect(() => {
-    if (rows.length < WARM_SLICE) return;
+    if (rows.length < WARM_MIN_ROWS) return;
     let at = 0;
     let timer: ReturnType<typeof setTimeout>;
     const step = () => {
-      const end = Math.min(rows.length, at + WARM_SLICE);
-      for (; at < end; at++) searchText(rows[at]!, columns);
+      const until = performance.now() + WARM_SLICE_MS;
+      while (at < rows.length) {
+        searchText(rows[at]!, columns);
+        at += 1;
+        if ((at & 63) === 0 && performance.now() >= until) break;
+      }
       if (at < rows.length) timer = setTimeout(step, 0);
+      else listIndex(rows, columns);
     };
     timer = setTimeout(step, delayMs);
     return () => clearTimeout(timer);
   }, [rows, columns, delayMs]);
 }
 
-/** Below this many rows the first filter key is cheap anyway; also the slice built per timer turn. */
-const WARM_SLICE = 500;
+/** Below this many rows the first filter key is cheap anyway. */
+const WARM_MIN_ROWS = 500;
+/** How long one background slice may hold the thread. */
+const WARM_SLICE_MS = 2;
