@@ -141,21 +141,34 @@ export function inkFullScreenFrames(source) {
             this.log.sync(outputToRender);`,
     'ink ink.js',
   );
-  return `${patched}
-// [ecsdeck patch] the rows that changed since the frame on screen, or the whole frame when that is unknown
+  const withWidth = once(patched, "import wrapAnsi from 'wrap-ansi';", "import wrapAnsi from 'wrap-ansi';\nimport ecsdeckStringWidth from 'string-width';", 'ink ink.js');
+  return `${withWidth}
+// [ecsdeck patch] the rows that changed since the frame on screen, or the whole frame when that is unknown.
+// The screen holds lastOutput row for row only when no row was taller or wider than the terminal: a frame
+// with more rows scrolled it, a wider row wrapped. Such frames, and the one after them, are drawn whole.
+function ecsdeckTooWide(line, columns) {
+    return line.length > columns && ecsdeckStringWidth(line) > columns;
+}
 function fullScreenFrame(ink, output) {
     const { rows, columns } = ink.options.stdout;
     const size = rows + 'x' + columns;
-    const known = ink.ecsdeckSize === size && ink.fullStaticOutput === '' && typeof ink.lastOutput === 'string' && ink.lastOutput !== '';
-    ink.ecsdeckSize = size;
-    if (!known) return ansiEscapes.clearTerminal + ink.fullStaticOutput + output;
     const lines = output.split('\\n');
+    const known = ink.ecsdeckSize === size && ink.ecsdeckFits === true && ink.fullStaticOutput === '' && typeof ink.lastOutput === 'string' && ink.lastOutput !== '';
+    ink.ecsdeckSize = size;
+    const whole = () => {
+        ink.ecsdeckFits = lines.length <= rows && !lines.some((line) => ecsdeckTooWide(line, columns));
+        return ansiEscapes.clearTerminal + ink.fullStaticOutput + output;
+    };
+    if (!known || lines.length > rows) return whole();
     const previous = ink.lastOutput.split('\\n');
     const last = lines.length - 1;
     let changes = '';
     for (let i = 0; i < last; i++) {
-        if (lines[i] !== previous[i]) changes += '\\u001B[' + (i + 1) + ';1H\\u001B[2K' + lines[i];
+        if (lines[i] === previous[i]) continue;
+        if (ecsdeckTooWide(lines[i], columns)) return whole();
+        changes += '\\u001B[' + (i + 1) + ';1H\\u001B[2K' + lines[i];
     }
+    if (lines[last] !== previous[last] && ecsdeckTooWide(lines[last], columns)) return whole();
     for (let i = lines.length; i < previous.length; i++) changes += '\\u001B[' + (i + 1) + ';1H\\u001B[2K';
     if (changes === '' && lines.length === previous.length && lines[last] === previous[last]) return '';
     return changes + '\\u001B[' + (last + 1) + ';1H\\u001B[2K' + lines[last];
