@@ -76,7 +76,7 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
     },
     async press(...keys) {
       for (const k of keys) {
-        // a dialog's field subscribes to input just after its first frame: give it that moment, as a person would
+        // a person's pace: keys typed at once arrive as one chunk, which is a different case (tested on its own)
         await settle();
         r.stdin.write(k);
         // a lone esc is held by Ink for a moment, to tell it from the start of an escape sequence

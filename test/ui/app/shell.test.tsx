@@ -182,21 +182,19 @@ describe('quitting and resizing', () => {
       exited = true;
     });
     await waitForFrame(frame, (f) => f.includes('web-1'));
-    await new Promise((r) => setTimeout(r, 20));
     return { term, frame, exit, isExited: () => exited, session, instance };
   }
 
   test('q quits, but not while a dialog or field is open; Ctrl+C quits from anywhere', async () => {
     const a = await mount(100, 30);
     a.term.stdin.send('/');
-    await waitForFrame(a.frame, (f) => f.includes(' /'));
-    await new Promise((r) => setTimeout(r, 20));
+    // the title row shows the open field (the footer's `/ filter` hint is there all along)
+    await waitForFrame(a.frame, (f) => f.split('\n')[1]!.includes('Servers  /'));
     a.term.stdin.send('q');
     await waitForFrame(a.frame, (f) => f.includes('no rows match /q'));
     expect(a.isExited()).toBe(false);
     a.term.stdin.send('\u001b');
     await waitForFrame(a.frame, (f) => !f.includes('/q') && f.includes('web-1'));
-    await new Promise((r) => setTimeout(r, 20));
     a.term.stdin.send('q');
     await a.exit;
     await a.session.close();
@@ -204,7 +202,6 @@ describe('quitting and resizing', () => {
     const b = await mount(100, 30);
     b.term.stdin.send('d');
     await waitForFrame(b.frame, (f) => f.includes('to confirm'));
-    await new Promise((r) => setTimeout(r, 20));
     b.term.stdin.send('q');
     await waitForFrame(b.frame, (f) => f.includes('> q'));
     expect(b.isExited()).toBe(false);
