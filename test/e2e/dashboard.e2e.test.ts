@@ -5,10 +5,10 @@
 // The texts matched are the fixed ones (tui.md's keys and frame, the service's messages, server names and
 // status words); layout details the shell may still change (column widths, padding) are not.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN, KEYS, start, type Session, type StartOptions } from './harness.js';
 
 const COLS = 120;
@@ -104,6 +104,13 @@ function configDir(): string {
   return dir;
 }
 
+/**
+ * Where these runs keep compiled code (src/boot/compile-cache.ts): one directory for the file, as one
+ * user's cache would be, so later starts use what earlier ones kept; never the user's own ~/.cache.
+ */
+const CACHE_DIR = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-cache-'));
+afterAll(() => rmSync(CACHE_DIR, { recursive: true, force: true }));
+
 /** Nothing of the caller's ECSDECK_* environment reaches the program unless a test sets it. */
 const CLEAN_ENV: Record<string, undefined> = {
   ECSDECK_API_URL: undefined,
@@ -126,6 +133,7 @@ function dashboard(opts: StartOptions & { emulator?: Emulator } = {}): Session {
     env: {
       ...CLEAN_ENV,
       ECSDECK_CONFIG_DIR: configDir(),
+      ECSDECK_CACHE_DIR: CACHE_DIR,
       ...(emulator ? { ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' } : {}),
       ...rest.env,
     },
@@ -349,6 +357,34 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     expect(header).toContain('ecsdeck');
     expect(header).toContain('demo @ local emulator');
     expect(screen).toMatch(/Booted/);
+  });
+
+  it('keeps compiled code in a private cache, and a damaged cache is rebuilt without a visible difference', async () => {
+    const cache = join(mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-own-cache-')), 'ecsdeck');
+    cleanups.push(() => rmSync(join(cache, '..'), { recursive: true, force: true }));
+    const caches = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.endsWith('.cache')).sort() : []);
+    const both = (names: string[]) => names.some((f) => f.startsWith('dashboard.cjs-')) && names.some((f) => f.startsWith('emulator.cjs-'));
+    const demoRows = (sc: string) => /web-1/.test(sc) && (sc.match(/ec2\d{5}/g) ?? []).length >= 8;
+
+    // first start: nothing kept yet; once the first screen has been up a moment, the dashboard's and the
+    // embedded emulator's compiled code are kept, readable by this user only
+    const first = dashboard({ args: ['--demo'], env: { ECSDECK_CACHE_DIR: cache } });
+    await first.waitUntil(demoRows, 'the demo servers', SHOW_MS);
+    await first.waitUntil(() => both(caches()), 'both caches written', SHOW_MS);
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+    for (const f of caches()) expect(statSync(join(cache, f)).mode & 0o777).toBe(0o600);
+    await first.press('q');
+    expect((await first.exit(5000)).exitCode).toBe(0);
+
+    // damaged caches: V8 refuses them, the program compiles from source, shows the same screen, and
+    // writes good caches in their place
+    const names = caches();
+    for (const f of names) writeFileSync(join(cache, f), 'not compiled code at all');
+    const second = dashboard({ args: ['--demo'], env: { ECSDECK_CACHE_DIR: cache } });
+    const screen = await second.waitUntil(demoRows, 'the demo servers from a damaged cache', SHOW_MS);
+    expect(lines(screen)[0]).toContain('demo @ local emulator');
+    await second.waitUntil(() => names.every((f) => existsSync(join(cache, f)) && readFileSync(join(cache, f)).length > 10_000), 'the caches rewritten', SHOW_MS);
+    expect(caches()).toEqual(names);
   });
 
   it('creates a server with the wizard, from plan to a Booted row', async () => {
