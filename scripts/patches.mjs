@@ -313,6 +313,31 @@ function graphemesOf(str) {
 }
 
 /** An esbuild plugin applying `transform` to the files whose path matches `filter`. */
+// Ink turns each row it draws back into text with ansi-tokenize's styledCharsToString, which works out the
+// codes between every two characters (three Sets and four arrays each), even when both have the same
+// styles, as in a run of one colour or of blanks: most of the time of drawing a row. Patched: characters
+// with the same codes as the one before them (same code and end code, in order) are appended at once; the
+// codes between two such characters are always none, so the text is the same.
+export function ansiStyledChars(source) {
+  const patched = once(
+    source,
+    '            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+    '            if (!sameCodes(chars[i - 1].styles, char.styles))\n                ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+    'ansi-tokenize styledChars.js',
+  );
+  return `${patched}
+// [ecsdeck patch] whether two characters' codes are the same, so that nothing is written between them
+function sameCodes(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+        if (a[i] !== b[i] && (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode)) return false;
+    }
+    return true;
+}
+`;
+}
+
 export function patchPlugin(name, filter, transform) {
   return {
     name,
@@ -339,4 +364,5 @@ export const PATCHES = [
   patchPlugin('string-width-lazy-and-remembered', dep('string-width', 'index.js'), stringWidth),
   patchPlugin('slice-ansi-lazy-segmenter', dep('slice-ansi', 'tokenize-ansi.js'), sliceAnsiTokenizer),
   patchPlugin('ansi-tokenize-without-segmenter', dep('@alcalzone', 'ansi-tokenize', 'build', 'tokenize.js'), ansiTokenize),
+  patchPlugin('ansi-tokenize-same-styles-at-once', dep('@alcalzone', 'ansi-tokenize', 'build', 'styledChars.js'), ansiStyledChars),
 ];

@@ -24,6 +24,7 @@ interface Patches {
   stringWidth: Patch;
   sliceAnsiTokenizer: Patch;
   ansiTokenize: Patch;
+  ansiStyledChars: Patch;
   PATCHES: esbuild.Plugin[];
   patchPlugin(name: string, filter: RegExp, transform: Patch): esbuild.Plugin;
 }
@@ -50,6 +51,7 @@ const FILES = {
   stringWidth7: join(NODE_MODULES, 'wrap-ansi', 'node_modules', 'string-width', 'index.js'),
   sliceAnsiTokenizer: join(NODE_MODULES, 'slice-ansi', 'tokenize-ansi.js'),
   ansiTokenize: join(NODE_MODULES, '@alcalzone', 'ansi-tokenize', 'build', 'tokenize.js'),
+  ansiStyledChars: join(NODE_MODULES, '@alcalzone', 'ansi-tokenize', 'build', 'styledChars.js'),
 } as const;
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -213,6 +215,7 @@ describe('each patch notices when its dependency changed', () => {
     ['stringWidth (v7)', patches.stringWidth, FILES.stringWidth7],
     ['sliceAnsiTokenizer', patches.sliceAnsiTokenizer, FILES.sliceAnsiTokenizer],
     ['ansiTokenize', patches.ansiTokenize, FILES.ansiTokenize],
+    ['ansiStyledChars', patches.ansiStyledChars, FILES.ansiStyledChars],
   ];
 
   it.each(cases)('%s refuses text without what it replaces, or with it twice, and changes the installed file', (_, patch, file) => {
@@ -247,6 +250,7 @@ describe('each patch notices when its dependency changed', () => {
       ['string-width-lazy-and-remembered', FILES.stringWidth7, patches.stringWidth],
       ['slice-ansi-lazy-segmenter', FILES.sliceAnsiTokenizer, patches.sliceAnsiTokenizer],
       ['ansi-tokenize-without-segmenter', FILES.ansiTokenize, patches.ansiTokenize],
+      ['ansi-tokenize-same-styles-at-once', FILES.ansiStyledChars, patches.ansiStyledChars],
     ];
     expect(new Set(patches.PATCHES.map((p) => p.name))).toEqual(new Set(expected.map(([name]) => name)));
     for (const [name, file, patch] of expected) {
@@ -509,6 +513,82 @@ describe('ansi-tokenize (how Ink splits each line it draws)', async () => {
     }
     expect(differ.slice(0, 10)).toEqual([]);
     expect(FORMAT_ONE_UNIT_GRAPHEMES.test('\u001b')).toBe(false);
+  });
+});
+
+describe('ansi-tokenize styledCharsToString (how Ink writes each row it drew)', async () => {
+  type StyledChar = { type: string; value: string; fullWidth: boolean; styles: Token[] };
+  type Module = { tokenize: Tokenize; styledCharsFromTokens(tokens: Token[]): StyledChar[]; styledCharsToString(chars: StyledChar[]): string };
+  const entry = "export { tokenize } from './build/tokenize.js';\nexport { styledCharsFromTokens, styledCharsToString } from './build/styledChars.js';";
+  const packageDir = dirname(dirname(FILES.ansiStyledChars));
+  const original = (await load<Module>(entry, packageDir, 'styled-chars-original.js')).exports;
+  const patched = (await load<Module>(entry, packageDir, 'styled-chars-patched.js', [plugin('ansi-tokenize-same-styles-at-once')])).exports;
+  const charsOf = (text: string) => original.styledCharsFromTokens(original.tokenize(text));
+  const blank = (): StyledChar => ({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+
+  /** A row as Ink's output builds it: blanks, then pieces written over them, wide characters followed by an empty cell. */
+  function row(random: Random): StyledChar[] {
+    const cells = Array.from({ length: random.int(0, 50) }, blank);
+    for (let piece = random.int(0, 4); piece > 0; piece--) {
+      let x = random.int(0, Math.max(0, cells.length - 1));
+      for (const char of charsOf(randomText(random).replace(/\n/g, ' '))) {
+        cells[x++] = char;
+        if (char.fullWidth) cells[x++] = { type: 'char', value: '', fullWidth: false, styles: char.styles };
+      }
+    }
+    return cells.filter((cell) => cell !== undefined);
+  }
+
+  it('writes the same text as the original for the rows Ink draws', () => {
+    const random = seeded(777);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 3000 && mismatches.length < 5; i++) {
+      const cells = row(random);
+      const want = original.styledCharsToString(cells);
+      const got = patched.styledCharsToString(cells);
+      if (got !== want) mismatches.push(`${JSON.stringify(cells.map((c) => [c.value, c.styles.map((s) => s.code)]))}: original ${JSON.stringify(want)}, patched ${JSON.stringify(got)}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('writes the same text for styles that repeat, overlap, reset or come in another order', () => {
+    const codes = charsOf('\u001b[1m\u001b[2m\u001b[31m\u001b[7m\u001b[38;5;208m\u001b[44m\u001b]8;;https://x\u0007x')[0]!.styles;
+    expect(codes.length).toBeGreaterThan(4);
+    const random = seeded(4242);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 3000 && mismatches.length < 5; i++) {
+      const cells = Array.from({ length: random.int(1, 8) }, () => {
+        // the same objects, copies of them, duplicates, other orders
+        const styles = Array.from({ length: random.int(0, 4) }, () => (random.chance(0.5) ? random.pick(codes) : { ...random.pick(codes) }));
+        return { type: 'char', value: random.pick(['a', ' ', '名', '']), fullWidth: false, styles };
+      });
+      for (let c = 1; c < cells.length; c++) if (random.chance(0.4)) cells[c] = { ...cells[c]!, styles: [...cells[c - 1]!.styles] };
+      const want = original.styledCharsToString(cells);
+      const got = patched.styledCharsToString(cells);
+      if (got !== want) mismatches.push(`${JSON.stringify(cells.map((c) => [c.value, c.styles.map((s) => s.code)]))}: original ${JSON.stringify(want)}, patched ${JSON.stringify(got)}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('skips the work between characters of the same styles', () => {
+    // The codes of a red run, read through a counter: the original compares them between every two characters.
+    let reads = 0;
+    const counted = (cells: StyledChar[]) => {
+      const proxies = new Map<Token, Token>();
+      const proxy = (code: Token) =>
+        proxies.get(code) ??
+        proxies.set(code, new Proxy(code, { get: (target, key) => (reads++, target[key as keyof Token]) })).get(code)!;
+      return cells.map((cell) => ({ ...cell, styles: cell.styles.map(proxy) }));
+    };
+    const readsFor = (styledCharsToString: Module['styledCharsToString'], length: number) => {
+      const cells = charsOf(red('a'.repeat(length)));
+      reads = 0;
+      expect(styledCharsToString(counted(cells))).toBe(original.styledCharsToString(cells));
+      return reads;
+    };
+    // the patched reads the codes at the start and the end of the run, however long it is
+    expect(readsFor(patched.styledCharsToString, 200)).toBe(readsFor(patched.styledCharsToString, 20));
+    expect(readsFor(original.styledCharsToString, 200)).toBeGreaterThan(5 * readsFor(original.styledCharsToString, 20));
   });
 });
 
