@@ -5,7 +5,7 @@
 // The selection is remembered by row key, not by index: a refresh, a re-sort or a filter keeps the cursor on
 // the same item, and when that item disappears the cursor stays at the same position instead of jumping home.
 
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput, useStdin, type Key } from 'ink';
 import { displayWidth, formatDate, padEnd, padStart, truncate } from '../format.js';
 import { matchBinding } from '../keymap.js';
@@ -199,7 +199,9 @@ function fit(text: string, width: number, align: 'left' | 'right' | undefined): 
   return align === 'right' ? padStart(text, width) : padEnd(text, width);
 }
 
-function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean }): ReactNode {
+// A row is drawn from its record, the column layout and whether it is selected, nothing else (columns read
+// only the row); memoised, a move of the selection renders the two rows it changes, not the whole window.
+const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean }): ReactNode {
   const { row, layout, selected } = props;
   const parts: ReactNode[] = [];
   let plain = '';
@@ -225,7 +227,7 @@ function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boole
       {parts}
     </Text>
   );
-}
+}) as <T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean }) => ReactNode;
 
 export function Table<T>(props: TableProps<T>): ReactNode {
   const { rows, columns, rowKey, height, width, sort, filter, selectedKey } = props;
