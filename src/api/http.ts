@@ -50,7 +50,19 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** 'text' for CSV reports; default 'json' */
   accept?: 'json' | 'text';
+  /** a GET answered as last time gives the last result back (see CallOptions.reuse) */
+  reuse?: boolean;
 }
+
+/** The last answer to a GET asked with `reuse`, and what each parser made of it (not the parsed JSON: the
+ * results are what is used, and ten thousand servers' JSON would double the memory they take). */
+interface Repeat {
+  text: string;
+  status: number;
+  results: WeakMap<(body: unknown) => unknown, unknown>;
+}
+/** Requests whose last answer is kept: the lists a dashboard polls, not every record it opened. */
+const MAX_REPEATS = 16;
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
@@ -66,6 +78,7 @@ export class Transport {
   private readonly ky: KyInstance;
   private readonly now: () => number;
   private readonly expiryMarginMs: number;
+  private readonly repeats = new Map<string, Repeat>();
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
@@ -126,16 +139,21 @@ export class Transport {
 
   /** Sends a request and reads its body with `parse`; a record the parser cannot read is an ApiError. */
   async call<T>(method: string, path: string, parse: (body: unknown) => T, opts: RequestOptions = {}): Promise<T> {
-    const { status, body } = await this.send(method, path, opts);
+    // not destructured: a repeated answer's body is parsed only when read
+    const answer = await this.send(method, path, opts);
+    const { status, repeat } = answer;
+    if (repeat?.results.has(parse)) return repeat.results.get(parse) as T;
     try {
-      return parse(body);
+      const result = parse(answer.body);
+      repeat?.results.set(parse, result);
+      return result;
     } catch (err) {
       if (err instanceof ShapeError) throw new ApiError({ status, method, path, message: err.message });
       throw err;
     }
   }
 
-  private async send(method: string, path: string, opts: RequestOptions): Promise<{ status: number; body: unknown }> {
+  private async send(method: string, path: string, opts: RequestOptions): Promise<{ status: number; body: unknown; repeat?: Repeat }> {
     const upper = method.toUpperCase();
     const headers: Record<string, string> = {};
     if (!opts.anonymous) {
@@ -176,6 +194,18 @@ export class Transport {
     const type = response.headers.get('content-type') ?? '';
     if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
     if (text.trim() === '') return { status, body: null };
+    const repeatKey = opts.reuse === true && upper === 'GET' && opts.accept !== 'text' ? `${path}?${JSON.stringify(cleanQuery(opts.query) ?? {})}` : null;
+    const last = repeatKey === null ? undefined : this.repeats.get(repeatKey);
+    if (last !== undefined && last.status === status && last.text === text) {
+      // parsed again only for a caller that has no result of it yet
+      return {
+        status,
+        get body() {
+          return JSON.parse(text) as unknown;
+        },
+        repeat: last,
+      };
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -186,7 +216,12 @@ export class Transport {
     if (isRecord(body) && body.status === 'error') {
       throw new ApiError({ status, method: upper, path, message: errorMessage(body, response), code: errorCode(body) });
     }
-    return { status, body };
+    if (repeatKey === null) return { status, body };
+    const repeat: Repeat = { text, status, results: new WeakMap() };
+    this.repeats.delete(repeatKey);
+    this.repeats.set(repeatKey, repeat);
+    if (this.repeats.size > MAX_REPEATS) this.repeats.delete(this.repeats.keys().next().value!);
+    return { status, body, repeat };
   }
 
   private async translate(err: unknown, method: string, path: string, opts: RequestOptions): Promise<Error> {

@@ -8,4 +8,9 @@ export function seg(value: string | number): string {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * For a list polled every few seconds: an answer the same, byte for byte, as the last one to this request
+   * gives back the very same result, without parsing it again. The result must then be treated as read-only.
+   */
+  reuse?: boolean;
 }

@@ -112,7 +112,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     .then(({ startEmbedded, sessionForConnection }) => (plan.kind === 'demo' ? startEmbedded({ embedded }) : sessionForConnection(plan.conn)))
     .then((session) => {
       early = session;
-      void session.cache.prefetch('servers', () => session.client.servers.list()).catch(() => {
+      void session.cache.prefetch('servers', () => session.client.servers.list({ reuse: true })).catch(() => {
         // the servers screen shows the failure when it asks again
       });
       // the app reports a failure when it asks for the same

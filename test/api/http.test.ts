@@ -338,3 +338,43 @@ describe('over a real loopback socket', () => {
     await expect(client.servers.get('ec299999')).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('reuse: a polled list answered as last time', () => {
+  it('gives back the very same rows while the answer stays the same, and new rows as soon as it changes', async () => {
+    const e = await emuClient('primary', 'demo');
+    await e.client.login('demo', PASSWORD);
+    const first = await e.client.servers.list({ reuse: true });
+    const again = await e.client.servers.list({ reuse: true });
+    expect(again).toBe(first);
+    expect(e.sent.filter((s) => s.path === '/ecs/v2/servers')).toHaveLength(2);
+
+    const name = first[0]!.name;
+    await e.client.servers.update(name, { notes: 'renamed-by-test' });
+    const changed = await e.client.servers.list({ reuse: true });
+    expect(changed).not.toBe(first);
+    expect(changed.find((s) => s.name === name)?.notes).toBe('renamed-by-test');
+    expect(first.find((s) => s.name === name)?.notes).not.toBe('renamed-by-test');
+    expect(await e.client.servers.list({ reuse: true })).toBe(changed);
+  });
+
+  it('is asked for: without it, every answer is parsed into new rows', async () => {
+    const e = await emuClient('primary', 'demo');
+    await e.client.login('demo', PASSWORD);
+    const first = await e.client.servers.list();
+    const again = await e.client.servers.list();
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('never keeps an error: the message comes through, and the next good answer is read', async () => {
+    const good = { status: 'ok', count: 1, server: [{ name: 'ec200001', notes: 'web-1', current_status: 'Booted' }] };
+    const answers = [json(good), json({ status: 'error', message: 'Invalid token' }, 401), json(good), json(good)];
+    const { client } = cannedClient(() => answers.shift()!, { retry: { limit: 0 } });
+    const first = await client.servers.list({ reuse: true });
+    await expect(client.servers.list({ reuse: true })).rejects.toThrow('Invalid token');
+    const after = await client.servers.list({ reuse: true });
+    expect(after.map((s) => s.notes)).toEqual(['web-1']);
+    expect(await client.servers.list({ reuse: true })).toBe(after);
+    expect(after).toBe(first);
+  });
+});
