@@ -20,20 +20,27 @@ export function searchText<T extends object>(row: T, columns: readonly Column<T>
   return text;
 }
 
-// The search texts of a whole list in an array, and the last filter run over it: typing one more letter
-// searches only the rows the shorter text kept.
+// The search texts of a whole list in an array, and the last few filters run over it: typing one more
+// letter searches only the rows the shorter text kept, and a backspace finds its answer already there.
+interface Filtered {
+  needle: string;
+  kept: number[];
+  rows: readonly object[];
+}
 interface ListIndex {
   texts: string[];
-  last: { needle: string; kept: number[] } | null;
+  recent: Filtered[];
 }
 const listIndexes = new WeakMap<readonly Column<never>[], WeakMap<readonly object[], ListIndex>>();
+/** Filters remembered per list: enough for a word typed and taken back letter by letter. */
+const RECENT_FILTERS = 12;
 
 function listIndex<T extends object>(rows: readonly T[], columns: readonly Column<T>[]): ListIndex {
   let byRows = listIndexes.get(columns as readonly Column<never>[]);
   if (!byRows) listIndexes.set(columns as readonly Column<never>[], (byRows = new WeakMap()));
   let index = byRows.get(rows);
   if (!index) {
-    index = { texts: rows.map((r) => searchText(r, columns)), last: null };
+    index = { texts: rows.map((r) => searchText(r, columns)), recent: [] };
     byRows.set(rows, index);
   }
   return index;
@@ -44,15 +51,26 @@ export function filterIndexed<T extends object>(rows: readonly T[], columns: rea
   const needle = filter.trim().toLowerCase();
   if (needle === '') return rows;
   const index = listIndex(rows, columns);
-  const { texts, last } = index;
+  const { texts, recent } = index;
+  const known = recent.findIndex((f) => f.needle === needle);
+  if (known >= 0) {
+    const [found] = recent.splice(known, 1);
+    recent.push(found!);
+    return found!.rows as readonly T[];
+  }
+  // the longest remembered filter this one extends: its rows are the only ones that can match
+  let from: Filtered | undefined;
+  for (const f of recent) if (needle.includes(f.needle) && (from === undefined || f.needle.length > from.needle.length)) from = f;
   const kept: number[] = [];
-  if (last !== null && needle.includes(last.needle)) {
-    for (const i of last.kept) if (texts[i]!.includes(needle)) kept.push(i);
+  if (from !== undefined) {
+    for (const i of from.kept) if (texts[i]!.includes(needle)) kept.push(i);
   } else {
     for (let i = 0; i < texts.length; i++) if (texts[i]!.includes(needle)) kept.push(i);
   }
-  index.last = { needle, kept };
-  return kept.map((i) => rows[i]!);
+  const result = kept.map((i) => rows[i]!);
+  recent.push({ needle, kept, rows: result });
+  if (recent.length > RECENT_FILTERS) recent.shift();
+  return result;
 }
 
 export function useFilteredRows<T extends object>(rows: readonly T[], columns: readonly Column<T>[], filter: string): readonly T[] {

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Server } from '../../../src/api/index.js';
 import { nextSort, panelLines, routeKey, screenScopes, shellAction, type KeyContext } from '../../../src/ui/app.js';
@@ -212,6 +213,28 @@ describe('servers', () => {
     }
     // notes "web" followed by plan "eCS1" must not match "webecs"
     expect(filterIndexed(rows, SERVER_COLUMNS, 'webecs')).toEqual([]);
+  });
+
+  test('the indexed filter stays right through any typing: letters added, taken back, the text replaced', () => {
+    const notes = ['web-1', 'web-2', 'db-primary', 'db-replica', 'webdb', 'cache', 'ab', 'ba', 'aab', ''];
+    const rows = notes.flatMap((n, i) => [server({ name: `ec${i}`, notes: n }), server({ name: `ec${i}0`, notes: n.toUpperCase(), plan: 'eCS5' })]);
+    const key = fc.oneof(fc.constantFrom('a', 'b', 'w', 'e', 'd', '-', '1', 'B', ' '), fc.constant('⌫'), fc.constantFrom('=web', '=db', '=', '=ab'));
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 25 }), (keys) => {
+        const list = [...rows]; // a list of its own: no filter remembered from another run
+        let text = '';
+        for (const k of keys) {
+          text = k === '⌫' ? text.slice(0, -1) : k.startsWith('=') ? k.slice(1) : text + k;
+          expect(filterIndexed(list, SERVER_COLUMNS, text)).toEqual(filterRows(list, SERVER_COLUMNS, text));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // a backspace gives back the rows the shorter text had, the same array: the table keeps its work
+    const list = [...rows];
+    const web = filterIndexed(list, SERVER_COLUMNS, 'web');
+    filterIndexed(list, SERVER_COLUMNS, 'web-');
+    expect(filterIndexed(list, SERVER_COLUMNS, 'web')).toBe(web);
   });
 
   test('the edit form sends only what changed; no group is the service’s nogroup', () => {
