@@ -3,8 +3,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { getRequestListener, serve } from '@hono/node-server';
 import { Emu, registerCoreTasks, type EmuOptions } from './emu.js';
 import { EmuError, errorBody } from './errors.js';
 import { RuleError } from '../rules/index.js';
@@ -28,6 +28,8 @@ export interface Emulator {
   fetch: (request: Request) => Promise<Response>;
   advance(seconds: number): void;
   listen(opts?: { port?: number; host?: string }): Promise<{ url: string; server: Server; close(): Promise<void> }>;
+  /** The service as a node:http request handler, for a server that was listening before the emulator loaded. */
+  requestListener(): (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export function createEmulator(options: EmuOptions = {}): Emulator {
@@ -132,6 +134,10 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
       emu.clock.advance(seconds);
       emu.runDue();
       if (emu.dirty) emu.persist();
+    },
+    requestListener() {
+      const listener = getRequestListener(app.fetch);
+      return (req, res) => void listener(req, res);
     },
     listen({ port = 0, host = '127.0.0.1' } = {}) {
       return new Promise((resolve, reject) => {

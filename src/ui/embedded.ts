@@ -30,7 +30,8 @@ interface WireRequest {
 }
 
 interface WireResponse {
-  id: number;
+  /** absent: the emulator failed after it started listening, and `error` says why */
+  id?: number;
   status?: number;
   headers?: Array<[string, string]>;
   body?: string;
@@ -41,13 +42,28 @@ interface WireResponse {
 // Plain JavaScript, because a worker cannot load TypeScript. It runs the emulator's classic-script build
 // beside this bundle (dist/emulator.cjs) through the code cache (dist/compile-cache.js), like the
 // dashboard, and keeps the compiled code once the emulator has answered for a while.
+// The port is opened first and its URL sent at once: the dashboard, still loading itself, then sends its
+// first requests as soon as it can, and they wait in the message queue (connections, in the handler) for
+// the emulator, which loads meanwhile. Waiting for the whole emulator before saying where it listens cost
+// the first frame the emulator's load time; now only the longer of the two loads counts.
 // Only dynamic imports: Node reads eval'd worker code as CommonJS or as a module depending on where it runs.
 const WORKER_SOURCE = `
-import('node:worker_threads').then(({ parentPort, workerData }) => import(workerData.loader)
-  .then(async ({ loadBundle }) => {
+import('node:worker_threads').then(async ({ parentPort, workerData }) => {
+  try {
+    const { createServer } = await import('node:http');
+    let listener = null;
+    const early = [];
+    const server = createServer((req, res) => (listener ? listener(req, res) : early.push([req, res])));
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', resolve);
+    });
+    parentPort.postMessage({ url: 'http://127.0.0.1:' + server.address().port });
+    const { loadBundle } = await import(workerData.loader);
     const bundle = loadBundle(new URL(workerData.entry));
     const emulator = bundle.exports.createEmulator({ clock: 'real', speed: workerData.speed, seed: 'demo' });
-    const server = await emulator.listen({ port: 0, host: '127.0.0.1' });
+    listener = emulator.requestListener();
+    for (const [req, res] of early.splice(0)) listener(req, res);
     parentPort.on('message', async (m) => {
       try {
         const res = await emulator.fetch(new Request(m.url, { method: m.method, headers: m.headers, body: m.body }));
@@ -56,10 +72,13 @@ import('node:worker_threads').then(({ parentPort, workerData }) => import(worker
         parentPort.postMessage({ id: m.id, error: String((err && err.message) || err) });
       }
     });
-    parentPort.postMessage({ url: server.url });
     if (bundle.cache !== 'used') setTimeout(() => bundle.save(), 2000).unref();
-  })
-  .catch((err) => parentPort.postMessage({ error: String((err && err.message) || err) })));
+  } catch (err) {
+    // before the URL: the start fails; after it: every request fails with this, and the worker ends
+    parentPort.postMessage({ error: String((err && err.message) || err) });
+    process.exit(1);
+  }
+});
 `;
 
 async function startInWorker(speed: number): Promise<Embedded | null> {
@@ -78,7 +97,15 @@ async function startInWorker(speed: number): Promise<Embedded | null> {
     });
     const pending = new Map<number, { resolve(r: Response): void; reject(e: Error): void }>();
     let seq = 0;
+    let failure: string | null = null;
     worker.on('message', (m: WireResponse) => {
+      if (m.id === undefined) {
+        // the emulator failed to load after its port opened
+        failure = m.error ?? 'the emulator stopped';
+        for (const w of pending.values()) w.reject(new TypeError('fetch failed', { cause: new Error(failure) }));
+        pending.clear();
+        return;
+      }
       const waiting = pending.get(m.id);
       if (!waiting) return;
       pending.delete(m.id);
@@ -90,6 +117,7 @@ async function startInWorker(speed: number): Promise<Embedded | null> {
       pending.clear();
     });
     const fetch: FetchLike = async (request) => {
+      if (failure !== null) throw new TypeError('fetch failed', { cause: new Error(failure) });
       const id = ++seq;
       const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
       const message: WireRequest = { id, url: request.url, method: request.method, headers: [...request.headers], body };

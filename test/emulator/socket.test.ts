@@ -102,3 +102,32 @@ describe('the emulator over a socket', () => {
     expect(after.body.server.status).toBe('Booted');
   });
 });
+
+describe('requestListener: a port opened before the emulator loaded', () => {
+  it('answers the requests that arrived while it loaded, and the ones after, as the service does', async () => {
+    const { createServer } = await import('node:http');
+    const { createEmulator } = await import('../../src/emulator/app.js');
+    let listener: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | null = null;
+    const early: Array<[import('node:http').IncomingMessage, import('node:http').ServerResponse]> = [];
+    const server = createServer((req, res) => (listener ? listener(req, res) : early.push([req, res])));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const waiting = call(url, 'POST', '/ecs/v2/login', { username: 'demo', password: 'demo' });
+      const refused = call(url, 'POST', '/ecs/v2/login', { username: 'demo', password: 'wrong' });
+      await new Promise((r) => setImmediate(r));
+      const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+      listener = emulator.requestListener();
+      for (const [req, res] of early.splice(0)) listener(req, res);
+      const login = await waiting;
+      expect(login.status).toBe(200);
+      expect((await refused).status).toBe(401);
+      const list = await call(url, 'GET', '/ecs/v2/servers', undefined, login.body.token);
+      expect(list.status).toBe(200);
+      expect(list.body.server.map((s: { notes: string }) => s.notes)).toContain('web-1');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
