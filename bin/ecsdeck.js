@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-try {
-  await import('../dist/cli.js');
-} catch (error) {
-  if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/cli.js')) {
-    console.error('ecsdeck: the program is not built yet; run `npm install` (or `npm run build`) first');
-    process.exit(1);
-  }
-  throw error;
+// CommonJS (bin/package.json says so): Node starts it without setting up its ES module loader.
+'use strict';
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+const cli = join(__dirname, '../dist/cli.cjs');
+if (!existsSync(cli)) {
+  console.error('ecsdeck: the program is not built yet; run `npm install` (or `npm run build`) first');
+  process.exit(1);
 }
+require(cli);

@@ -1,10 +1,11 @@
-// Bundles the program with esbuild. Importing Ink from plain tsc output costs about 400 ms at start-up.
-// - dist/cli.js (ES module): the entry `bin/ecsdeck.js` loads; it runs `ecsdeck emulator` itself and never
-//   loads the dashboard for it. dist/emulator.js is the emulator as a library, for benchmarks and scripts.
-// - dist/dashboard.cjs and dist/emulator.cjs (classic scripts): the dashboard, and the emulator its
-//   worker runs, both run through a V8 code cache by src/boot/compile-cache.ts (dist/compile-cache.js),
-//   since Node 20 keeps no compiled code for ES modules. With the cache a start skips compiling most of
-//   what it runs.
+// Bundles the program with esbuild, into CommonJS scripts only: Node starts those without setting up its ES
+// module loader (importing Ink from plain tsc output costs about 400 ms at start-up; the loader alone, tens).
+// - dist/cli.cjs: the entry bin/ecsdeck.js loads. Small: it reads the flags, starts the demo's emulator
+//   worker when the demo is certain, and runs one of the two bundles below.
+// - dist/dashboard.cjs and dist/emulator.cjs: the dashboard, and the emulator (the demo's worker and
+//   `ecsdeck emulator` run it), both run through a V8 code cache by src/boot/compile-cache.ts, since Node 20
+//   keeps no compiled code of its own. With the cache a start skips compiling most of what it runs.
+// - dist/embedded-worker.cjs: the demo's emulator thread.
 // Dependencies are patched on the way in (scripts/patches.mjs), each for a measured reason.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -29,17 +30,16 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await Promise.all([
   build({
     ...common,
-    entryPoints: { cli: 'src/cli.tsx', emulator: 'src/emulator/app.ts', 'compile-cache': 'src/boot/compile-cache.ts' },
-    splitting: true,
-    format: 'esm',
-    // Some bundled CommonJS dependencies call require() for Node built-ins.
-    banner: { js: "import { createRequire as __ecsdeckCreateRequire } from 'node:module'; const require = __ecsdeckCreateRequire(import.meta.url);" },
-    define: production,
+    // small entry scripts, loaded by Node itself: `import.meta.url` is the file's own URL
+    entryPoints: { cli: 'src/cli.tsx', 'embedded-worker': 'src/ui/embedded-worker.ts' },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    banner: { js: "var __ecsdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: { ...production, 'import.meta.url': '__ecsdeckImportMetaUrl' },
   }),
   build({
     ...common,
-    // the embedded emulator's worker runs dist/emulator.cjs through the code cache too
-    entryPoints: { dashboard: 'src/ui/main.tsx', emulator: 'src/emulator/app.ts' },
+    entryPoints: { dashboard: 'src/ui/main.tsx', emulator: 'src/emulator/bundle.ts' },
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     // compile-cache.ts runs the script with `import.meta.url` as a parameter

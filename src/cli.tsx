@@ -1,20 +1,23 @@
 // Entry point: `ecsdeck emulator ...` runs the emulator alone; anything else is the dashboard.
-// The emulator never loads the dashboard. The dashboard is one classic script (dist/dashboard.cjs) run
-// through a code cache, because compiling it is a large part of its start-up (src/boot/compile-cache.ts).
-// When the flags and the environment already say "embedded demo", the demo's emulator starts in its
-// worker before the dashboard has even loaded: the two take about as long, and run on two cores.
-const argv = process.argv.slice(2);
+// Built as one small CommonJS script (dist/cli.cjs), loaded by bin/ecsdeck.js: Node starts a CommonJS entry
+// without setting up its ES module loader, which alone costs more than everything this file does.
+// The emulator command never loads the dashboard, and the dashboard never loads the emulator's code into its
+// own thread. Both are classic-script bundles (dist/dashboard.cjs, dist/emulator.cjs) run through a code
+// cache, because compiling them is a large part of a start (src/boot/compile-cache.ts).
+// When the flags and the environment already say "embedded demo", the demo's emulator starts in its worker
+// before the dashboard has even loaded: the two take about as long, and run on two cores.
+import { loadBundle } from './boot/compile-cache.js';
+import { parseFlags, surelyDemo } from './ui/start-plan.js';
+import { startEmulator, type Embedded } from './ui/embedded.js';
 
-if (argv[0] === 'emulator') {
-  const { runEmulator } = await import('./emulator/main.js');
-  await runEmulator(argv.slice(1));
-} else {
-  const [{ loadBundle }, { parseFlags, surelyDemo }, { startEmulator }] = await Promise.all([
-    import('./boot/compile-cache.js'),
-    import('./ui/start-plan.js'),
-    import('./ui/embedded.js'),
-  ]);
-  let embedded: ReturnType<typeof startEmulator> | undefined;
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'emulator') {
+    // no code cache is written here: a scripted emulator is often started once, somewhere temporary
+    const emulator = loadBundle<typeof import('./emulator/bundle.js')>(new URL('./emulator.cjs', import.meta.url));
+    await emulator.exports.runEmulator(argv.slice(1));
+    return;
+  }
+  let embedded: Promise<Embedded> | undefined;
   try {
     if (surelyDemo(parseFlags(argv), process.env)) embedded = startEmulator();
   } catch {
@@ -32,3 +35,8 @@ if (argv[0] === 'emulator') {
     await embedded?.then((e) => e.close()).catch(() => {});
   }
 }
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`ecsdeck: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

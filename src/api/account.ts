@@ -13,6 +13,12 @@ export function machineTokenLabel(host = osHostname()): string {
 
 export function accountApi(t: Transport) {
   let loggedInAs: string | null = null;
+  /** A login's JWT becomes the credential (the transport registers it as a secret). */
+  const useLogin = (username: string, login: Login): Login => {
+    t.credential = { kind: 'jwt', token: login.token, expire: Math.floor(login.expire.getTime() / 1000) };
+    loggedInAs = username;
+    return login;
+  };
 
   const tokens = {
     /** id, label and creation time; token values are never shown again after creation. */
@@ -48,9 +54,15 @@ export function accountApi(t: Transport) {
         anonymous: true,
         json: { username, password },
       });
-      t.credential = { kind: 'jwt', token: login.token, expire: Math.floor(login.expire.getTime() / 1000) };
-      loggedInAs = username;
-      return login;
+      return useLogin(username, login);
+    },
+
+    /**
+     * Takes the answer to a login sent by someone else as if `login` had received it (the embedded demo's
+     * emulator logs the demo account in while the dashboard loads). `body` is the answer's JSON.
+     */
+    acceptLogin(username: string, body: unknown): Login {
+      return useLogin(username, parseLogin(body));
     },
 
     /**

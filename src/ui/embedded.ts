@@ -5,6 +5,9 @@
 
 /** A server boots in about 80 emulated seconds: at 20× that is four real seconds, quick enough to watch. */
 export const DEMO_SPEED = 20;
+/** The account every emulator has (emulator.md); the demo logs in as it. */
+export const DEMO_USER = 'demo';
+export const DEMO_PASSWORD = 'demo';
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +21,22 @@ export interface Embedded {
    * write and parse on either side. The port stays open for anything else that wants to talk to it.
    */
   fetch?: FetchLike;
+  /**
+   * The service's answer to the demo account's login, which the worker sends the moment its emulator is up,
+   * while the dashboard is still loading: the dashboard's first requests then need no login before them.
+   */
+  login?: Promise<WireAnswer>;
   close(): Promise<void>;
 }
 
-interface WireRequest {
+/** An HTTP answer as the worker passes it on. */
+export interface WireAnswer {
+  status: number;
+  body: string;
+}
+
+/** A request the dashboard hands the worker (embedded-worker.ts), and its answer. */
+export interface WireRequest {
   id: number;
   url: string;
   method: string;
@@ -29,64 +44,34 @@ interface WireRequest {
   body: string | null;
 }
 
-interface WireResponse {
-  /** absent: the emulator failed after it started listening, and `error` says why */
+export interface WireResponse {
+  /** absent: the emulator failed after it started listening, and `error` says why, or this is `login` */
   id?: number;
   status?: number;
   headers?: Array<[string, string]>;
   body?: string;
   /** the emulator dropped the connection (fault injection) */
   error?: string;
+  /** the demo login's answer (see Embedded.login) */
+  login?: WireAnswer;
 }
 
-// Plain JavaScript, because a worker cannot load TypeScript. It runs the emulator's classic-script build
-// beside this bundle (dist/emulator.cjs) through the code cache (dist/compile-cache.js), like the
-// dashboard, and keeps the compiled code once the emulator has answered for a while.
-// The port is opened first and its URL sent at once: the dashboard, still loading itself, then sends its
-// first requests as soon as it can, and they wait in the message queue (connections, in the handler) for
-// the emulator, which loads meanwhile. Waiting for the whole emulator before saying where it listens cost
-// the first frame the emulator's load time; now only the longer of the two loads counts.
-// Only dynamic imports: Node reads eval'd worker code as CommonJS or as a module depending on where it runs.
-const WORKER_SOURCE = `
-import('node:worker_threads').then(async ({ parentPort, workerData }) => {
-  try {
-    const { createServer } = await import('node:http');
-    let listener = null;
-    const early = [];
-    const server = createServer((req, res) => (listener ? listener(req, res) : early.push([req, res])));
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', resolve);
-    });
-    parentPort.postMessage({ url: 'http://127.0.0.1:' + server.address().port });
-    const { loadBundle } = await import(workerData.loader);
-    const bundle = loadBundle(new URL(workerData.entry));
-    const emulator = bundle.exports.createEmulator({ clock: 'real', speed: workerData.speed, seed: 'demo' });
-    listener = emulator.requestListener();
-    for (const [req, res] of early.splice(0)) listener(req, res);
-    parentPort.on('message', async (m) => {
-      try {
-        const res = await emulator.fetch(new Request(m.url, { method: m.method, headers: m.headers, body: m.body }));
-        parentPort.postMessage({ id: m.id, status: res.status, headers: [...res.headers], body: await res.text() });
-      } catch (err) {
-        parentPort.postMessage({ id: m.id, error: String((err && err.message) || err) });
-      }
-    });
-    if (bundle.cache !== 'used') setTimeout(() => bundle.save(), 2000).unref();
-  } catch (err) {
-    // before the URL: the start fails; after it: every request fails with this, and the worker ends
-    parentPort.postMessage({ error: String((err && err.message) || err) });
-    process.exit(1);
-  }
-});
-`;
+export interface WorkerData {
+  /** dist/emulator.cjs, as a file URL */
+  entry: string;
+  speed: number;
+  /** the account the worker logs in as once its emulator is up */
+  login: { username: string; password: string };
+}
 
-async function startInWorker(speed: number): Promise<Embedded | null> {
-  const entry = new URL('./emulator.cjs', import.meta.url);
-  const loader = new URL('./compile-cache.js', import.meta.url);
-  if (entry.protocol !== 'file:' || !existsSync(fileURLToPath(entry)) || !existsSync(fileURLToPath(loader))) return null;
+async function startInWorker(speed: number, dist: URL): Promise<Embedded | null> {
+  const entry = new URL('emulator.cjs', dist);
+  const script = new URL('embedded-worker.cjs', dist);
+  // from the sources (tests) there is no bundle to run: the emulator then runs in this thread
+  if (entry.protocol !== 'file:' || !existsSync(fileURLToPath(entry)) || !existsSync(fileURLToPath(script))) return null;
+  const workerData: WorkerData = { entry: entry.href, speed, login: { username: DEMO_USER, password: DEMO_PASSWORD } };
   // the emulator's own console output must not land on the dashboard's screen
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: entry.href, loader: loader.href, speed }, stdout: true, stderr: true });
+  const worker = new Worker(fileURLToPath(script), { workerData, stdout: true, stderr: true });
   worker.stdout.resume();
   worker.stderr.resume();
   try {
@@ -98,7 +83,19 @@ async function startInWorker(speed: number): Promise<Embedded | null> {
     const pending = new Map<number, { resolve(r: Response): void; reject(e: Error): void }>();
     let seq = 0;
     let failure: string | null = null;
+    let answerLogin: (answer: WireAnswer) => void = () => {};
+    const login = new Promise<WireAnswer>((resolve, reject) => {
+      answerLogin = resolve;
+      worker.once('exit', () => reject(new Error('the emulator stopped')));
+    });
+    login.catch(() => {
+      // the session logs in itself when this did not work
+    });
     worker.on('message', (m: WireResponse) => {
+      if (m.login !== undefined) {
+        answerLogin(m.login);
+        return;
+      }
       if (m.id === undefined) {
         // the emulator failed to load after its port opened
         failure = m.error ?? 'the emulator stopped';
@@ -113,6 +110,8 @@ async function startInWorker(speed: number): Promise<Embedded | null> {
       else waiting.resolve(new Response(m.body === '' ? null : m.body, { status: m.status, headers: m.headers }));
     });
     worker.on('exit', () => {
+      // a request made after this would wait for an answer that never comes
+      failure ??= 'the emulator stopped';
       for (const w of pending.values()) w.reject(new TypeError('fetch failed', { cause: new Error('the emulator stopped') }));
       pending.clear();
     });
@@ -145,6 +144,7 @@ async function startInWorker(speed: number): Promise<Embedded | null> {
     return {
       url,
       fetch,
+      login,
       async close() {
         await worker.terminate();
       },
@@ -155,14 +155,32 @@ async function startInWorker(speed: number): Promise<Embedded | null> {
   }
 }
 
-async function startHere(speed: number): Promise<Embedded> {
-  const { createEmulator } = await import('../emulator/app.js');
+/**
+ * The emulator's code for this thread: its bundle beside this one, or, from the sources (tests), its module.
+ * The module is named through a variable so that the bundler leaves it out of the bundles that hold this file:
+ * the entry script and the dashboard load quicker without a copy of the emulator they would never run.
+ */
+const EMULATOR_SOURCE = '../emulator/app.js';
+async function emulatorCode(dist: URL): Promise<typeof import('../emulator/app.js')> {
+  const bundle = new URL('emulator.cjs', dist);
+  if (bundle.protocol === 'file:' && existsSync(fileURLToPath(bundle))) {
+    const { loadBundle } = await import('../boot/compile-cache.js');
+    return loadBundle<typeof import('../emulator/app.js')>(bundle).exports;
+  }
+  return (await import(EMULATOR_SOURCE)) as typeof import('../emulator/app.js');
+}
+
+async function startHere(speed: number, dist: URL): Promise<Embedded> {
+  const { createEmulator } = await emulatorCode(dist);
   const emulator = createEmulator({ clock: 'real', speed, seed: 'demo' });
   const server = await emulator.listen({ port: 0, host: '127.0.0.1' });
   return { url: server.url, close: () => server.close() };
 }
 
-/** The demo emulator at `speed`, with its URL; in this thread when no worker can be made. */
-export async function startEmulator(speed = DEMO_SPEED): Promise<Embedded> {
-  return (await startInWorker(speed).catch(() => null)) ?? (await startHere(speed));
+/**
+ * The demo emulator at `speed`, with its URL; in this thread when no worker can be made. `dist` is where the
+ * built bundles are: beside this file when it runs from one of them (tests name the build's folder).
+ */
+export async function startEmulator(speed = DEMO_SPEED, dist = new URL('./', import.meta.url)): Promise<Embedded> {
+  return (await startInWorker(speed, dist).catch(() => null)) ?? (await startHere(speed, dist));
 }

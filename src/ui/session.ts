@@ -7,7 +7,7 @@
 import { createClient, type Action, type Client, type ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
-import { startEmulator, type Embedded } from './embedded.js';
+import { DEMO_PASSWORD, DEMO_USER, startEmulator, type Embedded } from './embedded.js';
 import { ResourceCache } from './hooks/cache.js';
 
 export interface Session {
@@ -127,9 +127,7 @@ export async function sessionForConnection(
   return createSession({ client, profile, trackerOptions: opts.trackerOptions });
 }
 
-export const DEMO_USER = 'demo';
-const DEMO_PASSWORD = 'demo';
-export { DEMO_SPEED } from './embedded.js';
+export { DEMO_SPEED, DEMO_USER } from './embedded.js';
 
 /**
  * Starts the emulator on a free loopback port (in a worker thread when it can), logs in as the demo account
@@ -141,7 +139,18 @@ export async function startEmbedded(
   const embedded = await (opts.embedded ?? startEmulator(opts.speed));
   try {
     const client = createClient({ endpoint: embedded.url, fetch: embedded.fetch });
-    await client.login(DEMO_USER, DEMO_PASSWORD);
+    // the worker's login when it worked (see Embedded.login), else one of our own
+    const early = await embedded.login?.catch(() => null);
+    let loggedIn = false;
+    if (early?.status === 200) {
+      try {
+        client.account.acceptLogin(DEMO_USER, JSON.parse(early.body));
+        loggedIn = true;
+      } catch {
+        // an answer the client cannot read: it logs in itself, and reports what goes wrong then
+      }
+    }
+    if (!loggedIn) await client.login(DEMO_USER, DEMO_PASSWORD);
     // The first lists go out with the login token while the API token is made, off the start-up path; the
     // login token stays good for three real minutes, far longer than that takes.
     const minted = client.account.mintMachineToken().then(

@@ -11,6 +11,7 @@ import {
   machineTokenLabel,
   scrub,
 } from '../../src/api/index.js';
+import { createEmulator } from '../../src/emulator/app.js';
 import { BASE, DIALECTS, cannedClient, emuClient, json, recording, visibleText } from './helpers.js';
 
 const PASSWORD = 'demo';
@@ -46,6 +47,30 @@ describe('credentials on the wire', () => {
     expect(e.client.credential).toMatchObject({ kind: 'jwt', token: login.token });
     expect(e.client.expiresAt).toEqual(login.expire);
     expect((await e.client.account.get()).username).toBe('demo');
+  });
+
+  it('a login answer received elsewhere becomes the credential as if login had received it', async () => {
+    const emulator = createEmulator({ clock: 'manual', seed: 'empty' });
+    const rec = recording(emulator.fetch);
+    const client = createClient({ endpoint: BASE, fetch: rec.fetch });
+    const res = await emulator.fetch(
+      new Request(`${BASE}/ecs/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: PASSWORD }) }),
+    );
+    expect(client.credential).toBeNull();
+    const login = client.account.acceptLogin('demo', await res.json());
+    expect(rec.sent).toHaveLength(0);
+    expect(client.credential).toMatchObject({ kind: 'jwt', token: login.token });
+    expect(client.expiresAt).toEqual(login.expire);
+    expect((await client.account.get()).username).toBe('demo');
+    // the token is a secret like any other
+    expect(scrub(`token ${login.token}`)).not.toContain(login.token);
+  });
+
+  it('an unreadable login answer is refused and leaves the credential as it was', () => {
+    const { client } = cannedClient(() => json({}));
+    const before = client.credential;
+    expect(() => client.account.acceptLogin('demo', { status: 'error', message: 'nope' })).toThrow(/login answer/);
+    expect(client.credential).toEqual(before);
   });
 
   it('query parameters leave out what was not given', async () => {

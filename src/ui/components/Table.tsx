@@ -80,7 +80,9 @@ export function filterRows<T>(rows: readonly T[], columns: readonly Column<T>[],
   return rows.filter((row) => columns.some((c) => cellText(row, c).toLowerCase().includes(needle)));
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// made on the first sort of text: creating a collator costs several milliseconds at start-up
+let collator: Intl.Collator | undefined;
+const compareText = (a: string, b: string): number => (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b);
 
 function sortKey<T>(row: T, column: Column<T>): unknown {
   if (column.sortValue) return column.sortValue(row);
@@ -110,7 +112,7 @@ export function sortRows<T>(rows: readonly T[], column: Column<T>, descending = 
     }
     let c: number;
     if (typeof a.k === 'number' && typeof b.k === 'number') c = a.k - b.k;
-    else c = collator.compare(String(a.k), String(b.k));
+    else c = compareText(String(a.k), String(b.k));
     return c !== 0 ? c * dir : a.index - b.index;
   });
   return decorated.map((d) => d.row);
