@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { loadBundle } from '../boot/compile-cache.js';
-import type { WireAnswer, WireRequest, WireResponse, WorkerData } from './embedded.js';
+import type { WireAnswer, WireClose, WireRequest, WireResponse, WorkerData } from './embedded.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -46,7 +46,12 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
     (err: unknown) => port.postMessage({ login: { status: 0, body: String(err) } } satisfies WireResponse),
   );
 
-  port.on('message', async (m: WireRequest) => {
+  port.on('message', async (m: WireRequest | WireClose) => {
+    if ('close' in m) {
+      bundle.save();
+      port.postMessage({ closing: true } satisfies WireResponse);
+      return;
+    }
     let reply: WireResponse;
     try {
       reply = { id: m.id, ...(await answer(new Request(m.url, { method: m.method, headers: m.headers, body: m.body }))) };
@@ -55,8 +60,9 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
     }
     port.postMessage(reply);
   });
-  // the compiled emulator is kept once it has answered for a while, as the dashboard keeps its own
-  if (bundle.cache !== 'used') setTimeout(() => bundle.save(), 2000).unref();
+  // the compiled emulator is kept once it has answered for a while (or when it is stopped before that), as
+  // the dashboard keeps its own; save() does nothing when the cache was used or is kept already
+  setTimeout(() => bundle.save(), 2000).unref();
 }
 
 if (parentPort) {

@@ -54,6 +54,13 @@ export interface WireResponse {
   error?: string;
   /** the demo login's answer (see Embedded.login) */
   login?: WireAnswer;
+  /** the worker has done what it does before it stops (see WireClose) */
+  closing?: true;
+}
+
+/** Asks the worker to keep its compiled code, when it has kept none yet, before it is stopped. */
+export interface WireClose {
+  close: true;
 }
 
 export interface WorkerData {
@@ -91,9 +98,14 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
     login.catch(() => {
       // the session logs in itself when this did not work
     });
+    let closing: (() => void) | null = null;
     worker.on('message', (m: WireResponse) => {
       if (m.login !== undefined) {
         answerLogin(m.login);
+        return;
+      }
+      if (m.closing) {
+        closing?.();
         return;
       }
       if (m.id === undefined) {
@@ -146,6 +158,18 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
       fetch,
       login,
       async close() {
+        // A program quit right after its first screen must still leave the emulator's compiled code for the
+        // next start: the worker keeps it now if it has not yet. It gets a second, then it is stopped.
+        if (failure === null) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 1000);
+            closing = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+            worker.postMessage({ close: true } satisfies WireClose);
+          });
+        }
         await worker.terminate();
       },
     };

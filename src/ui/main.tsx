@@ -59,7 +59,10 @@ const hostOf = (endpoint: string): string => {
 };
 
 export interface RunHooks {
-  /** called once the first frame has been on screen for a moment, when start-up work is done */
+  /**
+   * called once, when start-up work is done: the first frame has been on screen for a moment, or the user
+   * quit before that (the code cache is kept then, so that even a first start followed by `q` helps the next)
+   */
   afterFirstFrame?: () => void;
   /** the demo's emulator, already starting (the entry point starts it when the demo is certain) */
   embedded?: Promise<Embedded>;
@@ -184,7 +187,13 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     maxFps: 1000,
   });
   const quit = () => instance?.unmount();
-  if (hooks.afterFirstFrame) setTimeout(hooks.afterFirstFrame, 1500).unref();
+  let started = false;
+  const startedUp = () => {
+    if (started) return;
+    started = true;
+    hooks.afterFirstFrame?.();
+  };
+  setTimeout(startedUp, 1500).unref();
   // with stdin not a terminal, Ctrl+C arrives as a signal rather than a key
   process.once('SIGINT', quit);
 
@@ -210,6 +219,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   }
   await closeAll();
   terminal.restore();
+  if (failure === null) startedUp();
   if (failure !== null) {
     process.stderr.write(`${fatalLine(failure)}\n`);
     if (process.env.ECSDECK_DEBUG) process.stderr.write(`${(failure as Error)?.stack ?? ''}\n`);

@@ -387,6 +387,18 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     expect(caches()).toEqual(names);
   });
 
+  it('keeps the compiled code also when the very first start is quit as soon as it shows the servers', async () => {
+    const cache = join(mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-quick-cache-')), 'ecsdeck');
+    cleanups.push(() => rmSync(join(cache, '..'), { recursive: true, force: true }));
+    const s = dashboard({ args: ['--demo'], env: { ECSDECK_CACHE_DIR: cache } });
+    await s.waitUntil((sc) => /web-1/.test(sc), 'the demo servers', SHOW_MS);
+    await s.press('q');
+    expect((await s.exit(5000)).exitCode).toBe(0);
+    const kept = readdirSync(cache).filter((f) => f.endsWith('.cache'));
+    expect(kept.some((f) => f.startsWith('dashboard.cjs-'))).toBe(true);
+    expect(kept.some((f) => f.startsWith('emulator.cjs-'))).toBe(true);
+  });
+
   it('creates a server with the wizard, from plan to a Booted row', async () => {
     const emu = await startEmulator('demo');
     const before = new Set((await serversOf(emu)).map((v) => v.name));
