@@ -71,19 +71,24 @@ function rowKey(pieces) {
     for (let i = 0; i < pieces.length; i += 2) key += pieces[i] + ':' + pieces[i + 1].length + ':' + pieces[i + 1];
     return key;
 }
+// A blank cell: one object for all of them (nothing writes into a cell), not one per column per row drawn.
+const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 function drawRow(output, pieces) {
-    const cells = [];
-    for (let x = 0; x < output.width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+    const cells = new Array(output.width).fill(BLANK_CELL);
     for (let i = 0; i < pieces.length; i += 2) {
         let column = pieces[i];
         for (const character of output.caches.getStyledChars(pieces[i + 1])) {
             cells[column] = character;
-            const width = Math.max(1, output.caches.getStringWidth(character.value));
+            const value = character.value;
+            const code = value.length === 1 ? value.charCodeAt(0) : 0;
+            // printable ASCII is one column wide: no need to ask string-width
+            const width = code >= 0x20 && code < 0x7f ? 1 : Math.max(1, output.caches.getStringWidth(value));
             for (let extra = 1; extra < width; extra++) cells[column + extra] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
             column += width;
         }
     }
-    return styledCharsToString(cells.filter((cell) => cell !== undefined)).trimEnd();
+    // only a piece written past the row's end can leave holes (past the end)
+    return styledCharsToString(cells.length === output.width ? cells : cells.filter((cell) => cell !== undefined)).trimEnd();
 }
 function drawRows(output, rows) {
     const last = LAST_ROWS.width === output.width ? LAST_ROWS : null;
