@@ -7,7 +7,7 @@
 // When the flags and the environment already say "embedded demo", the demo's emulator starts in its worker
 // before the dashboard has even loaded: the two take about as long, and run on two cores.
 import { loadBundle } from './boot/compile-cache.js';
-import { parseFlags, surelyDemo } from './ui/start-plan.js';
+import { helpOrVersion, parseFlags, surelyDemo } from './ui/start-plan.js';
 import { startEmulator, type Embedded } from './ui/embedded.js';
 
 async function main(argv: string[]): Promise<void> {
@@ -19,7 +19,13 @@ async function main(argv: string[]): Promise<void> {
   }
   let embedded: Promise<Embedded> | undefined;
   try {
-    if (surelyDemo(parseFlags(argv), process.env)) embedded = startEmulator();
+    const flags = parseFlags(argv);
+    const text = helpOrVersion(flags);
+    if (text !== null) {
+      process.stdout.write(text);
+      return;
+    }
+    if (surelyDemo(flags, process.env)) embedded = startEmulator();
   } catch {
     // a usage error: the dashboard reports it
   }

@@ -5,33 +5,15 @@
 // frame is drawn before the connection is ready, the connection and the servers list are started before
 // Ink is even loaded, and Ink, the app and the emulator are imported only when needed, in parallel.
 
-import pkg from '../../package.json' with { type: 'json' };
 import type { Connection, Env } from '../config/connection.js';
 import type { ProfileStore } from '../config/profiles.js';
 import type { Embedded } from './embedded.js';
 import type { Session } from './session.js';
-import { parseFlags, surelyDemo, type Flags } from './start-plan.js';
+import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
-export const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
-       ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
-
-A full-screen dashboard for the service. With no profile and no ECSDECK_* credentials it starts
-a local emulator with demo data, so everything can be tried without an account.
-
-  --profile NAME   use this saved profile (default: the current one; :profiles manages them)
-  --api-url URL    the service's address, e.g. https://api.example.net
-  --read-only      look, never change: every key that writes is turned off
-  --demo           use the local emulator and its demo data, whatever is configured
-  -h, --help       this text
-  -V, --version    the version
-
-Environment: ECSDECK_API_URL, ECSDECK_API_TOKEN, ECSDECK_USERNAME with ECSDECK_PASSWORD,
-ECSDECK_PROFILE, ECSDECK_CONFIG_DIR (where profiles are kept), NO_COLOR, FORCE_COLOR.
-Keys: ? in the dashboard lists them; q quits.
-`;
 
 export type Plan = { kind: 'demo' } | { kind: 'connect'; conn: Exclude<Connection, { source: 'none' }>; store: ProfileStore | null };
 
@@ -77,12 +59,9 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     process.exitCode = 2;
     return;
   }
-  if (flags.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  if (flags.version) {
-    process.stdout.write(`ecsdeck ${pkg.version}\n`);
+  const text = helpOrVersion(flags);
+  if (text !== null) {
+    process.stdout.write(text);
     return;
   }
 

@@ -1,11 +1,13 @@
 // What can be decided about a start from the command line and the environment alone, without loading the
-// dashboard: the flags, and whether the embedded demo is certain. The entry point uses it to start the
-// demo's emulator while the dashboard is still loading; main.tsx's planConnection decides the rest.
+// dashboard: the flags, `--help` and `--version`, and whether the embedded demo is certain. The entry point
+// uses it to answer those two at once, and to start the demo's emulator while the dashboard is still
+// loading; main.tsx's planConnection decides the rest.
 
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '../config/connection.js';
+import pkg from '../../package.json' with { type: 'json' };
 
 export interface Flags {
   apiUrl?: string;
@@ -17,6 +19,32 @@ export interface Flags {
 }
 
 export class UsageError extends Error {}
+
+export const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
+       ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
+
+A full-screen dashboard for the service. With no profile and no ECSDECK_* credentials it starts
+a local emulator with demo data, so everything can be tried without an account.
+
+  --profile NAME   use this saved profile (default: the current one; :profiles manages them)
+  --api-url URL    the service's address, e.g. https://api.example.net
+  --read-only      look, never change: every key that writes is turned off
+  --demo           use the local emulator and its demo data, whatever is configured
+  -h, --help       this text
+  -V, --version    the version
+
+Environment: ECSDECK_API_URL, ECSDECK_API_TOKEN, ECSDECK_USERNAME with ECSDECK_PASSWORD,
+ECSDECK_PROFILE, ECSDECK_CONFIG_DIR (where profiles are kept), ECSDECK_CACHE_DIR (where compiled
+code is kept), ECSDECK_NO_COMPILE_CACHE=1 (keep none), NO_COLOR, FORCE_COLOR.
+Keys: ? in the dashboard lists them; q quits.
+`;
+
+/** What `--help` or `--version` print, or null when neither was asked: the entry point answers them itself, without loading the dashboard. */
+export function helpOrVersion(flags: Flags): string | null {
+  if (flags.help) return USAGE;
+  if (flags.version) return `ecsdeck ${pkg.version}\n`;
+  return null;
+}
 
 /** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */
 export function parseFlags(argv: readonly string[]): Flags {

@@ -4,7 +4,7 @@
 //
 // The texts matched are the fixed ones (tui.md's keys and frame, the service's messages, server names and
 // status words); layout details the shell may still change (column widths, padding) are not.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -693,5 +693,30 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     // q still quits from here
     await s.press('q');
     expect((await s.exit(10_000)).exitCode).toBe(0);
+  });
+});
+
+describe('the command line of the built program', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...CLEAN_ENV, CI: undefined } });
+
+  it('--help prints the usage and exits 0, without taking over the terminal', () => {
+    const r = run(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^usage: ecsdeck \[--profile NAME\] \[--api-url URL\] \[--read-only\] \[--demo\]\n/);
+    for (const flag of ['--profile', '--api-url', '--read-only', '--demo', '--help', '--version']) expect(r.stdout).toContain(flag);
+    expect(r.stdout).not.toContain('\u001b[?1049h');
+  });
+
+  it('--version prints the version of the package', () => {
+    const r = run(['-V']);
+    expect(r.status).toBe(0);
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(r.stdout).toBe(`ecsdeck ${version}\n`);
+  });
+
+  it('an unknown flag is refused in one line, with exit code 2', () => {
+    const r = run(['--frobnicate']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('ecsdeck: unknown option --frobnicate\nRun ecsdeck --help for the options.\n');
   });
 });
