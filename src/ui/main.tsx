@@ -14,7 +14,6 @@ import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js'
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
-
 export type Plan = { kind: 'demo' } | { kind: 'connect'; conn: Exclude<Connection, { source: 'none' }>; store: ProfileStore | null };
 
 /** Demo or a connection: the flags first, then the environment, then the profiles (config/connection.ts). */
