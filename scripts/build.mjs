@@ -20,7 +20,6 @@ const common = {
   sourcemap: 'linked',
   legalComments: 'none',
   minify: !process.env.NO_MINIFY,
-  keepNames: true,
   logLevel: 'warning',
   external: ['node-pty', '@xterm/headless', 'react-devtools-core'],
 };

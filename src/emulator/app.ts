@@ -78,13 +78,13 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     return c.json(errorBody(404, `no such endpoint: ${c.req.method} ${path}`), 404);
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody(413, 'request body too large (at most 1 MiB)'), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody(413, 'request body too large (at most 1 MiB)'), 413),
+  });
+  // A GET or HEAD has no body (a fetch Request cannot hold one), and asking for it would make the Node
+  // adapter build a whole fetch Request, signal included, for every read: a seventh of a lookup's time.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   const authenticate = requireAuth(emu);
   app.use('*', async (c, next) => {
