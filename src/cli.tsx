@@ -9,6 +9,7 @@
 import { loadBundle } from './boot/compile-cache.js';
 import { helpOrVersion, parseFlags, surelyDemo } from './ui/start-plan.js';
 import { startEmulator, type Embedded } from './ui/embedded.js';
+import { fatalLine } from './ui/terminal.js';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'emulator') {
@@ -43,6 +44,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`ecsdeck: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${fatalLine(err)}\n`);
   process.exit(1);
 });

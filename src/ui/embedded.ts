@@ -91,9 +91,10 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
     let seq = 0;
     let failure: string | null = null;
     let answerLogin: (answer: WireAnswer) => void = () => {};
+    let loginFailed: (err: Error) => void = () => {};
     const login = new Promise<WireAnswer>((resolve, reject) => {
       answerLogin = resolve;
-      worker.once('exit', () => reject(new Error('the emulator stopped')));
+      loginFailed = reject;
     });
     login.catch(() => {
       // the session logs in itself when this did not work
@@ -124,6 +125,7 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
     worker.on('exit', () => {
       // a request made after this would wait for an answer that never comes
       failure ??= 'the emulator stopped';
+      loginFailed(new Error('the emulator stopped'));
       for (const w of pending.values()) w.reject(new TypeError('fetch failed', { cause: new Error('the emulator stopped') }));
       pending.clear();
     });

@@ -197,8 +197,9 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   }
   await closeAll();
   terminal.restore();
-  if (failure === null) startedUp();
-  if (failure !== null) {
+  if (failure === null) {
+    startedUp();
+  } else {
     process.stderr.write(`${fatalLine(failure)}\n`);
     if (process.env.ECSDECK_DEBUG) process.stderr.write(`${(failure as Error)?.stack ?? ''}\n`);
   }
