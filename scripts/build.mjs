@@ -30,7 +30,7 @@ await Promise.all([
   build({
     ...common,
     // small entry scripts, loaded by Node itself: `import.meta.url` is the file's own URL
-    entryPoints: { cli: 'src/cli.tsx', 'embedded-worker': 'src/ui/embedded-worker.ts' },
+    entryPoints: { cli: 'src/cli.tsx', 'embedded-worker': 'src/boot/embedded-worker.ts' },
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     banner: { js: "var __ecsdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -38,7 +38,7 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { dashboard: 'src/ui/main.tsx', emulator: 'src/emulator/bundle.ts' },
+    entryPoints: { dashboard: 'src/boot/main.ts', emulator: 'src/emulator/bundle.ts' },
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     // compile-cache.ts runs the script with `import.meta.url` as a parameter

@@ -202,7 +202,7 @@ export function inkReconciler(source) {
 }
 
 // yoga-layout awaits its WebAssembly at load. Here the module starts loading it and exports `yogaReady`
-// (src/ui/main.tsx awaits it before the first render); Ink reads Yoga only inside functions, so nothing
+// (src/boot/main.ts awaits it before the first render); Ink reads Yoga only inside functions, so nothing
 // else changes.
 export function yogaIndex(source) {
   return once(

@@ -7,9 +7,9 @@
 // When the flags and the environment already say "embedded demo", the demo's emulator starts in its worker
 // before the dashboard has even loaded: the two take about as long, and run on two cores.
 import { loadBundle } from './boot/compile-cache.js';
-import { helpOrVersion, parseFlags, surelyDemo } from './ui/start-plan.js';
-import { startEmulator, type Embedded } from './ui/embedded.js';
-import { fatalLine } from './ui/terminal.js';
+import { helpOrVersion, parseFlags, surelyDemo } from './boot/start-plan.js';
+import { startEmulator, type Embedded } from './boot/embedded.js';
+import { fatalLine } from './boot/terminal.js';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'emulator') {
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
   embedded?.catch(() => {
     // the dashboard reports it when it asks
   });
-  const bundle = loadBundle<typeof import('./ui/main.js')>(new URL('./dashboard.cjs', import.meta.url));
+  const bundle = loadBundle<typeof import('./boot/main.js')>(new URL('./dashboard.cjs', import.meta.url));
   try {
     await bundle.exports.runDashboard(argv, { afterFirstFrame: () => bundle.save(), embedded });
   } finally {

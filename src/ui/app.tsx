@@ -24,7 +24,7 @@ import type { SortSpec } from './components/Table.js';
 import { errorText } from './hooks/useResource.js';
 import { actionRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
-import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from './session.js';
+import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../session/session.js';
 import { color } from './theme.js';
 
 // Screens other than the servers list are loaded when first shown: the first frame does not wait for them.
@@ -582,7 +582,7 @@ export class AppBoundary extends Component<{ children: ReactNode; onError(err: u
   }
 }
 
-/** The app as main.tsx renders it, so that main.tsx itself needs neither React nor JSX to start. */
+/** The app as boot/main.ts renders it, so that boot/main.ts itself needs neither React nor JSX to start. */
 export function appElement(props: AppProps, onError: (err: unknown) => void): ReactNode {
   return (
     <AppBoundary onError={onError}>

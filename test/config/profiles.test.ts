@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/app.js';
-import { ConfigError, connect, loginToProfile, openProfileStore, resolveConnection, type Profile, type ProfileStore } from '../../src/config/index.js';
+import { ConfigError, openProfileStore, resolveConnection, type Profile, type ProfileStore } from '../../src/config/index.js';
+import { connect, loginToProfile } from '../../src/session/login.js';
 import { AuthExpiredError } from '../../src/api/index.js';
 import { visibleText } from '../api/helpers.js';
 

@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../format.js';
 import type { Scope } from '../keymap.js';
-import type { Session } from '../session.js';
+import type { Session } from '../../session/session.js';
 import { color } from '../theme.js';
 
 export interface ViewState {

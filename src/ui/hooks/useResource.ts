@@ -7,7 +7,7 @@
 // both are tested without React or timers.
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ResourceCache } from './cache.js';
+import type { ResourceCache } from '../../session/cache.js';
 
 export interface ResourceState<T> {
   data: T | undefined;

@@ -8,7 +8,7 @@ import type { Action, CreatedServer, Group, Server } from '../../api/index.js';
 import { TypedConfirm, YesNo } from '../components/Confirm.js';
 import type { Scope } from '../keymap.js';
 import { ConsoleDialog, EditServerForm, PromptDialog, serverLabel } from '../screens/server-dialogs.js';
-import { toTracked, type Session } from '../session.js';
+import { toTracked, type Session } from '../../session/session.js';
 import { color } from '../theme.js';
 import { DialogBox, useDialogSlot, type Nav } from './screen.js';
 import { errorText } from './useResource.js';

@@ -4,7 +4,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ActionRow } from '../components/Frame.js';
 import type { ActionTracker, TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
-import type { ResourceCache } from './cache.js';
+import type { ResourceCache } from '../../session/cache.js';
 
 const EMPTY: TrackerSnapshot = { inFlight: [], finished: [], history: [], error: null };
 

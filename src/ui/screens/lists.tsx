@@ -9,7 +9,7 @@ import { Table, type Column } from '../components/Table.js';
 import { formatDate } from '../format.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
-import { trackedStatus } from '../session.js';
+import { trackedStatus } from '../../session/session.js';
 import { color, statusRole, type Role } from '../theme.js';
 
 export interface ListSpec<T> {

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { createClient } from '../../api/index.js';
 import { ConfigError, checkEndpoint, checkProfileName, openProfileStore, type Profile, type ProfileStore } from '../../config/profiles.js';
-import { loginToProfile } from '../../config/connection.js';
+import { loginToProfile } from '../../session/login.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { YesNo } from '../components/Confirm.js';
 import { Table, type Column } from '../components/Table.js';
@@ -16,7 +16,7 @@ import { TextInput } from '../components/TextInput.js';
 import { formatDate } from '../format.js';
 import { DialogBox, ScreenTitle, useDialogSlot, useScreenControl, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
-import type { ConnectOptions } from '../session.js';
+import type { ConnectOptions } from '../../session/session.js';
 import { color } from '../theme.js';
 
 export interface ProfileRow {

@@ -6,7 +6,7 @@ import { render } from 'ink-testing-library';
 import { createEmulator, type Emulator } from '../../../src/emulator/app.js';
 import { createClient, type Client } from '../../../src/api/index.js';
 import { App, type AppProps } from '../../../src/ui/app.js';
-import { createSession, type Session } from '../../../src/ui/session.js';
+import { createSession, type Session } from '../../../src/session/session.js';
 import { inputReady, waitForFrame } from '../helpers.js';
 
 export const BASE = 'http://emu.test';

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Server } from '../../../src/api/index.js';
 import { nextSort, panelLines, routeKey, screenScopes, shellAction, type KeyContext } from '../../../src/ui/app.js';
-import { ResourceCache } from '../../../src/ui/hooks/cache.js';
+import { ResourceCache } from '../../../src/session/cache.js';
 import { initialResourceState, nextDelay, resourceReducer, sameData } from '../../../src/ui/hooks/useResource.js';
 import { footerText, matchBinding } from '../../../src/ui/keymap.js';
-import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/ui/main.js';
+import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/boot/main.js';
 import { addProfileStep, initialAddState, initialEditState } from '../../../src/ui/screens/profiles.js';
 import { fieldRows } from '../../../src/ui/screens/lists.js';
 import { filterRows } from '../../../src/ui/components/Table.js';
@@ -18,7 +18,7 @@ import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
 import { serverFields, touchesServer } from '../../../src/ui/screens/server-detail.js';
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
 import { SERVER_COLUMNS, statusWord, withPower } from '../../../src/ui/screens/servers.js';
-import { endpointLabel, trackedStatus } from '../../../src/ui/session.js';
+import { endpointLabel, trackedStatus } from '../../../src/session/session.js';
 
 describe('useResource state', () => {
   test('a failure keeps the last rows and counts; a success clears the error', () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createEmulator } from '../../../src/emulator/app.js';
 import { createClient } from '../../../src/api/index.js';
 import { App } from '../../../src/ui/app.js';
-import { createSession } from '../../../src/ui/session.js';
+import { createSession } from '../../../src/session/session.js';
 import { keys, waitForFrame } from '../helpers.js';
 import { BASE, startApp, strip, type Harness } from './harness.js';
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
-import { DEMO_USER, startEmulator, type Embedded } from '../../src/ui/embedded.js';
+import { DEMO_USER, startEmulator, type Embedded } from '../../src/boot/embedded.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const started: Embedded[] = [];

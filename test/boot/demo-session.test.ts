@@ -2,8 +2,9 @@
 // logs in itself whenever that login is missing, failed or cannot be read.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/app.js';
-import type { Embedded, WireAnswer } from '../../src/ui/embedded.js';
-import { startEmbedded, type Session } from '../../src/ui/session.js';
+import type { Embedded, WireAnswer } from '../../src/boot/embedded.js';
+import { startEmbedded } from '../../src/boot/demo.js';
+import type { Session } from '../../src/session/session.js';
 import { BASE, recording } from '../api/helpers.js';
 
 const sessions: Session[] = [];

@@ -2,13 +2,12 @@
 // it, the cache lists are shown from, and the words the header uses. Switching profiles replaces the whole
 // session, so nothing of the old connection (a tracker timer, a cached list) can leak into the new one.
 //
-// Deliberately free of Ink and of the emulator: main.tsx imports the emulator only when it starts one.
+// Free of Ink and of the emulator: the dashboard (src/ui) and the start-up (src/boot) both stand on it.
 
 import { createClient, type Action, type Client, type ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
-import { DEMO_PASSWORD, DEMO_USER, startEmulator, type Embedded } from './embedded.js';
-import { ResourceCache } from './hooks/cache.js';
+import { ResourceCache } from './cache.js';
 
 export interface Session {
   client: Client;
@@ -22,7 +21,7 @@ export interface Session {
   local: boolean;
   /**
    * Gives the tracker every action still running on the service (the action list's first page), once per
-   * session however often it is asked: main.tsx asks as soon as the session exists, the app when it mounts.
+   * session however often it is asked: boot/main.ts asks as soon as the session exists, the app when it mounts.
    */
   followRunning(): Promise<void>;
   /** Stops the tracker and whatever the session started (the embedded emulator). Safe to call twice. */
@@ -121,55 +120,9 @@ export async function sessionForConnection(
   conn: Exclude<Connection, { source: 'none' }>,
   opts: { connect?: ConnectOptions; trackerOptions?: SessionInit['trackerOptions'] } = {},
 ): Promise<Session> {
-  const { connect } = await import('../config/connection.js');
+  // loaded here: it brings the profile store's library, which the demo never needs
+  const { connect } = await import('./login.js');
   const client = await connect(conn, opts.connect ?? {});
   const profile = conn.profileName ?? 'env';
   return createSession({ client, profile, trackerOptions: opts.trackerOptions });
-}
-
-export { DEMO_SPEED, DEMO_USER } from './embedded.js';
-
-/**
- * Starts the emulator on a free loopback port (in a worker thread when it can), logs in as the demo account
- * and swaps the login for an API token: a login token would expire after three real minutes at 20× speed.
- */
-export async function startEmbedded(
-  opts: { trackerOptions?: SessionInit['trackerOptions']; speed?: number; embedded?: Promise<Embedded> } = {},
-): Promise<Session> {
-  const embedded = await (opts.embedded ?? startEmulator(opts.speed));
-  try {
-    const client = createClient({ endpoint: embedded.url, fetch: embedded.fetch });
-    // the worker's login when it worked (see Embedded.login), else one of our own
-    const early = await embedded.login?.catch(() => null);
-    let loggedIn = false;
-    if (early?.status === 200) {
-      try {
-        client.account.acceptLogin(DEMO_USER, JSON.parse(early.body));
-        loggedIn = true;
-      } catch {
-        // an answer the client cannot read: it logs in itself, and reports what goes wrong then
-      }
-    }
-    if (!loggedIn) await client.login(DEMO_USER, DEMO_PASSWORD);
-    // The first lists go out with the login token while the API token is made, off the start-up path; the
-    // login token stays good for three real minutes, far longer than that takes.
-    const minted = client.account.mintMachineToken().then(
-      (token) => client.setCredential({ kind: 'token', token }),
-      () => client.account.mintMachineToken().then((token) => client.setCredential({ kind: 'token', token })),
-    );
-    minted.catch(() => {
-      // both attempts failed: requests keep using the login token, and say so when it expires
-    });
-    return createSession({
-      client,
-      profile: DEMO_USER,
-      endpoint: endpointLabel(embedded.url),
-      local: true,
-      trackerOptions: opts.trackerOptions,
-      onClose: () => embedded.close(),
-    });
-  } catch (err) {
-    await embedded.close();
-    throw err;
-  }
 }

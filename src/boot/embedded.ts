@@ -1,7 +1,7 @@
 // The embedded emulator for the demo: started on a free loopback port, in a worker thread when the program
 // runs from its bundle, so that the emulator's start (seeding, password hashing) and every request it
 // answers use the second core instead of delaying the dashboard's first frame and its keys. Kept apart from
-// the session module so main.tsx can start it before the client and Ink have even loaded.
+// the session module so boot/main.ts can start it before the client and Ink have even loaded.
 
 /** A server boots in about 80 emulated seconds: at 20× that is four real seconds, quick enough to watch. */
 export const DEMO_SPEED = 20;
@@ -190,7 +190,7 @@ const EMULATOR_SOURCE = '../emulator/app.js';
 async function emulatorCode(dist: URL): Promise<typeof import('../emulator/app.js')> {
   const bundle = new URL('emulator.cjs', dist);
   if (bundle.protocol === 'file:' && existsSync(fileURLToPath(bundle))) {
-    const { loadBundle } = await import('../boot/compile-cache.js');
+    const { loadBundle } = await import('./compile-cache.js');
     return loadBundle<typeof import('../emulator/app.js')>(bundle).exports;
   }
   return (await import(EMULATOR_SOURCE)) as typeof import('../emulator/app.js');

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { resolveConnection } from '../../src/config/connection.js';
 import { openProfileStore } from '../../src/config/profiles.js';
-import { parseFlags, planConnection } from '../../src/ui/main.js';
-import { surelyDemo } from '../../src/ui/start-plan.js';
+import { parseFlags, planConnection } from '../../src/boot/main.js';
+import { surelyDemo } from '../../src/boot/start-plan.js';
 
 let dir = '';
 let env: Record<string, string | undefined> = {};

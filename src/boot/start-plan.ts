@@ -1,7 +1,7 @@
 // What can be decided about a start from the command line and the environment alone, without loading the
 // dashboard: the flags, `--help` and `--version`, and whether the embedded demo is certain. The entry point
 // uses it to answer those two at once, and to start the demo's emulator while the dashboard is still
-// loading; main.tsx's planConnection decides the rest.
+// loading; boot/main.ts's planConnection decides the rest.
 
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -8,7 +8,7 @@
 // Only the longer of the two loads counts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { loadBundle } from '../boot/compile-cache.js';
+import { loadBundle } from './compile-cache.js';
 import type { WireAnswer, WireClose, WireRequest, WireResponse, WorkerData } from './embedded.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;

@@ -8,7 +8,7 @@
 import type { Connection, Env } from '../config/connection.js';
 import type { ProfileStore } from '../config/profiles.js';
 import type { Embedded } from './embedded.js';
-import type { Session } from './session.js';
+import type { Session } from '../session/session.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 
@@ -89,8 +89,8 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   embedded?.catch(() => {
     // reported through `ready`
   });
-  const ready = import('./session.js')
-    .then(({ startEmbedded, sessionForConnection }) => (plan.kind === 'demo' ? startEmbedded({ embedded }) : sessionForConnection(plan.conn)))
+  const ready = Promise.all([import('./demo.js'), import('../session/session.js')])
+    .then(([{ startEmbedded }, { sessionForConnection }]) => (plan.kind === 'demo' ? startEmbedded({ embedded }) : sessionForConnection(plan.conn)))
     .then((session) => {
       early = session;
       void session.cache.prefetch('servers', () => session.client.servers.list({ reuse: true })).catch(() => {
@@ -104,7 +104,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     // handled below, once the screen exists to be given back
   });
 
-  const [{ render }, { appElement }, yoga] = await Promise.all([import('ink'), import('./app.js'), import('yoga-layout')]);
+  const [{ render }, { appElement }, yoga] = await Promise.all([import('ink'), import('../ui/app.js'), import('yoga-layout')]);
   // The dashboard's bundle loads Yoga's WebAssembly without a top-level await (scripts/build.mjs): Ink may
   // lay out only once it is there. Elsewhere the module has awaited it already.
   await (yoga as { yogaReady?: Promise<void> }).yogaReady;
