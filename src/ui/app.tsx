@@ -15,7 +15,7 @@ import type { Server } from '../api/index.js';
 import type { Profile, ProfileStore } from '../config/profiles.js';
 import { ActionPanel, CommandLine, Footer, Header, HelpOverlay, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
-import { displayWidth, truncate } from './format.js';
+import { displayWidth, truncate } from './text.js';
 import { bindingsFor, matchBinding, type KeyLike, type Scope } from './keymap.js';
 import type { ActionTracker } from '../watch/tracker.js';
 import { POWER_CACHE_KEY, SERVERS_CACHE_KEY, ServersScreen } from './screens/servers.js';

@@ -1,117 +1,5 @@
-// Text helpers for fixed-width terminal cells. Widths are display columns, not UTF-16 units: a CJK name or an
-// emoji takes two columns, a combining accent none, and a table whose cells were cut by `.length` would shear.
-//
-// string-width would do this, but it is only a transitive dependency of Ink here; importing it directly would
-// break the day the lockfile stops hoisting it. The cases a cloud dashboard meets (ASCII, accents, CJK, emoji)
-// are covered below; ambiguous-width characters (box drawing, `…`, `•`) count as narrow, as string-width does.
-
-const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
-const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|\p{Cf}|\p{Cc})$/u;
-const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
-
-// East Asian Wide and Fullwidth blocks (UAX #11), coarse but covering every script a name is likely to use.
-const WIDE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x1100, 0x115f],
-  [0x231a, 0x231b],
-  [0x2329, 0x232a],
-  [0x2e80, 0x303e],
-  [0x3041, 0x33ff],
-  [0x3400, 0x4dbf],
-  [0x4e00, 0x9fff],
-  [0xa000, 0xa4cf],
-  [0xa960, 0xa97f],
-  [0xac00, 0xd7a3],
-  [0xf900, 0xfaff],
-  [0xfe10, 0xfe19],
-  [0xfe30, 0xfe6f],
-  [0xff00, 0xff60],
-  [0xffe0, 0xffe6],
-  [0x1f300, 0x1f64f],
-  [0x1f900, 0x1f9ff],
-  [0x20000, 0x2fffd],
-  [0x30000, 0x3fffd],
-];
-
-function isWideCodePoint(cp: number): boolean {
-  if (cp < 0x1100) return false;
-  for (const [lo, hi] of WIDE_RANGES) {
-    if (cp < lo) return false;
-    if (cp <= hi) return true;
-  }
-  return false;
-}
-
-/**
- * Characters that never join a neighbour into one grapheme (Latin, general punctuation, arrows, technical
- * symbols, box drawing, blocks, shapes, dingbats): a string of them is split without a segmenter, whose
- * creation alone costs about 20 ms, and whose use costs far more than a loop.
- */
-export const ONE_UNIT_GRAPHEMES = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf]*$/;
-
-let segmenter: Intl.Segmenter | undefined;
-function graphemes(text: string): Iterable<string> {
-  if (ONE_UNIT_GRAPHEMES.test(text) || typeof Intl.Segmenter !== 'function') return Array.from(text);
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const segments = segmenter.segment(text);
-  return {
-    *[Symbol.iterator]() {
-      for (const s of segments) yield s.segment;
-    },
-  };
-}
-
-function graphemeWidth(cluster: string): number {
-  if (cluster.length === 1) {
-    const cp = cluster.charCodeAt(0);
-    if (cp >= 0x20 && cp < 0x7f) return 1;
-  }
-  if (EMOJI_PRESENTATION.test(cluster)) return 2;
-  const cp = cluster.codePointAt(0) ?? 0;
-  const first = String.fromCodePoint(cp);
-  if (ZERO_WIDTH.test(first)) return 0;
-  return isWideCodePoint(cp) ? 2 : 1;
-}
-
-/** Display width of `text` in terminal columns. */
-export function displayWidth(text: string): number {
-  if (ASCII_PRINTABLE.test(text)) return text.length;
-  let width = 0;
-  for (const g of graphemes(text)) width += graphemeWidth(g);
-  return width;
-}
-
-/** Cuts `text` to at most `width` columns, ending in `…` when something was cut. */
-export function truncate(text: string, width: number): string {
-  if (width <= 0) return '';
-  if (ASCII_PRINTABLE.test(text)) {
-    return text.length <= width ? text : width === 1 ? '…' : text.slice(0, width - 1) + '…';
-  }
-  if (displayWidth(text) <= width) return text;
-  const room = width - 1;
-  let out = '';
-  let used = 0;
-  for (const g of graphemes(text)) {
-    const w = graphemeWidth(g);
-    if (used + w > room) break;
-    out += g;
-    used += w;
-  }
-  return out + '…';
-}
-
-/** Pads on the right to exactly `width` columns (truncating with `…` when longer). */
-export function padEnd(text: string, width: number): string {
-  const cut = truncate(text, width);
-  const w = displayWidth(cut);
-  return w >= width ? cut : cut + ' '.repeat(width - w);
-}
-
-/** Pads on the left to exactly `width` columns (truncating with `…` when longer). */
-export function padStart(text: string, width: number): string {
-  const cut = truncate(text, width);
-  const w = displayWidth(cut);
-  return w >= width ? cut : ' '.repeat(width - w) + cut;
-}
+// How values are written on screen, everywhere: dates in UTC, money in one format, sizes always with their
+// unit, status words in one case. Widths, cutting and padding are text.ts's.
 
 const two = (n: number): string => (n < 10 ? '0' : '') + n;
 
@@ -143,4 +31,71 @@ export function formatRelative(d: Date | null | undefined, now: Date = new Date(
   else if (abs < 86_400 * 365) amount = `${Math.floor(abs / 86_400)}d`;
   else amount = `${Math.floor(abs / (86_400 * 365))}y`;
   return diff >= 0 ? `${amount} ago` : `in ${amount}`;
+}
+
+/** The currency the service bills in. */
+export const CURRENCY = '€';
+
+const finite = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** An amount: `€ 12.30`, two decimals, so a column of them lines up on the decimal point. */
+export function money(n: number | null | undefined): string {
+  return finite(n) ? `${CURRENCY} ${n.toFixed(2)}` : '—';
+}
+
+/** An hourly rate: `€ 0.0190`, four decimals (the catalog prices by the hour to a tenth of a cent). */
+export function rate(n: number | null | undefined): string {
+  return finite(n) ? `${CURRENCY} ${n.toFixed(4)}` : '—';
+}
+
+const scaled = (n: number, units: readonly string[], step = 1024): string => {
+  let v = n;
+  let u = 0;
+  while (Math.abs(v) >= step && u < units.length - 1) {
+    v /= step;
+    u += 1;
+  }
+  const text = u === 0 || Number.isInteger(v) ? String(Math.round(v * 10) / 10) : v.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${units[u]}`;
+};
+
+/** Memory given in MB (plans, `plan_size.ram`): `512 MB`, `1 GB`, `1.5 GB`, `1 TB`. */
+export function megabytes(mb: number | null | undefined): string {
+  return finite(mb) ? scaled(mb, ['MB', 'GB', 'TB']) : '—';
+}
+
+/** Disk given in GB (plans, `plan_size.disk`, snapshot and template sizes): `80 GB`, `5.9 TB`. */
+export function gigabytes(gb: number | null | undefined): string {
+  return finite(gb) ? scaled(gb, ['GB', 'TB', 'PB']) : '—';
+}
+
+/** A rate in bytes per second: `0 B/s`, `12.5 KB/s`, `3 MB/s`. */
+export function bytesPerSecond(n: number | null | undefined): string {
+  return finite(n) ? `${scaled(n, ['B', 'KB', 'MB', 'GB', 'TB'])}/s` : '—';
+}
+
+/** A fraction 0 to 1 as a percentage: `25%`. */
+export function percent(fraction: number | null | undefined): string {
+  return finite(fraction) ? `${Math.round(fraction * 100)}%` : '—';
+}
+
+export const yesNo = (v: boolean | null | undefined): string => (v === null || v === undefined ? '—' : v ? 'yes' : 'no');
+
+/**
+ * A status word as the dashboard writes every one: first letter capital, the rest lower case, dashes and
+ * underscores as spaces (`created` and `CREATED` are both `Created`, `in-progress` is `In progress`).
+ */
+export function statusWord(status: string | null | undefined): string {
+  if (!status) return '—';
+  const s = status.trim().replace(/[_-]+/g, ' ').toLowerCase();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Seconds left as `1:43`, `12:05`, `1:02:03`; `0:00` once past. */
+export function countdown(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return h > 0 ? `${h}:${two(m)}:${two(rest)}` : `${m}:${two(rest)}`;
 }

@@ -3,7 +3,7 @@
 // A screen's own keys are rows in `screenBindings`; adding a screen's keys is a data change here.
 
 import type { Key } from 'ink';
-import { displayWidth, padEnd } from './format.js';
+import { displayWidth, padEnd } from './text.js';
 
 export type KeyLike = Partial<Key>;
 export type Scope = 'global' | 'table' | 'dialog' | (string & {});

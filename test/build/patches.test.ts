@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import xterm from '@xterm/headless';
 import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ONE_UNIT_GRAPHEMES as FORMAT_ONE_UNIT_GRAPHEMES } from '../../src/ui/format.js';
+import { ONE_UNIT_GRAPHEMES as FORMAT_ONE_UNIT_GRAPHEMES } from '../../src/ui/text.js';
 
 type Patch = (source: string) => string;
 interface Patches {

@@ -7,7 +7,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput, useStdin } from 'ink';
 import { matchBinding, type KeyLike } from '../keymap.js';
-import { displayWidth, padEnd, truncate } from '../format.js';
+import { displayWidth, padEnd, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { computeWindow } from './Table.js';
 import { editLine, lineState, renderLine, type LineState } from './TextInput.js';

@@ -4,7 +4,8 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput, useStdin } from 'ink';
-import { displayWidth, formatClock, padEnd, padStart, truncate } from '../format.js';
+import { formatClock } from '../format.js';
+import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { footerHints, helpLines, type Scope } from '../keymap.js';
 import { color } from '../theme.js';
 import { formatEta, progressBar } from './ProgressBar.js';

@@ -7,7 +7,8 @@
 
 import { memo, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput, useStdin, type Key } from 'ink';
-import { displayWidth, formatDate, padEnd, padStart, truncate } from '../format.js';
+import { formatDate } from '../format.js';
+import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { matchBinding } from '../keymap.js';
 import { color, selectionInverse, type Role } from '../theme.js';
 

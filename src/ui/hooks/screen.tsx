@@ -6,7 +6,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { SortSpec } from '../components/Table.js';
-import { displayWidth, truncate } from '../format.js';
+import { displayWidth, truncate } from '../text.js';
 import type { Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
 import { color } from '../theme.js';

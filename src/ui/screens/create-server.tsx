@@ -11,7 +11,7 @@ import type { Client, CreatedServer, Plan } from '../../api/index.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { TextInput } from '../components/TextInput.js';
 import { matchBinding } from '../keymap.js';
-import { displayWidth, truncate } from '../format.js';
+import { displayWidth, truncate } from '../text.js';
 import { color, colorEnabled } from '../theme.js';
 import { formatGpu, formatRam, imageChoices, locationChoices, percent, planChoices, spotDiscountOf } from './create-server/choices.js';
 import { ExtrasStep, KeyCatcher, extrasHint, type ExtrasLists } from './create-server/extras.js';

@@ -12,7 +12,7 @@ import {
   isTooSmall,
   resolveCommand,
 } from '../../../src/ui/components/Frame.js';
-import { displayWidth } from '../../../src/ui/format.js';
+import { displayWidth } from '../../../src/ui/text.js';
 import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());

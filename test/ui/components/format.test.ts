@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, formatClock, formatDate, formatRelative, padEnd, padStart, truncate } from '../../../src/ui/format.js';
+import { formatClock, formatDate, formatRelative } from '../../../src/ui/format.js';
+import { displayWidth, padEnd, padStart, truncate } from '../../../src/ui/text.js';
 
 describe('format', () => {
   it('formats dates in UTC, — when missing', () => {

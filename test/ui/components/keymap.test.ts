@@ -10,7 +10,7 @@ import {
   screenBindings,
   tableBindings,
 } from '../../../src/ui/keymap.js';
-import { displayWidth } from '../../../src/ui/format.js';
+import { displayWidth } from '../../../src/ui/text.js';
 
 describe('keymap', () => {
   it('has every key of the fixed table in tui.md', () => {

@@ -2,7 +2,7 @@
 // so what the user can pick (and why something is greyed out) is tested without rendering.
 import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, SpotPlan, SshKey, Template } from '../../../api/index.js';
 import type { Choice } from '../../components/ChoiceList.js';
-import { padEnd } from '../../format.js';
+import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
 import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
 

@@ -6,7 +6,7 @@ import { Box, Text, useInput, useStdin } from 'ink';
 import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
 import { ChoiceList, type Choice } from '../../components/ChoiceList.js';
 import { TextInput, editLine, lineState, renderLine, type LineState } from '../../components/TextInput.js';
-import { truncate } from '../../format.js';
+import { truncate } from '../../text.js';
 import { color, colorEnabled } from '../../theme.js';
 import {
   NONE,

@@ -1,0 +1,175 @@
+// The one sanitizer and the one width measure. Every string that reaches the screen (a server's notes, a
+// service's error message, a typed value, a file read from disk) goes through `safe` before it is drawn:
+// table cells, record views, dialogs, titles and the status line all draw through the helpers below.
+//
+// Text from the service or the user is hostile. Ink passes SGR and OSC sequences through untouched, so a
+// note holding `ESC ] 0 ; title BEL` would retitle the terminal and a colour code would bleed into the next
+// rows. Here:
+// - C0 controls and DEL become their visible Control Pictures (`␛` for ESC, `␡` for DEL), a tab a space and
+//   a line break `␤` (multi-line views split lines first: `safeLines`); C1 controls (`0x9B` is a CSI)
+//   become `�`;
+// - format and default-ignorable characters are removed: bidi overrides and isolates (which reorder what
+//   is shown), zero-width spaces and joiners, the BOM, variation selectors, tags; so are emoji skin-tone
+//   modifiers and the keycap mark, which join a neighbour into one wide cell in some terminals and not in
+//   others;
+// - code points whose width terminals disagree on (src/ui/unstable-widths.ts, generated) become `�`, as do
+//   lone surrogates and noncharacters; combining marks stack at most three deep.
+// What is left has one width in Ink's measure (string-width, which Ink lays the frame out with) and in a
+// terminal's: `displayWidth` is that measure, and `truncate` / `padEnd` / `padStart` cut and fill by it.
+
+import stringWidth from 'string-width';
+import { UNSTABLE_WIDTHS } from './unstable-widths.js';
+
+const PLAIN = /^[\x20-\x7e]*$/;
+const REMOVED = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u{1F3FB}-\u{1F3FF}\u20E3]/u;
+const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
+const MARK = /\p{M}/u;
+const REPLACEMENT = '\uFFFD';
+const LINE_BREAK = '\u2424';
+const MAX_MARKS = 3;
+
+function unstableWidth(cp: number): boolean {
+  let lo = 0;
+  let hi = UNSTABLE_WIDTHS.length - 1;
+  if (hi < 0 || cp < UNSTABLE_WIDTHS[0]![0]) return false;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = UNSTABLE_WIDTHS[mid]!;
+    if (cp < a) hi = mid - 1;
+    else if (cp > b) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+// The same strings are drawn frame after frame: remember the last few thousand answers.
+const known = new Map<string, string>();
+const KNOWN_MAX = 4096;
+
+function sanitize(text: string): string {
+  // NFC first: a Hangul syllable typed as separate jamo becomes the one wide character terminals agree on
+  const source = text.normalize('NFC');
+  let out = '';
+  let marks = 0;
+  let afterCr = false;
+  for (const ch of source) {
+    const cp = ch.codePointAt(0)!;
+    const cr = afterCr;
+    afterCr = cp === 0x0d;
+    if (cp < 0x20 || cp === 0x7f) {
+      marks = 0;
+      if (cp === 0x09) out += ' ';
+      else if (cp === 0x0a) out += cr ? '' : LINE_BREAK;
+      else if (cp === 0x0d) out += LINE_BREAK;
+      else out += String.fromCodePoint(cp === 0x7f ? 0x2421 : 0x2400 + cp);
+      continue;
+    }
+    if (cp < 0xa0 && cp >= 0x80) {
+      out += REPLACEMENT;
+      marks = 0;
+      continue;
+    }
+    if (cp === 0x2028 || cp === 0x2029) {
+      out += LINE_BREAK;
+      marks = 0;
+      continue;
+    }
+    if (REMOVED.test(ch)) continue;
+    if ((cp >= 0xd800 && cp <= 0xdfff) || NONCHARACTER.test(ch) || unstableWidth(cp)) {
+      out += REPLACEMENT;
+      marks = 0;
+      continue;
+    }
+    if (MARK.test(ch)) {
+      marks += 1;
+      if (marks > MAX_MARKS) continue;
+    } else {
+      marks = 0;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** `text` made safe to draw on one line (see the head of this file). Idempotent. */
+export function safe(text: string): string {
+  if (PLAIN.test(text)) return text;
+  let out = known.get(text);
+  if (out === undefined) {
+    out = sanitize(text);
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(text, out);
+  }
+  return out;
+}
+
+/** Multi-line text (a script, a key file) as safe lines: split at line breaks, tabs to the next stop of `tab`. */
+export function safeLines(text: string, tab = 4): string[] {
+  return text.split(/\r\n|\r|\n/).map((line) => {
+    if (!line.includes('\t')) return safe(line);
+    let expanded = '';
+    for (const part of line.split('\t').entries()) {
+      const [i, piece] = part;
+      if (i > 0) expanded += ' '.repeat(tab - (displayWidth(expanded) % tab));
+      expanded += safe(piece);
+    }
+    return expanded;
+  });
+}
+
+/** Columns `text` takes on screen, once made safe. */
+export function displayWidth(text: string): number {
+  if (PLAIN.test(text)) return text.length;
+  return stringWidth(safe(text));
+}
+
+/**
+ * Characters that never join a neighbour into one grapheme (Latin, general punctuation, arrows, technical
+ * symbols, box drawing, blocks, shapes, dingbats): a string of them is split without a segmenter, whose
+ * creation alone costs about 20 ms, and whose use costs far more than a loop.
+ */
+export const ONE_UNIT_GRAPHEMES = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf]*$/;
+
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): Iterable<string> {
+  if (ONE_UNIT_GRAPHEMES.test(text)) return Array.from(text);
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const segments = segmenter.segment(text);
+  return {
+    *[Symbol.iterator]() {
+      for (const s of segments) yield s.segment;
+    },
+  };
+}
+
+/** `text` made safe and cut to at most `width` columns, ending in `…` when something was cut. */
+export function truncate(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (PLAIN.test(text)) return text.length <= width ? text : width === 1 ? '…' : text.slice(0, width - 1) + '…';
+  const clean = safe(text);
+  if (stringWidth(clean) <= width) return clean;
+  const room = width - 1;
+  let out = '';
+  let used = 0;
+  for (const g of graphemes(clean)) {
+    const w = stringWidth(g);
+    if (used + w > room) break;
+    out += g;
+    used += w;
+  }
+  return out + '…';
+}
+
+/** Safe, and exactly `width` columns: cut with `…` when longer, filled with spaces on the right. */
+export function padEnd(text: string, width: number): string {
+  const cut = truncate(text, width);
+  const w = displayWidth(cut);
+  return w >= width ? cut : cut + ' '.repeat(width - w);
+}
+
+/** Safe, and exactly `width` columns: cut with `…` when longer, filled with spaces on the left. */
+export function padStart(text: string, width: number): string {
+  const cut = truncate(text, width);
+  const w = displayWidth(cut);
+  return w >= width ? cut : ' '.repeat(width - w) + cut;
+}
