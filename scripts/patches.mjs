@@ -148,7 +148,8 @@ export function inkFullScreenFrames(source) {
   );
   const withWidth = once(patched, "import wrapAnsi from 'wrap-ansi';", "import wrapAnsi from 'wrap-ansi';\nimport ecsdeckStringWidth from 'string-width';", 'ink ink.js');
   return `${withWidth}
-// [ecsdeck patch] the rows that changed since the frame on screen, or the whole frame when that is unknown.
+// [ecsdeck patch] the rows that changed since the frame on screen, or the whole frame when that is unknown
+// (after a resize, or when stdout.ecsdeckScreen says another program drew on the screen).
 // The screen holds lastOutput row for row only when no row was taller or wider than the terminal: a frame
 // with more rows scrolled it, a wider row wrapped. Such frames, and the one after them, are drawn whole.
 function ecsdeckTooWide(line, columns) {
@@ -156,7 +157,9 @@ function ecsdeckTooWide(line, columns) {
 }
 function fullScreenFrame(ink, output) {
     const { rows, columns } = ink.options.stdout;
-    const size = rows + 'x' + columns;
+    // a program that gave the terminal to another (an editor) bumps stdout.ecsdeckScreen: the screen is
+    // no longer what Ink drew, and the next frame is drawn whole
+    const size = rows + 'x' + columns + '#' + (ink.options.stdout.ecsdeckScreen ?? 0);
     const lines = output.split('\\n');
     const known = ink.ecsdeckSize === size && ink.ecsdeckFits === true && ink.fullStaticOutput === '' && typeof ink.lastOutput === 'string' && ink.lastOutput !== '';
     ink.ecsdeckSize = size;

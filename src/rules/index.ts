@@ -5,3 +5,4 @@ export * from './env.js';
 export * from './scripts.js';
 export * from './reserved.js';
 export * from './spot.js';
+export * from './sshkey.js';

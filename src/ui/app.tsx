@@ -1,100 +1,52 @@
 // The app shell: header, the current screen, the action panel, the status line and the footer, around a
-// stack of screens (⏎ pushes a detail view, esc goes back).
+// stack of screens (⏎ pushes a detail view, esc goes back). Keys come through the app's own dispatcher
+// (keys.tsx): the shell's global keys stand at the bottom of its stack, so a dialog, a field, help or the
+// command line always answers first; which binding a key is, is routing.ts's; which screens exist, and
+// their keys, registry.ts's.
 //
-// Keys: the shell's one input handler is subscribed once, at mount, and never again, so it runs before the
-// handler of any dialog opened later. It reads only refs that are set synchronously, which makes the answer
-// to a key depend on what the user saw, not on whether React has re-rendered since the previous key:
-//   Ctrl+C quits always; with a dialog open everything else belongs to the dialog; with the filter field or
-//   the command line open, to that field; otherwise the key is matched against the screen's scopes and the
-//   screen gets the first say (its own keys, create/edit/delete), then the shell (help, `:`, `/`, sort,
-//   refresh, back, quit). Moving in a table is the table's own business.
+// The frame stays mounted whatever happens to the terminal: below 80×24 it is hidden behind a notice, and
+// every dialog, form and typed value is there again when the window grows back.
 
 import { Component, Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useApp, useInput, useStdin } from 'ink';
+import { Box, Text, useApp } from 'ink';
 import type { Server } from '../api/index.js';
 import type { Profile, ProfileStore } from '../config/profiles.js';
-import { ActionPanel, CommandLine, Footer, Header, HelpOverlay, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
-import { TextInput } from './components/TextInput.js';
-import { displayWidth, truncate } from './text.js';
-import { bindingsFor, matchBinding, type KeyLike, type Scope } from './keymap.js';
-import type { ActionTracker } from '../watch/tracker.js';
-import { POWER_CACHE_KEY, SERVERS_CACHE_KEY, ServersScreen } from './screens/servers.js';
-import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, SortColumn, StatusKind } from './hooks/screen.js';
-import type { SortSpec } from './components/Table.js';
-import { errorText } from './hooks/useResource.js';
-import { actionRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
-import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../session/session.js';
+import type { ActionTracker } from '../watch/tracker.js';
+import { CommandLine, CompletionList } from './components/CommandLine.js';
+import { ActionPanel, Footer, Header, HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
+import { TextInput } from './components/TextInput.js';
+import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
+import { errorText } from './hooks/useResource.js';
+import { useTerminalSize } from './hooks/useTerminalSize.js';
+import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
+import { KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
+import type { KeyLike, Scope } from './keymap.js';
+import { COMMANDS, SPECS, screenScopes, screenTitle } from './registry.js';
+import { ResourceView } from './resource/ResourceView.js';
+import { RecordView } from './resource/RecordView.js';
+import { nextSort, routeKey, shellAction, type Mode } from './routing.js';
+import { POWER_CACHE_KEY, SERVERS_CACHE_KEY } from './screens/servers.js';
+import { displayWidth, safe, truncate } from './text.js';
 import { color } from './theme.js';
+import { useTerminalHandoff } from './terminal-handoff.js';
+import { useScreenControl, useSelection, ScreenTitle } from './hooks/screen.js';
 
-// Screens other than the servers list are loaded when first shown: the first frame does not wait for them.
+// Screens other than the lists are loaded when first shown: the first frame does not wait for them.
 const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then((m) => ({ default: m.ServerDetailScreen })));
-const ListScreen = lazy(() => import('./screens/lists.js').then((m) => ({ default: m.ListScreen })));
-const RecordScreen = lazy(() => import('./screens/lists.js').then((m) => ({ default: m.RecordScreen })));
 const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
 
-/** The names `:` accepts, in the order tui.md lists them. */
-export const SCREEN_NAMES = [
-  'servers',
-  'actions',
-  'snapshots',
-  'templates',
-  'sshkeys',
-  'scripts',
-  'networks',
-  'plans',
-  'images',
-  'regions',
-  'billing',
-  'events',
-  'account',
-  'tokens',
-  'profiles',
-] as const;
-
-export const SCREEN_TITLES: Record<string, string> = {
-  servers: 'Servers',
-  actions: 'Actions',
-  snapshots: 'Snapshots',
-  templates: 'Templates',
-  sshkeys: 'SSH keys',
-  scripts: 'Scripts',
-  networks: 'Networks',
-  plans: 'Plans',
-  images: 'Images',
-  regions: 'Regions',
-  billing: 'Billing',
-  events: 'Events',
-  account: 'Account',
-  tokens: 'API tokens',
-  profiles: 'Profiles',
-};
-
-// One array per kind of screen, so the footer (memoised on its props) is not redrawn by a filter key.
-const SCOPES: Record<string, Scope[]> = {
-  servers: ['servers', 'global', 'table'],
-  server: ['server', 'servers', 'global', 'table'],
-  profiles: ['profiles', 'global', 'table'],
-  list: ['browse', 'table'],
-};
-const DIALOG_SCOPES: Scope[] = ['dialog'];
-
-/** Key scopes of a screen, most specific first: matching, the footer and `?` all use these. */
-export function screenScopes(screen: string): Scope[] {
-  return SCOPES[screen] ?? SCOPES.list!;
-}
-
-export type Mode = 'none' | 'help' | 'command' | 'filter';
+/** How long an information line stays, and an error (unless a key is pressed first). */
+const INFO_MS = 6000;
+const ERROR_MS = 10_000;
+export const DEFAULT_REFRESH_MS = 5000;
+const HISTORY = 50;
 
 interface Status {
   kind: StatusKind;
   text: string;
   source?: string;
 }
-
-/** How long an information line stays; errors stay until their source succeeds or something replaces them. */
-const INFO_MS = 6000;
-export const DEFAULT_REFRESH_MS = 5000;
 
 export interface AppProps {
   /** null while connecting: the frame is drawn at once and the screens come when the session does */
@@ -121,14 +73,7 @@ export interface AppProps {
 let entrySeq = 0;
 export function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
   entrySeq += 1;
-  return {
-    id: entrySeq,
-    screen,
-    title: title ?? SCREEN_TITLES[screen] ?? screen,
-    view: { filter: '', sort: null },
-    memo: { selected: null, tab: 0 },
-    params,
-  };
+  return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: '', sort: null }, memo: { selected: null, tab: 0 }, params };
 }
 
 /** Rows of the action panel below the title line: more on a taller terminal, never so many the list starves. */
@@ -138,94 +83,20 @@ export function panelLines(rows: number): number {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export interface KeyContext {
-  mode: Mode;
-  /** a screen's dialog (or the wizard) is open: its own fields and lists take the keys */
-  dialogOpen: boolean;
-  tooSmall: boolean;
-  /** the session exists: before it does, only quitting works */
-  connected: boolean;
-  screen: string;
-  readOnly: boolean;
-}
-
-export type KeyRoute =
-  | { kind: 'ignore' }
-  | { kind: 'quit' }
-  | { kind: 'closeHelp' }
-  /** a write key in read-only mode: said, not done */
-  | { kind: 'refused'; keys: string; what: string }
-  /** a binding of the screen's scopes: the screen has the first say, then `shellAction` */
-  | { kind: 'binding'; id: string };
-
-/**
- * Who answers a key. Ctrl+C always quits; a dialog, the filter field and the command line keep every other
- * key for themselves (so `q` typed into them is a letter); help closes on esc, ⏎, ? or q.
- */
-export function routeKey(ctx: KeyContext, input: string, key: KeyLike): KeyRoute {
-  if (key.ctrl && input === 'c') return { kind: 'quit' };
-  if (ctx.tooSmall || !ctx.connected) return input === 'q' && !key.ctrl && !key.meta ? { kind: 'quit' } : { kind: 'ignore' };
-  if (ctx.dialogOpen) return { kind: 'ignore' };
-  if (ctx.mode === 'help') return key.escape || key.return || input === '?' || input === 'q' ? { kind: 'closeHelp' } : { kind: 'ignore' };
-  if (ctx.mode !== 'none') return { kind: 'ignore' };
-  const scopes = screenScopes(ctx.screen);
-  const id = matchBinding(scopes, input, key, { readOnly: ctx.readOnly });
-  if (id !== undefined) return { kind: 'binding', id };
-  if (ctx.readOnly) {
-    const refused = matchBinding(scopes, input, key);
-    const binding = refused === undefined ? undefined : bindingsFor(scopes).find((b) => b.id === refused);
-    if (binding?.write) return { kind: 'refused', keys: binding.keys[0] ?? input, what: binding.hint ?? binding.description };
-  }
-  return { kind: 'ignore' };
-}
-
-export type ShellAction =
-  | { kind: 'quit' }
-  | { kind: 'mode'; mode: Exclude<Mode, 'none'> }
-  | { kind: 'refresh' }
-  | { kind: 'sort'; reverse: boolean }
-  | { kind: 'clearFilter' }
-  | { kind: 'pop' };
-
-/** What the shell does with a binding the screen did not take; esc clears a filter before it goes back. */
-export function shellAction(id: string, at: { filter: string; depth: number }): ShellAction | null {
-  switch (id) {
-    case 'quit':
-      return { kind: 'quit' };
-    case 'help':
-      return { kind: 'mode', mode: 'help' };
-    case 'command':
-      return { kind: 'mode', mode: 'command' };
-    case 'filter':
-      return { kind: 'mode', mode: 'filter' };
-    case 'refresh':
-      return { kind: 'refresh' };
-    case 'sortNext':
-      return { kind: 'sort', reverse: false };
-    case 'sortReverse':
-      return { kind: 'sort', reverse: true };
-    case 'back':
-      if (at.filter !== '') return { kind: 'clearFilter' };
-      return at.depth > 1 ? { kind: 'pop' } : null;
-    default:
-      return null;
-  }
-}
-
-/** `o`: the next column, keeping the direction; `O`: the other direction (first column, descending, when unsorted). */
-export function nextSort(sort: SortSpec | null, columns: readonly SortColumn[], reverse: boolean): SortSpec | null {
-  if (columns.length === 0) return sort;
-  if (reverse) return sort ? { ...sort, descending: !sort.descending } : { column: columns[0]!.key, descending: true };
-  const at = sort ? columns.findIndex((c) => c.key === sort.column) : -1;
-  return { column: columns[(at + 1) % columns.length]!.key, descending: sort?.descending ?? false };
-}
-
-
+/** The app: its own key dispatcher around the shell. */
 export function App(props: AppProps): ReactNode {
+  return (
+    <KeyProvider>
+      <Shell {...props} />
+    </KeyProvider>
+  );
+}
+
+function Shell(props: AppProps): ReactNode {
   const { exit } = useApp();
-  const { isRawModeSupported } = useStdin();
   const size = useTerminalSize({ columns: props.width, rows: props.height });
   const readOnly = props.readOnly === true;
+  const dispatcher = useKeyDispatcher();
 
   const [switched, setSwitched] = useState<Session | null>(null);
   const session = switched ?? props.session;
@@ -234,28 +105,78 @@ export function App(props: AppProps): ReactNode {
   const [mode, setModeState] = useState<Mode>('none');
   const [dialog, setDialogState] = useState<Scope[] | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
+  const [typed, setTyped] = useState('');
+  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
   const control = useRef<ScreenControl | null>(null);
-  const infoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const history = useRef<string[]>([]);
 
   // What the key handler reads: set synchronously with every change, ahead of the re-render.
-  const live = useRef({ stack, mode, dialog, session, tooSmall: false });
+  const live = useRef({ stack, mode, dialog, session, tooSmall: false, status });
   live.current.session = session;
 
-  const setStack = useCallback((update: (s: ScreenEntry[]) => ScreenEntry[]) => {
-    const before = live.current.stack;
-    const next = update(before);
-    if (next === before) return;
-    if (next[next.length - 1] !== before[before.length - 1] && next[next.length - 1]?.id !== before[before.length - 1]?.id) {
-      // The screen below must not answer keys for the one being shown until that one has committed.
-      control.current = null;
-    }
-    live.current.stack = next;
-    setStackState(next);
+  const clearStatusNow = useCallback(() => {
+    if (statusTimer.current) clearTimeout(statusTimer.current);
+    statusTimer.current = null;
+    if (live.current.status === null) return;
+    live.current.status = null;
+    setStatus(null);
   }, []);
+
+  const report = useCallback((kind: StatusKind, text: string, source?: string) => {
+    if (statusTimer.current) clearTimeout(statusTimer.current);
+    const next = { kind, text, source };
+    live.current.status = next;
+    setStatus(next);
+    statusTimer.current = setTimeout(
+      () => {
+        statusTimer.current = null;
+        if (live.current.status === next) {
+          live.current.status = null;
+          setStatus(null);
+        }
+      },
+      kind === 'error' ? ERROR_MS : INFO_MS,
+    );
+    statusTimer.current.unref?.();
+  }, []);
+
+  const clearStatus = useCallback((source: string) => {
+    if (live.current.status?.source === source) clearStatusNow();
+  }, [clearStatusNow]);
+
+  // An error stays until the next key (or its ten seconds): the key that comes after it has been read.
+  useEffect(() => {
+    dispatcher.onKey = () => {
+      if (live.current.status?.kind === 'error') clearStatusNow();
+    };
+    return () => {
+      dispatcher.onKey = null;
+    };
+  }, [dispatcher, clearStatusNow]);
+  useEffect(() => () => clearStatusNow(), [clearStatusNow]);
+
+  const setStack = useCallback(
+    (update: (s: ScreenEntry[]) => ScreenEntry[]) => {
+      const before = live.current.stack;
+      const next = update(before);
+      if (next === before) return;
+      if (next[next.length - 1]?.id !== before[before.length - 1]?.id) {
+        // The screen below must not answer keys for the one being shown until that one has committed, and
+        // what the status line said about the screen left does not follow the user to the next one.
+        control.current = null;
+        clearStatusNow();
+      }
+      live.current.stack = next;
+      setStackState(next);
+    },
+    [clearStatusNow],
+  );
 
   const setMode = useCallback((m: Mode) => {
     live.current.mode = m;
     setModeState(m);
+    if (m === 'command') setTyped('');
   }, []);
 
   const onDialog = useCallback((scopes: Scope[] | null) => {
@@ -263,33 +184,7 @@ export function App(props: AppProps): ReactNode {
     setDialogState(scopes);
   }, []);
 
-  const report = useCallback((kind: StatusKind, text: string, source?: string) => {
-    if (infoTimer.current) clearTimeout(infoTimer.current);
-    infoTimer.current = null;
-    setStatus({ kind, text, source });
-    if (kind === 'info') {
-      infoTimer.current = setTimeout(() => {
-        infoTimer.current = null;
-        setStatus((s) => (s?.kind === 'info' ? null : s));
-      }, INFO_MS);
-    }
-  }, []);
-
-  const clearStatus = useCallback((source: string) => {
-    setStatus((s) => (s && s.source === source ? null : s));
-  }, []);
-
-  useEffect(
-    () => () => {
-      if (infoTimer.current) clearTimeout(infoTimer.current);
-    },
-    [],
-  );
-
-  const updateTop = useCallback(
-    (patch: (e: ScreenEntry) => ScreenEntry) => setStack((s) => [...s.slice(0, -1), patch(s[s.length - 1]!)]),
-    [setStack],
-  );
+  const updateTop = useCallback((patch: (e: ScreenEntry) => ScreenEntry) => setStack((s) => [...s.slice(0, -1), patch(s[s.length - 1]!)]), [setStack]);
 
   const nav: Nav = useMemo(
     () => ({
@@ -303,10 +198,7 @@ export function App(props: AppProps): ReactNode {
 
   const go = useCallback(
     (name: string) => {
-      if (name === 'servers') {
-        setStack((s) => (s.length === 1 ? s : [s[0]!]));
-        return;
-      }
+      if (name === 'servers') return setStack((s) => (s.length === 1 ? s : [s[0]!]));
       setStack((s) => (s[s.length - 1]!.screen === name ? s : [...s, newEntry(name)]));
     },
     [setStack],
@@ -370,75 +262,104 @@ export function App(props: AppProps): ReactNode {
     });
   }, [session]);
 
+  const snapshot = useTrackerSnapshot(session?.tracker);
+  const rows = useMemo(() => panelRows(snapshot, dismissed), [snapshot, dismissed]);
+  const failures = rows.filter((r) => r.state === 'failed');
+
   const top = stack[stack.length - 1]!;
   const tooSmall = isTooSmall(size.columns, size.rows);
   live.current.tooSmall = tooSmall;
-
   const quit = useCallback(() => exit(), [exit]);
-
   const setFilter = useCallback((filter: string) => updateTop((e) => ({ ...e, view: { ...e.view, filter } })), [updateTop]);
 
-  const handleKey = (input: string, key: KeyLike): void => {
+  // Ctrl+C quits whatever has the keys; on a too-small terminal nothing but quitting answers.
+  useEffect(() => {
+    dispatcher.intercept = (input, key) => {
+      if (key.ctrl && input === 'c') {
+        quit();
+        return true;
+      }
+      if (!live.current.tooSmall) return false;
+      if (input === 'q' && !key.ctrl && !key.meta) quit();
+      return true;
+    };
+    return () => {
+      dispatcher.intercept = null;
+    };
+  }, [dispatcher, quit]);
+
+  const shellKey = (input: string, key: KeyLike): boolean => {
     const st = live.current;
     const entry = st.stack[st.stack.length - 1]!;
-    // Fast typing arrives as one chunk: "/web" opens the filter holding "web" rather than matching no key.
-    if (input.length > 1 && input[0] === '/' && !key.ctrl && !key.meta && st.mode === 'none' && st.dialog === null && st.session !== null && !st.tooSmall) {
-      setFilter(input.slice(1));
-      return setMode('filter');
-    }
     const route = routeKey(
       { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.session !== null, screen: entry.screen, readOnly },
       input,
       key,
     );
-    if (route.kind === 'ignore') return;
-    if (route.kind === 'quit') return quit();
-    if (route.kind === 'closeHelp') return setMode('none');
+    if (route.kind === 'ignore') return false;
+    if (route.kind === 'quit') {
+      quit();
+      return true;
+    }
     if (route.kind === 'refused') {
       report('info', `read-only: ${route.keys} (${route.what}) is turned off`);
-      return;
+      return true;
     }
     const screen = control.current;
-    if (screen?.handle?.(route.id)) return;
+    if (screen?.handle?.(route.id, input)) return true;
     const action = shellAction(route.id, { filter: entry.view.filter, depth: st.stack.length });
     switch (action?.kind) {
       case 'quit':
-        return quit();
+        quit();
+        break;
       case 'mode':
-        return setMode(action.mode);
+        setMode(action.mode);
+        break;
       case 'refresh':
-        return screen?.refresh?.();
+        screen?.refresh?.();
+        break;
       case 'sort': {
         const columns = screen?.sortColumns ?? [];
-        if (columns.length === 0) return report('info', 'nothing to sort here');
-        return updateTop((e) => ({ ...e, view: { ...e.view, sort: nextSort(e.view.sort, columns, action.reverse) } }));
+        if (columns.length === 0) report('info', 'nothing to sort here');
+        else updateTop((e) => ({ ...e, view: { ...e.view, sort: nextSort(e.view.sort ?? screen?.defaultSort ?? null, columns, action.reverse) } }));
+        break;
       }
       case 'clearFilter':
-        return setFilter('');
+        setFilter('');
+        break;
       case 'pop':
-        return nav.pop();
+        nav.pop();
+        break;
+      case 'dismiss': {
+        const ids = failures.map((f) => Number(f.id));
+        if (ids.length === 0) report('info', 'no failed actions to dismiss');
+        else {
+          setDismissed((d) => new Set([...d, ...ids]));
+          report('info', `Dismissed ${plural(ids.length, 'failed action')}.`);
+        }
+        break;
+      }
+      default:
+        return false;
     }
+    return true;
   };
-  const handler = useRef(handleKey);
-  handler.current = handleKey;
-  // Stable identity: Ink re-subscribes a handler whose identity changes, which would move it behind dialogs.
-  const onInput = useCallback((input: string, key: KeyLike) => handler.current(input, key), []);
-  useInput(onInput, { isActive: isRawModeSupported === true });
+  useKeys(shellKey, { priority: PRIORITY.shell });
+  // While the filter is typed, no key falls through to the list below it.
+  useKeys(() => true, { active: mode === 'filter', priority: PRIORITY.blocker, modal: true });
 
-  if (tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
-
-  const W = size.columns;
-  // The frame fills the terminal; Ink then writes only the rows that changed (scripts/patches.mjs).
-  const frameRows = size.rows;
+  // The frame is laid out at least 80×24: while the terminal is smaller it is hidden, not torn down.
+  const W = Math.max(size.columns, MIN_COLUMNS);
+  const H = Math.max(size.rows, MIN_ROWS);
   const inner = W - 2;
-  const lines = panelLines(size.rows);
-  const statusText = status ? `${status.kind === 'error' ? '✗ ' : ''}${status.text}` : '';
+  const lines = panelLines(H);
+  const statusText = status ? safe(`${status.kind === 'error' ? '✗ ' : ''}${status.text}`) : '';
   const statusRows = mode === 'command' ? 1 : Math.min(2, Math.max(1, Math.ceil(displayWidth(statusText) / Math.max(1, inner - 1))));
-  const bodyRows = Math.max(3, frameRows - 2 - (1 + lines) - statusRows);
+  const bodyRows = Math.max(3, H - 2 - (1 + lines) - statusRows);
   const helpRows = bodyRows + 1 + lines;
 
   const scopes = screenScopes(top.screen);
-  const footerScopes: Scope[] = dialog ?? (mode === 'none' ? scopes : DIALOG_SCOPES);
+  const footerScopes: Scope[] = dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES);
 
   const filterEditor =
     mode === 'filter' ? (
@@ -464,7 +385,7 @@ export function App(props: AppProps): ReactNode {
       width: inner,
       height: bodyRows,
       entry: top,
-      active: mode === 'none' && dialog === null,
+      active: mode === 'none' && dialog === null && !tooSmall,
       filterEditor,
       control,
       onDialog,
@@ -479,40 +400,57 @@ export function App(props: AppProps): ReactNode {
   }
 
   return (
-    <Box flexDirection="column" width={W} height={frameRows}>
-      <HeaderBar session={session} pending={props.pending} width={W} readOnly={readOnly} />
-      {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
-      <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
-        {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} /> : null}
-        <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
-          {body}
+    <Box flexDirection="column" width={size.columns} height={size.rows}>
+      {tooSmall ? <TooSmall columns={size.columns} rows={size.rows} /> : null}
+      <Box display={tooSmall ? 'none' : 'flex'} flexDirection="column" width={W} height={H}>
+        <HeaderBar session={session} pending={props.pending} width={W} readOnly={readOnly} failed={failures.length} />
+        {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
+        <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
+          {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} /> : null}
+          <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
+            {body}
+          </Box>
         </Box>
-      </Box>
-      {mode === 'help' ? null : <ActionArea tracker={session?.tracker ?? null} width={W} lines={lines} />}
-      <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={statusRows}>
-        {mode === 'command' ? (
-          <CommandLine
-            names={SCREEN_NAMES}
-            width={inner}
-            onSubmit={(value, resolved) => {
-              setMode('none');
-              if (resolved) go(resolved);
-              else if (value !== '') report('error', `no screen named '${value}'; Tab completes a name`);
-            }}
-            onCancel={() => setMode('none')}
-          />
-        ) : status ? (
-          <Text color={status.kind === 'error' ? color('error') : undefined} wrap={statusRows > 1 ? 'wrap' : 'truncate'}>
-            {statusRows > 1 ? statusText : truncate(statusText, inner)}
-          </Text>
+        {mode === 'help' ? null : mode === 'command' ? (
+          <CompletionList value={typed} commands={COMMANDS} width={W} height={lines + 1} />
         ) : (
-          <Text> </Text>
+          <ActionArea tracker={session?.tracker ?? null} rows={rows} width={W} lines={lines} />
         )}
+        <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={statusRows}>
+          {mode === 'command' ? (
+            <CommandLine
+              commands={COMMANDS}
+              history={history.current}
+              width={inner}
+              onChange={setTyped}
+              onSubmit={(value, resolved) => {
+                setMode('none');
+                if (value !== '' && history.current[history.current.length - 1] !== value) {
+                  history.current.push(value);
+                  if (history.current.length > HISTORY) history.current.shift();
+                }
+                if (resolved === 'quit') quit();
+                else if (resolved) go(resolved);
+                else if (value !== '') report('error', `no screen named '${value}'; Tab completes a name`);
+              }}
+              onCancel={() => setMode('none')}
+            />
+          ) : status ? (
+            <Text color={status.kind === 'error' ? color('error') : undefined} wrap={statusRows > 1 ? 'wrap' : 'truncate'}>
+              {statusRows > 1 ? statusText : truncate(statusText, inner)}
+            </Text>
+          ) : (
+            <Text> </Text>
+          )}
+        </Box>
+        <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} />
       </Box>
-      <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} />
     </Box>
   );
 }
+
+const DIALOG_SCOPES: Scope[] = ['dialog'];
+const HELP_SCOPES: Scope[] = ['help'];
 
 interface ScreenExtras {
   profiles?: () => ProfileStore;
@@ -522,22 +460,45 @@ interface ScreenExtras {
 
 function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: ScreenExtras): ReactNode {
   switch (entry.screen) {
-    case 'servers':
-      return <ServersScreen key={entry.id} {...common} />;
     case 'server':
       return <ServerDetailScreen key={entry.id} {...common} name={entry.params.server ?? ''} />;
     case 'record':
       return <RecordScreen key={entry.id} {...common} />;
     case 'profiles':
       return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
-    default:
-      return <ListScreen key={entry.id} {...common} name={entry.screen} />;
+    default: {
+      const spec = SPECS[entry.screen];
+      if (!spec) return <Text color={color('error')}> no screen named {safe(entry.screen)}</Text>;
+      return <ResourceView key={entry.id} {...common} spec={spec} params={{}} />;
+    }
   }
+}
+
+/** The record view of a row (⏎ on a list): its sections; `y` copies the record's identifier. */
+function RecordScreen(props: ScreenProps): ReactNode {
+  const { entry, width, height, nav } = props;
+  const { selected, onSelect } = useSelection(entry);
+  const { copy } = useTerminalHandoff();
+  useScreenControl(props.control, {
+    sortColumns: [],
+    handle: (id) => {
+      if (id !== 'copy' || !entry.params.copyId) return false;
+      copy(entry.params.copyId);
+      nav.report('info', `Copied ${entry.params.copyId} to the clipboard.`);
+      return true;
+    },
+  });
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <ScreenTitle title={entry.title} width={width} view={entry.view} filterEditor={props.filterEditor} sortColumns={[]} />
+      <RecordView sections={entry.params.sections ?? []} width={width} height={height - 1} active={props.active} filter={entry.view.filter} selected={selected} onSelect={onSelect} emptyText="no fields" />
+    </Box>
+  );
 }
 
 const MemoFooter = memo(Footer);
 
-const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: AppProps['pending']; width: number; readOnly: boolean }): ReactNode {
+const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: AppProps['pending']; width: number; readOnly: boolean; failed: number }): ReactNode {
   const { session, pending } = props;
   const snapshot = useTrackerSnapshot(session?.tracker);
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
@@ -545,6 +506,7 @@ const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pend
   const counts: string[] = [];
   if (servers) counts.push(plural(servers.length, 'server'));
   if (session) counts.push(plural(snapshot.inFlight.length, 'running action'));
+  if (props.failed > 0) counts.push(`${props.failed} failed`);
   return (
     <Header
       width={props.width}
@@ -560,12 +522,12 @@ const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pend
 
 /**
  * `├ Actions ───┤` and one line per action inside the frame's sides: what runs with bar, percent and time
- * left; what just finished with ✓ or ✗. Subscribed on its own so a progress tick redraws only this.
+ * left; what just finished with ✓; what failed with ✗ in red, until `X` dismisses it.
  */
-const ActionArea = memo(function ActionArea(props: { tracker: ActionTracker | null; width: number; lines: number }): ReactNode {
+const ActionArea = memo(function ActionArea(props: { tracker: ActionTracker | null; rows: ReturnType<typeof panelRows>; width: number; lines: number }): ReactNode {
   const snapshot = useTrackerSnapshot(props.tracker);
   const W = props.width;
-  return <ActionPanel actions={actionRows(snapshot)} width={W} height={props.lines} error={snapshot.error} sides barWidth={W >= 110 ? 20 : W >= 90 ? 16 : 10} />;
+  return <ActionPanel actions={props.rows} width={W} height={props.lines} error={snapshot.error} sides barWidth={W >= 110 ? 20 : W >= 90 ? 16 : 10} />;
 });
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */

@@ -1,6 +1,8 @@
 // The one table of keys. Input handlers ask `matchBinding`, the footer asks `footerHints`, `?` asks
 // `helpLines`: a key that works is therefore always shown, and a key that is shown always works.
-// A screen's own keys are rows in `screenBindings`; adding a screen's keys is a data change here.
+// The keys everywhere and those of lists and dialogs are here; each screen's own keys (create, edit, delete,
+// copy, and its special ones) are derived from its spec and registered under its name by the registry
+// (src/ui/registry.ts), so a screen adds its keys by declaring them, not by editing this file.
 
 import type { Key } from 'ink';
 import { displayWidth, padEnd } from './text.js';
@@ -55,13 +57,11 @@ export const globalBindings: Binding[] = [
   { id: 'help', keys: ['?'], match: char('?'), description: 'help: every key of this screen', scope: 'global', hint: 'help', rank: 0 },
   { id: 'command', keys: [':'], match: char(':'), description: 'command line: go to a screen by name (Tab completes)', scope: 'global', hint: 'jump', rank: 10 },
   { id: 'filter', keys: ['/'], match: char('/'), description: 'filter the table (⏎ keeps it, esc clears it)', scope: 'global', hint: 'filter', rank: 11 },
-  { id: 'create', keys: ['c'], match: char('c'), description: 'create', scope: 'global', hint: 'create', rank: 20, write: true },
-  { id: 'edit', keys: ['e'], match: char('e'), description: 'edit the selected item', scope: 'global', hint: 'edit', rank: 22, write: true },
-  { id: 'delete', keys: ['d'], match: char('d'), description: 'delete the selected item, after a confirmation', scope: 'global', hint: 'delete', rank: 21, write: true },
   { id: 'refresh', keys: ['r'], match: char('r'), description: 'refresh now', scope: 'global', hint: 'refresh', rank: 40 },
   { id: 'sortNext', keys: ['o'], match: char('o'), description: 'sort by the next column', scope: 'global', hint: 'sort', rank: 41 },
   { id: 'sortReverse', keys: ['O'], match: char('O'), description: 'reverse the sort order', scope: 'global', rank: 42 },
   { id: 'back', keys: ['esc'], match: flag('escape'), description: 'close the dialog, clear the filter, or go back', scope: 'global', hint: 'back', rank: 31 },
+  { id: 'dismiss', keys: ['X'], match: char('X'), description: 'dismiss the failed actions kept in the action panel', scope: 'global', rank: 45 },
   { id: 'quit', keys: ['q', 'Ctrl+C'], match: either(char('q'), ctrl('c')), description: 'quit', scope: 'global', hint: 'quit', rank: 1 },
 ];
 
@@ -84,55 +84,54 @@ export const dialogBindings: Binding[] = [
   { id: 'dialog.pageDown', keys: ['PgDn'], match: flag('pageDown'), description: 'one page down', scope: 'dialog' },
 ];
 
-type ScreenBinding = Omit<Binding, 'scope'>;
+export type ScreenBinding = Omit<Binding, 'scope'>;
 
-/**
- * Each screen's own keys, by screen name (the names `:` accepts). Proposed for servers: lower case acts
- * gently, upper case is the heavier or rarer twin (p on / P off, c create / C console), so no screen key
- * shadows a global one. The detail view is ⏎ (`open`) on every screen, not a key of its own.
- */
-export const screenBindings: Record<string, ScreenBinding[]> = {
-  servers: [
-    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server', hint: 'power on', rank: 23, write: true },
-    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true },
-    { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server', hint: 'console', rank: 25 },
-    { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true },
-    { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true },
-  ],
-  // The server detail view: the servers keys act on the server shown, and these switch its tabs.
-  server: [
-    { id: 'server.nextTab', keys: ['Tab', '→'], match: either((_i, k) => k.tab === true && !k.shift, flag('rightArrow')), description: 'next tab', hint: 'tab', rank: 29 },
-    { id: 'server.prevTab', keys: ['Shift+Tab', '←'], match: either((_i, k) => k.tab === true && k.shift === true, flag('leftArrow')), description: 'previous tab', rank: 29 },
-  ],
-  // c, e and d on the profiles screen are the global create, edit and delete, acting on profiles.
-  profiles: [
-    { id: 'profiles.switch', keys: ['s', '⏎'], match: char('s'), description: 'switch to the selected profile (reconnects)', hint: 'switch', rank: 19 },
-  ],
-  // Dialogs with keys of their own, shown in their footer beside the dialog keys.
+/** Keys of the dialogs that have keys of their own, shown in their footer beside the dialog keys. */
+const dialogScopeBindings: Record<string, ScreenBinding[]> = {
   console: [{ id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 }],
   confirm: [
     { id: 'confirm.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, go ahead', hint: 'yes', rank: 0 },
     { id: 'confirm.no', keys: ['n', 'esc'], match: char('n', 'N'), description: 'no (so does any other key)', hint: 'no', rank: 1 },
   ],
+  form: [
+    { id: 'form.next', keys: ['⏎'], match: flag('return'), description: 'next field; on the last one, send', hint: 'next', rank: 0 },
+    { id: 'form.field', keys: ['Tab', 'Shift+Tab'], match: flag('tab'), description: 'next / previous field', hint: 'field', rank: 1 },
+    { id: 'form.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel: nothing is sent', hint: 'cancel', rank: 2 },
+  ],
+  reveal: [
+    { id: 'reveal.copy', keys: ['y'], match: char('y'), description: 'copy the value to the clipboard (OSC 52)', hint: 'copy', rank: 0 },
+    { id: 'reveal.close', keys: ['esc'], match: flag('escape'), description: 'close: the value is not shown again', hint: 'close', rank: 1 },
+  ],
   'create-server': [
     { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },
     { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'back', rank: 6 },
   ],
+  help: [
+    { id: 'help.scroll', keys: ['↑', '↓', 'PgUp', 'PgDn'], match: () => false, description: 'scroll', hint: 'scroll', rank: 0 },
+    { id: 'help.close', keys: ['esc', '?', 'q'], match: () => false, description: 'close help', hint: 'close', rank: 1 },
+  ],
 };
 
-const scopeTitles: Record<string, string> = { global: 'Everywhere', browse: 'Everywhere', table: 'Lists', dialog: 'Dialogs' };
+/** Each screen's own keys, by scope (the screen's name): filled by the registry from the screens' specs. */
+const screenScopeBindings = new Map<string, ScreenBinding[]>();
 
-/** Keys that need something to create, edit or delete: a screen without such things uses scope `browse`. */
-const CRUD_IDS = new Set(['create', 'edit', 'delete']);
-/** The global keys without create/edit/delete, for screens that only show things (plans, regions, events). */
-export const browseBindings: Binding[] = globalBindings.filter((b) => !CRUD_IDS.has(b.id)).map((b) => ({ ...b, scope: 'browse' }));
+/** Registers the keys of a screen under its scope; registering a scope again replaces its keys. */
+export function registerScope(scope: string, bindings: readonly ScreenBinding[], title?: string): void {
+  screenScopeBindings.set(scope, [...bindings]);
+  if (title) scopeTitles[scope] = title;
+}
 
+const scopeTitles: Record<string, string> = { global: 'Everywhere', table: 'Lists', dialog: 'Dialogs', form: 'Forms', help: 'Help' };
+
+const scoped = new Map<string, { from: readonly ScreenBinding[]; bindings: Binding[] }>();
 const byScope = (scope: Scope): Binding[] => {
   if (scope === 'global') return globalBindings;
-  if (scope === 'browse') return browseBindings;
   if (scope === 'table') return tableBindings;
   if (scope === 'dialog') return dialogBindings;
-  return (screenBindings[scope] ?? []).map((b) => ({ ...b, scope }));
+  const from = screenScopeBindings.get(scope) ?? dialogScopeBindings[scope] ?? [];
+  let known = scoped.get(scope);
+  if (known?.from !== from) scoped.set(scope, (known = { from, bindings: from.map((b) => ({ ...b, scope })) }));
+  return known.bindings;
 };
 
 /** Bindings of the given scopes, in scope order; the first scope wins when two would match one key. */

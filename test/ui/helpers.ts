@@ -56,3 +56,9 @@ export const keys = {
 } as const;
 
 export const ANSI = /\u001b\[[0-9;]*m/;
+
+/**
+ * ink-testing-library's render with the app's key dispatcher around the element, as the shell provides it:
+ * components take keys through `useKeys`, never through Ink's useInput.
+ */
+export { renderWithKeys as render } from './render.js';

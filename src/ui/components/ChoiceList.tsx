@@ -5,7 +5,8 @@
 // with a fresh filter instead of inheriting the previous step's state.
 
 import { useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../keys.js';
 import { matchBinding, type KeyLike } from '../keymap.js';
 import { displayWidth, padEnd, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
@@ -118,14 +119,15 @@ export interface ChoiceListProps<V> {
 
 export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
   const { items, height, width } = props;
-  const { isRawModeSupported } = useStdin();
   const ref = useRef<ChoiceState | null>(null);
   ref.current ??= initialChoiceState(items, props.initialValue);
   const [state, setState] = useState<ChoiceState>(ref.current);
   const topRef = useRef(0);
 
-  useInput(
+  useKeys(
     (input, key) => {
+      // Tab and Shift+Tab move between the fields of a form around the list
+      if (key.tab) return false;
       const outcome = choiceStep(items, ref.current!, input, key, height);
       if (outcome.state !== ref.current) {
         ref.current = outcome.state;
@@ -136,8 +138,9 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
       } else if (outcome.cancel) {
         props.onCancel?.();
       }
+      return true;
     },
-    { isActive: isRawModeSupported === true && props.isActive !== false },
+    { active: props.isActive !== false, priority: PRIORITY.field, text: true },
   );
 
   const list = filterChoices(items, state.query.value);

@@ -2,7 +2,8 @@
 // other risky actions ask y/N with No as the default. Both say what will happen before the user decides.
 
 import { useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
 import { color } from '../theme.js';
 import { TextInput } from './TextInput.js';
@@ -97,16 +98,15 @@ export function yesNoAnswer(input: string, key: KeyLike = {}): boolean {
 }
 
 export function YesNo(props: YesNoProps): ReactNode {
-  const { isRawModeSupported } = useStdin();
   const decided = useRef(false);
-  useInput(
+  useKeys(
     (input, key) => {
       if (decided.current) return;
       decided.current = true;
       if (yesNoAnswer(input, key)) props.onYes();
       else props.onNo();
     },
-    { isActive: isRawModeSupported === true && props.isActive !== false },
+    { active: props.isActive !== false, priority: PRIORITY.dialog, modal: true },
   );
   return (
     <Box flexDirection="column" width={props.width}>

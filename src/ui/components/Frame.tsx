@@ -1,15 +1,16 @@
 // The pieces of the screen frame in tui.md: header and footer lines with the box corners, the status line,
-// the action panel, help, the `:` command line and the too-small notice. They take plain props; the app
+// the action panel, help, and the too-small notice. They take plain props; the app
 // shell decides what goes in them.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
 import { formatClock } from '../format.js';
-import { displayWidth, padEnd, padStart, truncate } from '../text.js';
+import { displayWidth, padEnd, padStart, safe, truncate } from '../text.js';
 import { footerHints, helpLines, type Scope } from '../keymap.js';
+import { PRIORITY, useKeys } from '../keys.js';
 import { color } from '../theme.js';
+import { ScrollLines, scrollStep } from './Scroll.js';
 import { formatEta, progressBar } from './ProgressBar.js';
-import { editLine, lineState, renderLine, type LineState } from './TextInput.js';
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -173,7 +174,7 @@ export interface ActionPanelProps {
 export function actionLineParts(a: ActionRow, barWidth = 20): { head: string; bar: string; tail: string } {
   const head = `${padEnd(String(a.id), 6)} ${padEnd(a.type, 16)} ${padEnd(a.resource, 10)} `;
   if (a.state === 'done') return { head, bar: '✓', tail: ' done' };
-  if (a.state === 'failed') return { head, bar: '✗', tail: ` ${a.error ?? 'failed'}` };
+  if (a.state === 'failed') return { head, bar: '✗', tail: ` ${safe(a.error ?? 'failed')}` };
   const pct = `${padStart(`${Math.floor(Math.min(100, Math.max(0, a.percent)))}%`, 4)}`;
   const eta = formatEta(a.etaSeconds);
   return { head, bar: progressBar(a.percent, barWidth), tail: ` ${pct}${eta ? `  ${eta}` : ''}` };
@@ -184,11 +185,13 @@ export function ActionPanel(props: ActionPanelProps): ReactNode {
   const limit = Math.max(1, props.height);
   const overflow = props.actions.length > limit;
   const shown = overflow ? props.actions.slice(0, limit - 1) : props.actions;
-  // a failing poll is said in the heading, so the rows keep their last known progress
-  const head = truncate(props.error ? `├ Actions · ✗ ${props.error} ` : '├ Actions ', props.width - 2);
+  // a failing poll is said in the heading, so the rows keep their last known progress; failures are counted
+  const failed = props.actions.filter((a) => a.state === 'failed').length;
+  const heading = props.error ? `├ Actions · ✗ ${props.error} ` : failed > 0 ? `├ Actions · ${failed} failed (X dismisses) ` : '├ Actions ';
+  const head = truncate(heading, props.width - 2);
   const title = framed ? (
     <Text wrap="truncate">
-      {props.error ? <Text color={color('error')}>{head}</Text> : head}
+      {props.error || failed > 0 ? <Text color={color('error')}>{head}</Text> : head}
       {rule(props.width - displayWidth(head) - 1)}┤
     </Text>
   ) : (
@@ -233,6 +236,7 @@ export interface HelpOverlayProps {
   readOnly?: boolean;
   width: number;
   height: number;
+  onClose(): void;
 }
 
 /** Splits help lines into two columns at a blank line (a scope boundary) near the middle. */
@@ -246,116 +250,39 @@ export function splitHelpColumns(lines: readonly string[]): [string[], string[]]
   return [lines.slice(0, best), lines.slice(best + 1)];
 }
 
-export function HelpOverlay(props: HelpOverlayProps): ReactNode {
-  const lines = helpLines(props.scopes, { readOnly: props.readOnly });
-  const inner = Math.max(1, props.height - 4);
-  const innerWidth = Math.max(1, props.width - 4);
-  // Long help goes into two columns before anything is cut off.
-  const twoColumns = lines.length > inner && innerWidth >= 70;
-  const [left, right] = twoColumns ? splitHelpColumns(lines) : [[...lines], []];
-  const colWidth = twoColumns ? Math.floor((innerWidth - 2) / 2) : innerWidth;
-  const count = Math.max(left.length, right.length);
+/** Help as the lines drawn: two columns when there is room and one would not fit, else one. */
+export function helpRows(lines: readonly string[], width: number, height: number): string[] {
+  const twoColumns = lines.length > height && width >= 70;
+  if (!twoColumns) return [...lines];
+  const [left, right] = splitHelpColumns(lines);
+  const colWidth = Math.floor((width - 2) / 2);
   const rows: string[] = [];
-  for (let r = 0; r < Math.min(count, inner); r++) {
-    rows.push(twoColumns ? `${padEnd(left[r] ?? '', colWidth)}  ${truncate(right[r] ?? '', colWidth)}`.trimEnd() : truncate(left[r] ?? '', colWidth));
-  }
-  if (count > inner) rows[inner - 1] = '…';
-  return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1} width={props.width}>
-      <Text bold={color('accent') !== undefined} color={color('accent')}>
-        Keys <Text color={color('dim')}>(esc closes)</Text>
-      </Text>
-      {rows.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line || ' '}
-        </Text>
-      ))}
-    </Box>
-  );
+  for (let r = 0; r < Math.max(left.length, right.length); r++) rows.push(`${padEnd(left[r] ?? '', colWidth)}  ${right[r] ?? ''}`.trimEnd());
+  return rows;
 }
 
-export interface CompletionState {
-  matches: string[];
-  index: number;
-}
-
-/**
- * Tab: the unique match completes; several matches complete their common prefix, and once the prefix is
- * reached each further Tab cycles through them.
- */
-export function completeCommand(
-  value: string,
-  names: readonly string[],
-  cycle: CompletionState | null,
-): { value: string; cycle: CompletionState | null } {
-  if (cycle && cycle.matches[cycle.index] === value) {
-    const index = (cycle.index + 1) % cycle.matches.length;
-    return { value: cycle.matches[index]!, cycle: { matches: cycle.matches, index } };
-  }
-  const typed = value.trim().toLowerCase();
-  const matches = names.filter((n) => n.toLowerCase().startsWith(typed));
-  if (matches.length === 0) return { value, cycle: null };
-  if (matches.length === 1) return { value: matches[0]!, cycle: null };
-  let prefix = matches[0]!;
-  for (const m of matches) while (!m.toLowerCase().startsWith(prefix.toLowerCase())) prefix = prefix.slice(0, -1);
-  if (prefix.length > typed.length) return { value: prefix, cycle: null };
-  return { value: matches[0]!, cycle: { matches, index: 0 } };
-}
-
-/** The name a typed command means: an exact name, or the only name it is a prefix of. */
-export function resolveCommand(value: string, names: readonly string[]): string | undefined {
-  const typed = value.trim().toLowerCase();
-  if (typed === '') return undefined;
-  const exact = names.find((n) => n.toLowerCase() === typed);
-  if (exact) return exact;
-  const matches = names.filter((n) => n.toLowerCase().startsWith(typed));
-  return matches.length === 1 ? matches[0] : undefined;
-}
-
-export interface CommandLineProps {
-  names: readonly string[];
-  width: number;
-  isActive?: boolean;
-  /** `resolved` is the screen name the text means (exact or unique prefix), if any. */
-  onSubmit(value: string, resolved: string | undefined): void;
-  onCancel(): void;
-}
-
-export function CommandLine(props: CommandLineProps): ReactNode {
-  const { isRawModeSupported } = useStdin();
-  const ref = useRef<{ line: LineState; cycle: CompletionState | null }>({ line: lineState(), cycle: null });
-  const [state, setState] = useState(ref.current);
-  useInput(
+/** `?`: every key of this screen. It scrolls when it does not fit; esc, ⏎, ? or q close it. */
+export function HelpOverlay(props: HelpOverlayProps): ReactNode {
+  const inner = Math.max(1, props.height - 3);
+  const innerWidth = Math.max(1, props.width - 4);
+  const rows = helpRows(helpLines(props.scopes, { readOnly: props.readOnly }), innerWidth, inner);
+  const [offset, setOffset] = useState(0);
+  useKeys(
     (input, key) => {
-      const outcome = editLine(ref.current.line, input, key);
-      let next = ref.current;
-      if (outcome.tab) {
-        const done = completeCommand(ref.current.line.value, props.names, ref.current.cycle);
-        next = { line: lineState(done.value), cycle: done.cycle };
-      } else if (outcome.state !== ref.current.line) {
-        next = { line: outcome.state, cycle: outcome.state.value === ref.current.line.value ? ref.current.cycle : null };
-      }
-      if (next !== ref.current) {
-        ref.current = next;
-        setState(next);
-      }
-      if (outcome.submit) props.onSubmit(next.line.value.trim(), resolveCommand(next.line.value, props.names));
-      else if (outcome.cancel) props.onCancel();
+      if (key.escape || key.return || input === '?' || input === 'q') return props.onClose();
+      const next = scrollStep(offset, rows.length, rows.length > inner ? inner - 1 : inner, input, key);
+      if (next !== null && next !== offset) setOffset(next);
     },
-    { isActive: isRawModeSupported === true && props.isActive !== false },
+    { priority: PRIORITY.dialog, modal: true },
   );
-  const typed = state.line.value.trim().toLowerCase();
-  const suggestions = typed === '' ? [] : props.names.filter((n) => n.toLowerCase().startsWith(typed) && n !== state.line.value);
-  const line = renderLine(state.line, { width: Math.max(8, Math.floor(props.width / 2)) });
-  const used = 1 + displayWidth(line.before + line.at + line.after);
+  const title = (line: string) => (line !== '' && !line.startsWith(' ') ? <Text color={color('accent')}>{line}</Text> : line || ' ');
   return (
-    <Text wrap="truncate">
-      <Text color={color('accent')}>:</Text>
-      {line.before}
-      <Text inverse>{line.at}</Text>
-      {line.after}
-      <Text color={color('dim')}>{truncate(suggestions.length ? `   ${suggestions.join('  ')}` : '', Math.max(0, props.width - used))}</Text>
-    </Text>
+    <Box flexDirection="column" borderStyle="round" paddingX={1} width={props.width} height={props.height}>
+      <Text bold={color('accent') !== undefined} color={color('accent')} wrap="truncate">
+        Keys <Text color={color('dim')}>{rows.length > inner ? '(↑↓ PgUp PgDn scroll, esc closes)' : '(esc closes)'}</Text>
+      </Text>
+      <ScrollLines lines={rows} offset={offset} height={inner} width={innerWidth} render={title} />
+    </Box>
   );
 }
 

@@ -6,7 +6,9 @@
 // the same item, and when that item disappears the cursor stays at the same position instead of jumping home.
 
 import { memo, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin, type Key } from 'ink';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../keys.js';
+import type { KeyLike } from '../keymap.js';
 import { formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { matchBinding } from '../keymap.js';
@@ -23,6 +25,13 @@ export interface Column<T> {
   flex?: number;
   /** Lower = more important = dropped last when the terminal is narrow. Default 0. */
   priority?: number;
+  /** Identifies the row (a name, an id): never dropped, whatever the width. */
+  identity?: boolean;
+  /** Shown only on a wide terminal, once every other column has its preferred width (k9s's wide columns). */
+  wide?: boolean;
+  /** Preferred width is the widest cell (within `minWidth` and `maxWidth`), measured when the rows change. */
+  fit?: boolean;
+  maxWidth?: number;
   align?: 'left' | 'right';
   /** Text of the cell; default: the row's `key` property (dates formatted, null as empty). */
   render?(row: T): string;
@@ -148,35 +157,79 @@ export function computeWindow(
 }
 
 const minWidthOf = <T,>(c: Column<T>): number => c.minWidth ?? c.width ?? Math.max(3, displayWidth(c.header));
-const flexOf = <T,>(c: Column<T>): number => c.flex ?? (c.width === undefined ? 1 : 0);
+const flexOf = <T,>(c: Column<T>): number => c.flex ?? (c.width === undefined && !c.fit ? 1 : 0);
 
 /**
- * Widths for `width` columns of text (gaps of one included). When the minimum widths do not fit, the least
- * important column (highest priority number, rightmost on a tie) goes first. Spare room first brings columns
- * up to their preferred width, most important first, then is shared among flexible columns.
+ * The widths the content asks for: of `fit` columns and of flexible ones (the text people read), the
+ * widest cell of any row, within the column's bounds; 0 for a column whose every cell is empty.
  */
-export function layoutColumns<T>(columns: readonly Column<T>[], width: number): LaidOutColumn<T>[] {
-  const kept = columns.map((column, order) => ({ column, order, width: minWidthOf(column) }));
+export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of columns) {
+    if (!c.fit && flexOf(c) === 0) continue;
+    const cap = c.maxWidth ?? 60;
+    let w = 0;
+    for (let i = 0; i < rows.length && w < cap; i++) w = Math.max(w, displayWidth(cellText(rows[i]!, c)));
+    out.set(c.key, w === 0 ? 0 : Math.max(minWidthOf(c), displayWidth(c.header), Math.min(cap, w)));
+  }
+  return out;
+}
+
+/**
+ * Widths for `width` columns of text (gaps of one included). The width policy:
+ * - a column that identifies a row (`identity`) is never dropped; when the minimum widths do not fit, the
+ *   least important other column (highest `priority`, rightmost on a tie) goes first;
+ * - spare room first brings columns up to their preferred width (a `fit` column's is its widest cell),
+ *   most important first;
+ * - `wide` columns (a server's group, its flags) come only when everything else has its preferred width,
+ *   so a wide terminal shows more instead of wider blanks;
+ * - what is left goes to the flexible columns: the text people read (notes, descriptions, a key's comment).
+ */
+export function layoutColumns<T>(columns: readonly Column<T>[], width: number, natural?: ReadonlyMap<string, number>): LaidOutColumn<T>[] {
+  const preferred = (c: Column<T>): number => (c.fit ? natural?.get(c.key) : undefined) ?? c.width ?? minWidthOf(c);
+  const kept = columns.map((column, order) => ({ column, order, width: minWidthOf(column) })).filter((k) => !k.column.wide);
   const need = () => kept.reduce((s, k) => s + k.width, 0) + GAP * Math.max(0, kept.length - 1);
-  while (kept.length > 1 && need() > width) {
-    let drop = 0;
-    for (let i = 1; i < kept.length; i++) {
-      if ((kept[i]!.column.priority ?? 0) >= (kept[drop]!.column.priority ?? 0)) drop = i;
+  while (need() > width) {
+    let drop = -1;
+    for (let i = 0; i < kept.length; i++) {
+      if (kept[i]!.column.identity) continue;
+      if (drop < 0 || (kept[i]!.column.priority ?? 0) >= (kept[drop]!.column.priority ?? 0)) drop = i;
     }
+    if (drop < 0) break;
     kept.splice(drop, 1);
   }
   if (kept.length === 0) return [];
   let free = width - need();
-  if (free < 0) {
-    kept[0]!.width = Math.max(0, kept[0]!.width + free);
-    free = 0;
+  for (let i = 0; free < 0 && i < kept.length; i++) {
+    // only identity columns are left and they do not fit: the first ones give up their room
+    const give = Math.min(kept[i]!.width, -free);
+    kept[i]!.width -= give;
+    free += give;
   }
   const byImportance = [...kept].sort((a, b) => (a.column.priority ?? 0) - (b.column.priority ?? 0) || a.order - b.order);
   for (const k of byImportance) {
-    const want = (k.column.width ?? k.width) - k.width;
-    const add = Math.min(Math.max(0, want), free);
+    const add = Math.min(Math.max(0, preferred(k.column) - k.width), free);
     k.width += add;
     free -= add;
+  }
+  // the text people read gets what its content asks for before any wide column comes
+  for (const k of byImportance) {
+    if (flexOf(k.column) === 0) continue;
+    const add = Math.min(Math.max(0, (natural?.get(k.column.key) ?? 0) - k.width), free);
+    k.width += add;
+    free -= add;
+  }
+  const satisfied = kept.every((k) => k.width >= preferred(k.column) && (flexOf(k.column) === 0 || k.width >= (natural?.get(k.column.key) ?? 0)));
+  if (satisfied) {
+    columns.forEach((column, order) => {
+      if (!column.wide) return;
+      const w = preferred(column);
+      // a wide column with nothing in it (no server is in a group) brings no information
+      if (w === 0 || w + GAP > free) return;
+      kept.push({ column, order, width: w });
+      free -= w + GAP;
+    });
+    kept.sort((a, b) => a.order - b.order);
   }
   const flexible = kept.filter((k) => flexOf(k.column) > 0);
   const totalFlex = flexible.reduce((s, k) => s + flexOf(k.column), 0);
@@ -235,7 +288,6 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
 export function Table<T>(props: TableProps<T>): ReactNode {
   const { rows, columns, rowKey, height, width, sort, filter, selectedKey } = props;
   const controlled = selectedKey !== undefined;
-  const { isRawModeSupported } = useStdin();
   const [ownKey, setOwnKey] = useState<string | null>(null);
   const [, forceRender] = useReducer((n: number) => n + 1, 0);
 
@@ -270,14 +322,17 @@ export function Table<T>(props: TableProps<T>): ReactNode {
     }
   }, [effectiveKey, requested, controlled, onSelect]);
 
-  const handleKey = (input: string, key: Key): void => {
+  /** True when the key was one of the table's (a move, or ⏎). */
+  const handleKey = (input: string, key: KeyLike): boolean => {
     const id = matchBinding(['table'], input, key);
-    if (id === undefined || view.length === 0) return;
+    if (id === undefined) return false;
+    if (view.length === 0) return true;
     const found = cursor.current.key !== null ? indexOfKey(cursor.current.key, cursor.current.index) : 0;
     const cur = found >= 0 ? found : cursor.current.index;
     if (id === 'open') {
-      if (cursor.current.key !== null) onOpen?.(cursor.current.key);
-      return;
+      if (!onOpen) return false;
+      if (cursor.current.key !== null) onOpen(cursor.current.key);
+      return true;
     }
     const page = Math.max(1, height - 1);
     const target =
@@ -289,7 +344,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
       : id === 'pageDown' ? cur + page
       : cur;
     const next = Math.min(Math.max(0, target), view.length - 1);
-    if (next === cur) return;
+    if (next === cur) return true;
     const nextKey = rowKeyRef.current(view[next]!);
     cursor.current = { ...cursor.current, key: nextKey, index: next };
     if (controlled) {
@@ -299,28 +354,17 @@ export function Table<T>(props: TableProps<T>): ReactNode {
       setOwnKey(nextKey);
     }
     onSelect?.(nextKey);
+    return true;
   };
 
-  useInput(
-    (input, key) => {
-      // Ink delivers a burst of plain characters ("jjj" from key repeat) as one string; each is one move.
-      if (input.length > 1 && !key.ctrl && !key.meta) {
-        for (const ch of input) handleKey(ch, key);
-      } else {
-        handleKey(input, key);
-      }
-    },
-    { isActive: isRawModeSupported === true && props.isActive !== false },
-  );
+  useKeys(handleKey, { active: props.isActive !== false, priority: PRIORITY.table });
 
-  const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - MARKER_WIDTH)), [columns, width]);
+  const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(rows, columns) : undefined), [rows, columns]);
+  const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - MARKER_WIDTH), natural), [columns, width, natural]);
 
   const header = layout
-    .map((l, i) => {
-      const mark = sort && sort.column === l.column.key ? (sort.descending ? ' ↓' : ' ↑') : '';
-      const label = truncate(l.column.header, Math.max(0, l.width - mark.length)) + mark;
-      return fit(label, l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
-    })
+    // the sort is told on the title line (`sorted by CREATED ↓`), as tui.md draws it: headers stay plain
+    .map((l, i) => fit(truncate(l.column.header, l.width), l.width, l.column.align) + (i < layout.length - 1 ? ' ' : ''))
     .join('');
 
   const visible: ReactNode[] = [];

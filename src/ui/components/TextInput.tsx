@@ -3,7 +3,8 @@
 // the editing rules are therefore a pure function over a state kept in a ref, applied once per event.
 
 import { useRef, useState, type ReactNode } from 'react';
-import { Text, useInput, useStdin } from 'ink';
+import { Text } from 'ink';
+import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
 import { color } from '../theme.js';
 
@@ -137,12 +138,11 @@ export interface TextInputProps {
 }
 
 export function TextInput(props: TextInputProps): ReactNode {
-  const { isRawModeSupported } = useStdin();
   const active = props.isActive !== false;
   const ref = useRef<LineState>(lineState(props.defaultValue));
   const [state, setState] = useState<LineState>(ref.current);
 
-  useInput(
+  useKeys(
     (input, key) => {
       const outcome = editLine(ref.current, input, key);
       if (outcome.state !== ref.current) {
@@ -153,8 +153,10 @@ export function TextInput(props: TextInputProps): ReactNode {
       }
       if (outcome.submit) props.onSubmit?.(ref.current.value);
       if (outcome.cancel) props.onCancel?.();
+      // keys a line does not use (↑ ↓, Tab, PgUp) go on to the form or dialog around it
+      return outcome.ignored !== true && outcome.tab !== true;
     },
-    { isActive: isRawModeSupported === true && active },
+    { active, priority: PRIORITY.field, text: true },
   );
 
   const showCursor = active;

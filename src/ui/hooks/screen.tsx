@@ -9,6 +9,7 @@ import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
 import type { Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
+import type { RecordSection } from '../resource/spec.js';
 import { color } from '../theme.js';
 
 export interface ViewState {
@@ -25,8 +26,9 @@ export interface ScreenMemo {
 export interface EntryParams {
   /** server detail: the server's name */
   server?: string;
-  /** record view: the fields to show */
-  record?: Record<string, unknown>;
+  /** record view: its sections, and what `y` copies there */
+  sections?: readonly RecordSection[];
+  copyId?: string;
 }
 
 export interface ScreenEntry {
@@ -52,8 +54,10 @@ export interface SortColumn {
 export interface ScreenControl {
   /** Columns `o` cycles through. */
   sortColumns: SortColumn[];
-  /** A key the screen acts on (its own, or create/edit/delete); true when it did. */
-  handle?(id: string): boolean;
+  /** the order the screen shows before any `o` */
+  defaultSort?: SortSpec | null;
+  /** A key the screen acts on (its own, or create/edit/delete); true when it did. `input` is the key typed. */
+  handle?(id: string, input?: string): boolean;
   refresh?(): void;
 }
 
@@ -158,21 +162,12 @@ export function ScreenTitle(props: ScreenTitleProps): ReactNode {
               <Text color={color('accent')}>/</Text>
             </Text>
           ) : filter ? (
-            <Text color={color('accent')}>{`  /${filter}`}</Text>
+            <Text color={color('accent')}>{`  /${truncate(filter, 30)}`}</Text>
           ) : null}
         </Text>
         {props.filterEditor ? <Box flexGrow={1}>{props.filterEditor}</Box> : null}
       </Box>
       {right ? <Text color={color('dim')}> {right} </Text> : null}
-    </Box>
-  );
-}
-
-/** A framed box for a dialog above the table, clipped to the rows it was given. */
-export function DialogBox(props: { width: number; height: number; children: ReactNode }): ReactNode {
-  return (
-    <Box borderStyle="round" borderColor={color('accent')} width={props.width} height={props.height} flexDirection="column" paddingX={1}>
-      {props.children}
     </Box>
   );
 }

@@ -67,6 +67,20 @@ export function actionRows(s: TrackerSnapshot): ActionRow[] {
     .map((a) => row(a, a.finishedAt === null ? 'running' : a.status === 'failed' ? 'failed' : 'done'));
 }
 
+/**
+ * The action panel's rows: `actionRows`, and every failed action the user has not dismissed yet (`X`),
+ * however long ago it failed: a failure stays on screen, in red, until someone has seen it.
+ */
+export function panelRows(s: TrackerSnapshot, dismissed: ReadonlySet<number>): ActionRow[] {
+  const rows = actionRows(s).filter((r) => r.state !== 'failed' || !dismissed.has(Number(r.id)));
+  const shown = new Set(rows.map((r) => r.id));
+  for (const a of s.history) {
+    if (a.status !== 'failed' || dismissed.has(a.id) || shown.has(a.id)) continue;
+    rows.push({ id: a.id, type: a.type, resource: a.resource, percent: a.progress, state: 'failed', etaSeconds: null, error: a.failure ?? undefined });
+  }
+  return rows;
+}
+
 /** A cached list (or undefined until loaded) that re-renders its reader when it changes. */
 export function useCached<T>(cache: ResourceCache | null | undefined, key: string): T | undefined {
   const subscribe = useCallback(

@@ -6,7 +6,8 @@
 // "one step back" (on the first step and on the review it calls onCancel), so the shell must not treat esc
 // itself while the wizard is active.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../keys.js';
 import type { Client, CreatedServer, Plan } from '../../api/index.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { TextInput } from '../components/TextInput.js';
@@ -166,12 +167,11 @@ function ReviewStep(props: {
   onCancel(): void;
 }): ReactNode {
   const { state } = props;
-  const { isRawModeSupported } = useStdin();
   // Once the request is out, the review is only something to read: no second send, no cancel of a server
   // that is already being made.
   const busyRef = useRef(false);
   busyRef.current = state.sending || state.created !== null;
-  useInput(
+  useKeys(
     (input, key) => {
       if (busyRef.current) return;
       // Two ⏎ in one chunk arrive as one "\r\r" event without the return flag.
@@ -183,7 +183,7 @@ function ReviewStep(props: {
         else if (id === 'wizard.back') props.onBack();
       }
     },
-    { isActive: isRawModeSupported === true && props.isActive },
+    { active: props.isActive, priority: PRIORITY.dialog },
   );
   const lines = useMemo(() => reviewLines(state, props.width), [state, props.width]);
   const room = Math.max(1, props.height - 2);

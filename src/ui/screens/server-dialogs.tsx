@@ -1,11 +1,14 @@
-// The small dialogs of the server keys: the console key (masked until asked), the notes-and-group form and a
-// one-field prompt (snapshot and template descriptions). Each takes the keys only while it is shown.
+// The server keys' dialogs that are not forms: the console key (masked until asked) and the create wizard
+// (its own module, loaded the first time `c` is pressed), as custom dialogs of the resource engine.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
-import type { Client, Group, Server } from '../../api/index.js';
-import { ChoiceList, type Choice } from '../components/ChoiceList.js';
-import { TextInput } from '../components/TextInput.js';
+import { Component, Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../keys.js';
+import type { Client, CreatedServer, Group, Server } from '../../api/index.js';
+import type { Choice } from '../components/ChoiceList.js';
+import { DialogBox } from '../resource/dialogs.js';
+import type { CustomDialog, KeyContext } from '../resource/spec.js';
+import { safe } from '../text.js';
 import { errorText } from '../hooks/useResource.js';
 import { color } from '../theme.js';
 
@@ -13,7 +16,7 @@ import { color } from '../theme.js';
 export const CONSOLE_MASK = '••••••••••••';
 
 export function serverLabel(s: Pick<Server, 'name' | 'notes'>): string {
-  return s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name;
+  return safe(s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
 }
 
 export interface ConsoleDialogProps {
@@ -25,7 +28,6 @@ export interface ConsoleDialogProps {
 }
 
 export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
-  const { isRawModeSupported } = useStdin();
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
@@ -46,7 +48,7 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (closed.current) return;
       if (key.escape || key.return) {
@@ -56,7 +58,7 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
         setRevealed((r) => !r);
       }
     },
-    { isActive: isRawModeSupported === true },
+    { priority: PRIORITY.dialog },
   );
 
   return (
@@ -66,13 +68,13 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
       </Text>
       {error ? (
         <Text color={color('error')} wrap="wrap">
-          ✗ {error}
+          ✗ {safe(error)}
         </Text>
       ) : consoleKey === null ? (
         <Text color={color('dim')}>asking the service for a console key…</Text>
       ) : (
         <Text>
-          Console key: <Text color={revealed ? color('warn') : color('dim')}>{revealed ? consoleKey : CONSOLE_MASK}</Text>
+          Console key: <Text color={revealed ? color('warn') : color('dim')}>{revealed ? safe(consoleKey) : CONSOLE_MASK}</Text>
         </Text>
       )}
       <Text color={color('dim')}>{consoleKey !== null ? (revealed ? 'v hide  esc close' : 'v reveal  esc close') : 'esc close'}</Text>
@@ -80,26 +82,17 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   );
 }
 
-export interface EditServerFormProps {
-  client: Client;
-  server: Server;
-  width: number;
-  /** rows for the group list */
-  listHeight: number;
-  /** saves; the dialog stays open (and shows the service's message) when this throws */
-  onSave(change: { notes?: string; group?: string | null }): Promise<void>;
-  onCancel(): void;
-  /** groups already loaded elsewhere, so the form opens with them */
-  groups?: Group[];
-  onGroups?(groups: Group[]): void;
-}
-
 export const NO_GROUP = '';
+
+/** What a server's `group` field holds for a group: its `eg1xxxxx` name (an older shape used its id). */
+export function groupRef(g: Group): string {
+  return typeof g.id === 'number' ? g.name : String(g.id);
+}
 
 export function groupChoices(groups: readonly Group[]): Choice<string>[] {
   return [
     { value: NO_GROUP, label: 'no group', description: 'leave every group' },
-    ...groups.map((g) => ({ value: g.id, label: g.name, description: g.notes ? `${g.id} · ${g.notes}` : g.id })),
+    ...groups.map((g) => ({ value: groupRef(g), label: g.name, description: g.notes ? `${groupRef(g)} · ${g.notes}` : groupRef(g) })),
   ];
 }
 
@@ -112,157 +105,74 @@ export function serverChange(server: Pick<Server, 'notes' | 'group'>, notes: str
   return change;
 }
 
-export function EditServerForm(props: EditServerFormProps): ReactNode {
-  const { server } = props;
-  const [step, setStep] = useState<'notes' | 'group' | 'saving'>('notes');
-  const [notes, setNotes] = useState(server.notes);
-  const [groups, setGroups] = useState<Group[] | null>(props.groups ?? null);
-  const [error, setError] = useState<string | null>(null);
-  const busy = useRef(false);
+/** The console key, as a dialog of the servers screen. */
+export function consoleDialog(client: Client, server: Server): CustomDialog {
+  return { rows: 5, render: ({ width, height, close }) => (
+    <DialogBox width={width} height={height}>
+      <ConsoleDialog client={client} server={server} onClose={close} />
+    </DialogBox>
+  ) };
+}
 
-  useEffect(() => {
-    const abort = new AbortController();
-    props.client.groups.list({ signal: abort.signal }).then(
-      (g) => {
-        setGroups(g);
-        props.onGroups?.(g);
-      },
-      (err: unknown) => {
-        if (!abort.signal.aborted) setError(errorText(err));
-      },
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+// The wizard is the biggest form: it is loaded the first time `c` is pressed.
+const CreateServerWizard = lazy(() => import('./create-server.js').then((m) => ({ default: m.CreateServerWizard })));
 
-  const save = (group: string) => {
-    if (busy.current) return;
-    busy.current = true;
-    setStep('saving');
-    setError(null);
-    props.onSave(serverChange(server, notes, group)).catch((err: unknown) => {
-      busy.current = false;
-      setError(errorText(err));
-      setStep('group');
-    });
-  };
-
-  return (
-    <Box flexDirection="column">
-      <Text bold={color('accent') !== undefined} color={color('accent')}>
-        Edit {serverLabel(server)}
-      </Text>
-      <Box>
-        <Text color={step === 'notes' ? color('accent') : color('dim')}>Notes  </Text>
-        {step === 'notes' ? (
-          <TextInput
-            key="notes"
-            defaultValue={notes}
-            width={Math.max(10, props.width - 10)}
-            onSubmit={(v) => {
-              setNotes(v);
-              setStep('group');
+/** The create-server wizard (tui.md's fixed flow), over the whole screen. */
+export function wizardDialog<T>(ctx: KeyContext<T>): CustomDialog {
+  return {
+    rows: 'full',
+    render: ({ width, height, close }) => (
+      <WizardBoundary onClose={close}>
+        <Suspense fallback={<Text color={color('dim')}> loading the create wizard…</Text>}>
+          <CreateServerWizard
+            client={ctx.client}
+            width={width}
+            height={height}
+            readOnly={ctx.readOnly}
+            onCreated={(created: CreatedServer) => {
+              close();
+              ctx.session.tracker.track({
+                id: created.actionId,
+                status: 'in-progress',
+                progress: created.server.progress ?? 0,
+                type: 'create_server',
+                resource: created.server.name,
+                resourceType: 'ECS',
+              });
+              ctx.nav.report('info', `Creating ${serverLabel(created.server)}…`, 'action');
+              ctx.refresh();
             }}
-            onCancel={props.onCancel}
+            onCancel={close}
           />
-        ) : (
-          <Text>{notes || '—'}</Text>
-        )}
-      </Box>
-      {step === 'notes' ? (
-        <Text color={color('dim')}>⏎ next: group  esc cancel</Text>
-      ) : (
-        <Box flexDirection="column">
-          <Text color={color('accent')}>Group</Text>
-          {groups === null ? (
-            <Text color={color('dim')}>{error ? '' : 'loading groups…'}</Text>
-          ) : (
-            <ChoiceList
-              key="group"
-              items={groupChoices(groups)}
-              initialValue={server.group ?? NO_GROUP}
-              height={props.listHeight}
-              width={props.width}
-              placeholder="type to filter groups"
-              isActive={step === 'group'}
-              onSelect={(c) => save(c.value)}
-              onCancel={() => {
-                setError(null);
-                setStep('notes');
-              }}
-            />
-          )}
-          <Text color={color('dim')}>{step === 'saving' ? 'saving…' : '⏎ save  esc back to notes'}</Text>
-        </Box>
-      )}
-      {error ? (
-        <Text color={color('error')} wrap="wrap">
-          ✗ {error}
-        </Text>
-      ) : null}
-    </Box>
+        </Suspense>
+      </WizardBoundary>
+    ),
+  };
+}
+
+/** A wizard that cannot load or breaks shows why, and esc closes it; the dashboard keeps running. */
+class WizardBoundary extends Component<{ onClose(): void; children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: errorText(error) };
+  }
+  override render(): ReactNode {
+    if (this.state.error !== null) return <BrokenWizard message={this.state.error} onClose={this.props.onClose} />;
+    return this.props.children;
+  }
+}
+
+function BrokenWizard(props: { message: string; onClose(): void }): ReactNode {
+  useKeys(
+    (_input, key) => {
+      if (key.escape || key.return) props.onClose();
+    },
+    { priority: PRIORITY.dialog, modal: true },
   );
-}
-
-export interface PromptDialogProps {
-  title: string;
-  label: string;
-  consequence?: string;
-  defaultValue?: string;
-  placeholder?: string;
-  width: number;
-  /** a message when the value is not acceptable, checked before anything is sent */
-  check?(value: string): string | null;
-  onSubmit(value: string): Promise<void>;
-  onCancel(): void;
-}
-
-/** One text field with a title and what will happen; the service's refusal is shown under it. */
-export function PromptDialog(props: PromptDialogProps): ReactNode {
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
   return (
     <Box flexDirection="column">
-      <Text bold={color('accent') !== undefined} color={color('accent')}>
-        {props.title}
-      </Text>
-      {props.consequence ? <Text wrap="truncate">{props.consequence}</Text> : null}
-      <Box>
-        <Text color={color('accent')}>{props.label} </Text>
-        <TextInput
-          defaultValue={props.defaultValue}
-          placeholder={props.placeholder}
-          width={Math.max(10, props.width - props.label.length - 2)}
-          isActive={!saving}
-          onChange={() => setError(null)}
-          onSubmit={(v) => {
-            if (busy.current) return;
-            const problem = props.check?.(v) ?? null;
-            if (problem) {
-              setError(problem);
-              return;
-            }
-            busy.current = true;
-            setSaving(true);
-            props.onSubmit(v).catch((err: unknown) => {
-              busy.current = false;
-              setSaving(false);
-              setError(errorText(err));
-            });
-          }}
-          onCancel={() => {
-            if (!busy.current) props.onCancel();
-          }}
-        />
-      </Box>
-      {error ? (
-        <Text color={color('error')} wrap="truncate">
-          ✗ {error}
-        </Text>
-      ) : (
-        <Text color={color('dim')}>{saving ? 'sending…' : '⏎ go  esc cancel'}</Text>
-      )}
+      <Text color={color('error')}>✗ The create wizard failed: {safe(props.message)}</Text>
+      <Text color={color('dim')}>esc close</Text>
     </Box>
   );
 }

@@ -6,18 +6,20 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Server } from '../../../src/api/index.js';
-import { nextSort, panelLines, routeKey, screenScopes, shellAction, type KeyContext } from '../../../src/ui/app.js';
+import { panelLines } from '../../../src/ui/app.js';
+import { nextSort, routeKey, shellAction, type KeyContext } from '../../../src/ui/routing.js';
+import { screenScopes } from '../../../src/ui/registry.js';
+import { formStep, initialForm, type FormState } from '../../../src/ui/resource/form.js';
 import { ResourceCache } from '../../../src/session/cache.js';
 import { initialResourceState, nextDelay, resourceReducer, sameData } from '../../../src/ui/hooks/useResource.js';
 import { footerText, matchBinding } from '../../../src/ui/keymap.js';
 import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/boot/main.js';
-import { addProfileStep, initialAddState, initialEditState } from '../../../src/ui/screens/profiles.js';
-import { fieldRows } from '../../../src/ui/screens/lists.js';
+import { profileFields } from '../../../src/ui/screens/profiles.js';
 import { filterRows } from '../../../src/ui/components/Table.js';
 import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
-import { serverFields, touchesServer } from '../../../src/ui/screens/server-detail.js';
+import { serverSections, touchesServer } from '../../../src/ui/screens/server-detail.js';
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
-import { SERVER_COLUMNS, statusWord, withPower } from '../../../src/ui/screens/servers.js';
+import { SERVER_COLUMNS, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
 import { endpointLabel, trackedStatus } from '../../../src/session/session.js';
 
 describe('useResource state', () => {
@@ -129,34 +131,45 @@ describe('start-up', () => {
 
 describe('profile form', () => {
   const none = () => false;
-  test('each field is checked before the next, and secrets never enter the state', () => {
-    let s = addProfileStep(initialAddState, { type: 'submit', value: 'my work' }, none);
-    expect(s.step).toBe('name');
+  const typeInto = (st: FormState, text: string): FormState => formStep(st, { type: 'key', input: text, key: {} }).state;
+  const enter = (st: FormState) => formStep(st, { type: 'key', input: '', key: { return: true } });
+  const shownIds = (st: FormState) => st.fields.filter((f) => f.when?.(st.values) ?? true).map((f) => f.id);
+
+  test('each field is checked before the next; the token or the user name and password follow the choice', () => {
+    let s = initialForm(profileFields(undefined, (n) => n === 'work'));
+    expect(shownIds(s)).toEqual(['name', 'endpoint', 'method', 'token']);
+    s = typeInto(s, 'my work');
+    s = enter(s).state;
     expect(s.error).toMatch(/may hold letters, digits/);
-    s = addProfileStep(s, { type: 'submit', value: 'work' }, (n) => n === 'work');
-    expect(s.error).toBe("a profile named 'work' already exists");
-    s = addProfileStep(s, { type: 'submit', value: 'work2' }, none);
-    s = addProfileStep(s, { type: 'submit', value: 'https://api.example.net/' }, none);
-    expect(s).toMatchObject({ step: 'method', endpoint: 'https://api.example.net', error: null });
-    s = addProfileStep(s, { type: 'method', method: 'password' }, none);
-    s = addProfileStep(s, { type: 'submit', value: 'alice' }, none);
-    expect(s.step).toBe('password');
-    s = addProfileStep(s, { type: 'submit', value: ' pass with spaces ' }, none);
-    expect(s.step).toBe('saving');
-    expect(JSON.stringify(s)).not.toContain('pass with spaces');
-    s = addProfileStep(s, { type: 'failed', error: 'wrong user name or password' }, none);
-    expect(s).toMatchObject({ step: 'password', error: 'wrong user name or password' });
-    s = addProfileStep(s, { type: 'back' }, none);
-    expect(s.step).toBe('username');
+    s = formStep(s, { type: 'set', id: 'name', value: 'work' }).state;
+    expect(enter(s).state.error).toBe("a profile named 'work' already exists");
+    s = formStep(s, { type: 'set', id: 'name', value: 'work2' }).state;
+    s = enter(s).state;
+    expect(s.fields[s.focus]!.id).toBe('endpoint');
+    s = typeInto(s, 'not a url');
+    expect(enter(s).state.error).toMatch(/not a service address/);
+    s = formStep(s, { type: 'set', id: 'endpoint', value: 'https://api.example.net/' }).state;
+    s = enter(s).state;
+    // the choice: ↓ then ⏎ takes the second entry, and the form grows the fields it needs
+    s = formStep(s, { type: 'key', input: '', key: { downArrow: true } }).state;
+    s = enter(s).state;
+    expect(s.values.method).toBe('password');
+    expect(shownIds(s)).toEqual(['name', 'endpoint', 'method', 'username', 'password']);
+    expect(s.fields[s.focus]!.id).toBe('username');
+    s = enter(typeInto(s, 'alice')).state;
+    const done = enter(typeInto(s, ' pass with spaces '));
+    // what is sent: only the fields shown, the password as typed (not trimmed)
+    expect(done.submit).toEqual({ name: 'work2', endpoint: 'https://api.example.net/', method: 'password', username: 'alice', password: ' pass with spaces ' });
+    // a refusal keeps every value, with the service's words under the form
+    const refused = formStep(done.state, { type: 'refused', error: 'wrong user name or password' }).state;
+    expect(refused).toMatchObject({ sending: false, error: 'wrong user name or password', values: { username: 'alice' } });
   });
 
   test('changing a profile keeps its name and starts at its address', () => {
-    let s = initialEditState({ name: 'work', endpoint: 'https://w.example.net' });
-    expect(s).toMatchObject({ step: 'endpoint', name: 'work', endpoint: 'https://w.example.net', editing: true });
-    // back from the address is the form's own cancel: the state stays
-    expect(addProfileStep(s, { type: 'back' }, () => true)).toBe(s);
-    s = addProfileStep(s, { type: 'submit', value: 'https://w2.example.net' }, () => true);
-    expect(s).toMatchObject({ step: 'method', endpoint: 'https://w2.example.net', name: 'work' });
+    const s = initialForm(profileFields({ name: 'work', endpoint: 'https://w.example.net', credential: null }, none));
+    expect(s.fields[0]!.id).toBe('endpoint');
+    expect(s.values.endpoint).toBe('https://w.example.net');
+    expect(s.fields.some((f) => f.id === 'name')).toBe(false);
   });
 });
 
@@ -195,10 +208,11 @@ describe('servers', () => {
     expect(statusWord({ status: 'booted' })).toBe('Booted');
     expect(statusWord({ status: 'booted', power: 'shutoff' })).toBe('Off');
     expect(statusWord({ status: 'deleting', power: 'shutoff' })).toBe('Deleting');
-    const rows = withPower([server()], { ec1: 'shutoff' });
+    const rows = withKnown([server()], { ec1: 'shutoff' }, undefined);
     expect(rows[0]!.power).toBe('shutoff');
     const same = [server()];
-    expect(withPower(same, {})).toBe(same);
+    expect(withKnown(same, {}, undefined)).toBe(same);
+    expect(withKnown(same, undefined, [{ id: 'g1', name: 'production', notes: 'web tier', enabled: true, extra: {} } as never])[0]!.groupName).toBe('production');
   });
 
   test('the indexed filter keeps exactly the rows the table’s own filter keeps, never across two cells', () => {
@@ -244,30 +258,28 @@ describe('servers', () => {
     expect(serverChange({ notes: 'web', group: null }, 'web', 'g2')).toEqual({ group: 'g2' });
   });
 
-  test('the detail lists every field, group by name, unknown fields too', () => {
-    const rows = serverFields(server(), { power: { state: 'running' }, groups: [{ id: 'g1', name: 'prod', notes: '', enabled: true, extra: {} }] });
-    const get = (f: string) => rows.find((r) => r.field === f)?.value;
-    expect(get('Plan')).toBe('eCS1 · 2 vCPU · 2 GB RAM · 40 GB disk');
-    expect(get('Group')).toBe('prod (g1)');
-    expect(get('Power')).toBe('running');
+  test('the detail lists every field with a human label and its unit, the group by its label, unknown fields too', () => {
+    const sections = serverSections(server(), { power: { state: 'running' }, groups: [{ id: 'g1', name: 'production', notes: 'web tier', enabled: true, extra: {} } as never] });
+    const get = (label: string) => sections.flatMap((s) => s.fields).find((f) => f.label === label)?.value;
+    expect(get('Plan')).toBe('eCS1');
+    expect(get('vCPU')).toBe('2');
+    expect(get('RAM')).toBe('2 GB');
+    expect(get('Disk')).toBe('40 GB');
+    expect(get('Group')).toBe('production (g1)');
+    expect(get('Power')).toBe('Running');
     expect(get('IPv6')).toBe('—');
     expect(get('Created')).toBe('2026-01-02 03:04');
     expect(get('new_field')).toBe('x');
     expect(get('Reserved')).toBe('no');
+    expect(sections.map((s) => s.title)).toEqual([undefined, 'Size', 'Where', 'Pricing', 'History (UTC)', 'Other fields from the service']);
     expect(touchesServer('ec1', 'ec1')).toBe(true);
     expect(touchesServer('ec1-net000001', 'ec1')).toBe(true);
     expect(touchesServer('ec12', 'ec1')).toBe(false);
   });
-
-  test('record fields are flattened once and keep unique names', () => {
-    const rows = fieldRows({ id: 3, createdAt: null, size: { core: 2 }, extra: { id: 9 } });
-    expect(rows.map((r) => r.field)).toEqual(['Id', 'Created at', 'Size · core', 'id']);
-    expect(fieldRows({ a: 1, extra: { A: 2 } }).map((r) => r.field)).toEqual(['A', 'A (2)']);
-  });
 });
 
 describe('shell', () => {
-  test('screens get the keys that work on them: no create/edit/delete on read-only lists', () => {
+  test('screens get the keys that work on them: no create/edit/delete where the screen has none', () => {
     expect(footerText(screenScopes('plans'), 200)).not.toMatch(/create|delete|edit/);
     expect(matchBinding(screenScopes('plans'), 'd', {})).toBeUndefined();
     expect(matchBinding(screenScopes('servers'), 'd', {})).toBe('delete');
@@ -298,17 +310,17 @@ describe('key routing', () => {
     expect(routeKey({ ...ctx, connected: false }, 'q', {})).toEqual({ kind: 'quit' });
   });
 
-  test('help closes on esc, ⏎, ? and q, and swallows the rest', () => {
-    for (const [input, key] of [['', { escape: true }], ['', { return: true }], ['?', {}], ['q', {}]] as const) {
-      expect(routeKey({ ...ctx, mode: 'help' }, input, key)).toEqual({ kind: 'closeHelp' });
-    }
-    expect(routeKey({ ...ctx, mode: 'help' }, 'd', {})).toEqual({ kind: 'ignore' });
+  test('behind help, the command line or the filter, the shell answers nothing', () => {
+    for (const mode of ['help', 'command', 'filter'] as const) expect(routeKey({ ...ctx, mode }, 'd', {})).toEqual({ kind: 'ignore' });
   });
 
   test('read-only refuses write keys with a reason and lets the rest through', () => {
     expect(routeKey({ ...ctx, readOnly: true }, 'd', {})).toEqual({ kind: 'refused', keys: 'd', what: 'delete' });
     expect(routeKey({ ...ctx, readOnly: true }, 'P', {})).toEqual({ kind: 'refused', keys: 'P', what: 'power off' });
+    expect(routeKey({ ...ctx, readOnly: true }, 's', {})).toEqual({ kind: 'refused', keys: 's', what: 'snapshot' });
+    // reading the console key changes nothing on the server: allowed
     expect(routeKey({ ...ctx, readOnly: true }, 'C', {})).toEqual({ kind: 'binding', id: 'servers.console' });
+    expect(routeKey({ ...ctx, readOnly: true }, 'y', {})).toEqual({ kind: 'binding', id: 'copy' });
     expect(routeKey({ ...ctx, readOnly: true, screen: 'plans' }, 'd', {})).toEqual({ kind: 'ignore' });
   });
 

@@ -28,7 +28,7 @@ describe('command line', () => {
     await h.press(keys.enter);
     const f = await h.waitFor((f) => hasRow(f, 'ECS1GPU3'));
     expect(f).toContain(' Plans');
-    expect(f).toMatch(/NAME +CPU +RAM +DISK/);
+    expect(f).toMatch(/NAME +vCPU +RAM +DISK/);
     await h.press(keys.escape);
     await h.waitFor((f) => hasRow(f, 'web-1'));
   });
@@ -38,7 +38,8 @@ describe('command line', () => {
     await h.waitFor((f) => hasRow(f, 'web-1'));
     await h.press(':');
     await h.type('s');
-    await h.waitFor('servers  snapshots  sshkeys  scripts');
+    // the matches are listed while typing, the one ⏎ would take first
+    await h.waitFor(/›servers[^\n]*\n[^\n]*snapshots[^\n]*\n[^\n]*sshkeys[^\n]*\n[^\n]*scripts/);
     await h.press(keys.tab);
     await h.waitFor(':servers');
     await h.press(keys.tab);
@@ -62,7 +63,7 @@ describe('command line', () => {
     await h.waitFor((f) => hasRow(f, 'web-1'));
     const expectations: Record<string, string | RegExp> = {
       actions: /create_server/,
-      snapshots: /ec206901-SNP/,
+      snapshots: /weekly snapshot/,
       templates: /TEMPLATES|Templates/,
       sshkeys: /LABEL/,
       scripts: /TITLE/,
@@ -71,9 +72,10 @@ describe('command line', () => {
       regions: /it-fr2/,
       billing: /HOURS/,
       events: /EVENT/,
-      account: /Username +demo/,
+      account: /User name +demo/,
       tokens: /ecsdeck@test/,
       profiles: /ADDRESS/,
+      groups: /GROUP +LABEL/,
     };
     for (const [name, expected] of Object.entries(expectations)) {
       await h.press(':');
@@ -96,7 +98,7 @@ describe('command line', () => {
     await h.press(keys.enter);
     const f = await h.waitFor(/Region \S+/);
     expect(f).toMatch(/Location +\S+/);
-    expect(f).toMatch(/Description +\S+/);
+    expect(f).toMatch(/Name +\S+/);
     await h.press(keys.escape);
     await h.waitFor(' Regions');
     await h.press(keys.escape);

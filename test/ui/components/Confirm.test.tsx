@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, cleanup } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { TypedConfirm, YesNo, typedMatches, yesNoAnswer } from '../../../src/ui/components/Confirm.js';
-import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
+import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
 

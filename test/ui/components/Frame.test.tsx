@@ -1,23 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, cleanup } from 'ink-testing-library';
-import {
-  ActionPanel,
-  CommandLine,
-  Footer,
-  Header,
-  HelpOverlay,
-  StatusLine,
-  TooSmall,
-  completeCommand,
-  isTooSmall,
-  resolveCommand,
-} from '../../../src/ui/components/Frame.js';
+import { cleanup } from 'ink-testing-library';
+import { ActionPanel, Footer, Header, HelpOverlay, StatusLine, TooSmall, isTooSmall } from '../../../src/ui/components/Frame.js';
+// the screens' keys are registered by the registry, as in the app
+import '../../../src/ui/registry.js';
 import { displayWidth } from '../../../src/ui/text.js';
-import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
+import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
 
-const SCREENS = ['servers', 'actions', 'snapshots', 'templates', 'sshkeys', 'scripts', 'networks', 'plans', 'images', 'regions', 'billing', 'events', 'account', 'tokens', 'profiles'];
 const now = new Date(Date.UTC(2026, 10, 20, 14, 3, 59));
 
 describe('Header', () => {
@@ -89,7 +79,8 @@ describe('ActionPanel', () => {
     );
     const frame = await waitForFrame(lastFrame, (f) => f.includes('59172'));
     const lines = frame.split('\n');
-    expect(lines[0]).toMatch(/^├ Actions ─+┤$/);
+    // a failure stays until dismissed, and the heading counts it
+    expect(lines[0]).toMatch(/^├ Actions · 1 failed \(X dismisses\) ─+┤$/);
     expect(lines[1]).toContain('59168  create_server    ec206922   ███████████░░░░░░░░░  55%  ~27s left');
     expect(lines[2]).toContain('██░░░░░░░░░░░░░░░░░░  10%');
     expect(lines[2]).not.toContain('left');
@@ -108,9 +99,22 @@ describe('ActionPanel', () => {
 
 describe('HelpOverlay', () => {
   it('lists every key of the given scopes', async () => {
-    const { lastFrame } = render(<HelpOverlay scopes={['global', 'servers', 'table']} width={100} height={40} />);
+    const { lastFrame } = render(<HelpOverlay scopes={['global', 'servers', 'table']} width={100} height={48} onClose={() => {}} />);
     const frame = await waitForFrame(lastFrame, (f) => f.includes('Keys'));
     for (const text of ['PgUp', 'PgDn', 'Ctrl+C', 'power off the selected server', 'refresh now', '↑ k', 'G End']) expect(frame).toContain(text);
+  });
+
+  it('scrolls when it does not fit, and closes on esc, ⏎, ? or q', async () => {
+    let closed = 0;
+    const { lastFrame, stdin } = render(<HelpOverlay scopes={['server', 'servers', 'global', 'table']} width={60} height={12} onClose={() => closed++} />);
+    const first = await waitForFrame(lastFrame, (f) => f.includes('below'));
+    expect(first).not.toMatch(/q Ctrl\+C\s+quit/);
+    await inputReady(stdin);
+    stdin.write('G');
+    const last = await waitForFrame(lastFrame, (f) => /q Ctrl\+C\s+quit/.test(f) || f.includes('G End'));
+    expect(last).toContain('above');
+    stdin.write('q');
+    await waitFor(() => expect(closed).toBe(1));
   });
 });
 
@@ -122,57 +126,5 @@ describe('TooSmall', () => {
     const { lastFrame } = render(<TooSmall columns={70} rows={20} />);
     const frame = await waitForFrame(lastFrame, (f) => f.includes('70×20'));
     expect(frame).toContain('80×24');
-  });
-});
-
-describe('command completion', () => {
-  it('completes a unique prefix, then a common prefix, then cycles', () => {
-    expect(completeCommand('se', SCREENS, null)).toEqual({ value: 'servers', cycle: null });
-    const first = completeCommand('s', SCREENS, null);
-    expect(first.value).toBe('servers');
-    expect(first.cycle?.matches).toEqual(['servers', 'snapshots', 'sshkeys', 'scripts']);
-    const second = completeCommand(first.value, SCREENS, first.cycle);
-    expect(second.value).toBe('snapshots');
-    expect(completeCommand('te', ['templates', 'template-sets'], null)).toEqual({ value: 'template', cycle: null });
-    expect(completeCommand('zz', SCREENS, null)).toEqual({ value: 'zz', cycle: null });
-    expect(resolveCommand('ser', SCREENS)).toBe('servers');
-    expect(resolveCommand('s', SCREENS)).toBeUndefined();
-    expect(resolveCommand('Plans', SCREENS)).toBe('plans');
-  });
-});
-
-describe('<CommandLine>', () => {
-  it('Tab completes, ⏎ submits, esc cancels', async () => {
-    const submitted: Array<[string, string | undefined]> = [];
-    let cancelled = 0;
-    const { lastFrame, stdin } = render(
-      <CommandLine names={SCREENS} width={80} onSubmit={(v, r) => submitted.push([v, r])} onCancel={() => cancelled++} />,
-    );
-    await waitForFrame(lastFrame, (f) => f.startsWith(':'));
-    await inputReady(stdin);
-    stdin.write('sn');
-    await waitForFrame(lastFrame, (f) => f.includes(':sn') && f.includes('snapshots'));
-    stdin.write(keys.tab);
-    await waitForFrame(lastFrame, (f) => f.startsWith(':snapshots'));
-    stdin.write(keys.enter);
-    await waitFor(() => expect(submitted).toEqual([['snapshots', 'snapshots']]));
-    stdin.write(keys.escape);
-    await waitFor(() => expect(cancelled).toBe(1));
-  });
-
-  it('cycles through several matches on repeated Tab, and takes typed text + ⏎ in one chunk', async () => {
-    const submitted: string[] = [];
-    const { lastFrame, stdin } = render(<CommandLine names={SCREENS} width={80} onSubmit={(v) => submitted.push(v)} onCancel={() => {}} />);
-    await inputReady(stdin);
-    stdin.write('s');
-    await waitForFrame(lastFrame, (f) => f.startsWith(':s'));
-    stdin.write(keys.tab);
-    await waitForFrame(lastFrame, (f) => f.startsWith(':servers'));
-    stdin.write(keys.tab);
-    await waitForFrame(lastFrame, (f) => f.startsWith(':snapshots'));
-    stdin.write(keys.ctrlU);
-    await waitForFrame(lastFrame, (f) => f.trim() === ':');
-    stdin.write('plans\r');
-    await waitFor(() => expect(submitted).toEqual(['plans']));
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, cleanup } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { TextInput, editLine, lineState, renderLine } from '../../../src/ui/components/TextInput.js';
-import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
+import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
 

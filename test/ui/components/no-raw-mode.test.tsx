@@ -7,7 +7,8 @@ import { Table, type Column } from '../../../src/ui/components/Table.js';
 import { TextInput } from '../../../src/ui/components/TextInput.js';
 import { ChoiceList } from '../../../src/ui/components/ChoiceList.js';
 import { TypedConfirm, YesNo } from '../../../src/ui/components/Confirm.js';
-import { CommandLine } from '../../../src/ui/components/Frame.js';
+import { CommandLine } from '../../../src/ui/components/CommandLine.js';
+import { KeyProvider } from '../../../src/ui/keys.js';
 import { waitForFrame } from '../helpers.js';
 
 class PipedStdin extends EventEmitter {
@@ -39,14 +40,14 @@ describe('without raw mode', () => {
     const stdout = new Stdout();
     const errors: unknown[] = [];
     const instance = render(
-      <>
+      <KeyProvider>
         <Table rows={[{ id: 'a' }]} columns={columns} rowKey={(r) => r.id} height={2} width={40} />
         <TextInput placeholder="name" />
         <ChoiceList items={[{ value: 1, label: 'one' }]} height={2} width={40} onSelect={() => {}} />
         <TypedConfirm name="x" title="Delete x" consequence="Gone." onConfirm={() => {}} onCancel={() => {}} />
         <YesNo question="Sure?" consequence="Nothing." onYes={() => {}} onNo={() => {}} />
-        <CommandLine names={['servers']} width={40} onSubmit={() => {}} onCancel={() => {}} />
-      </>,
+        <CommandLine commands={[{ name: 'servers', aliases: ['srv'], title: 'Servers' }]} history={[]} width={40} onSubmit={() => {}} onCancel={() => {}} />
+      </KeyProvider>,
       {
         stdin: new PipedStdin() as unknown as NodeJS.ReadStream,
         stdout: stdout as unknown as NodeJS.WriteStream,

@@ -5,9 +5,11 @@ process.env['FORCE_COLOR'] = '3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../../src/ui/components/Table.js';
 import { color, colorEnabled, statusRole } from '../../../src/ui/theme.js';
-import { ANSI, waitForFrame } from '../helpers.js';
 
-const { render, cleanup } = await import('ink-testing-library');
+// the helpers load Ink too: imported after FORCE_COLOR is set, never hoisted above it
+const { ANSI, waitForFrame } = await import('../helpers.js');
+const { cleanup } = await import('ink-testing-library');
+const { renderWithKeys: render } = await import('../render.js');
 const { Table } = await import('../../../src/ui/components/Table.js');
 const { Header, Footer, ActionPanel } = await import('../../../src/ui/components/Frame.js');
 const { ChoiceList } = await import('../../../src/ui/components/ChoiceList.js');

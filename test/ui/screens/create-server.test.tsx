@@ -1,7 +1,7 @@
 // The create-server wizard: the reducer and the lists alone, then the whole wizard driven by keys against an
 // in-process emulator (manual clock), checking what a user sees and what the service ends up with.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { createEmulator, type Emulator } from '../../../src/emulator/app.js';
 import { createClient, type CreatedServer, type Plan, type Image, type PlanAvailability } from '../../../src/api/index.js';
 import { MSG, MSG_CHOSEN } from '../../../src/rules/index.js';
@@ -24,7 +24,7 @@ import {
 } from '../../../src/ui/screens/create-server/state.js';
 import { imageChoices, locationChoices, planChoices } from '../../../src/ui/screens/create-server/choices.js';
 import { maskTypedEnv } from '../../../src/ui/screens/create-server/extras.js';
-import { inputReady, keys, waitFor, waitForFrame } from '../helpers.js';
+import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
 

@@ -70,7 +70,9 @@ describe('servers list', () => {
     await h.waitFor((f) => row(f, 'ec206903') !== undefined);
     await h.press('j', 'j');
     await h.waitFor((f) => selected(f, 'db-primary'));
-    await h.press('o', 'o');
+    // the list opens sorted by NAME; o moves the sort to the next column
+    expect(h.frame()).toContain('sorted by NAME ↑');
+    await h.press('o');
     let f = await h.waitFor('sorted by NOTES ↑');
     const names = f.split('\n').filter((l) => /^│[ ›]ec\d/.test(l));
     expect(names[0]).toContain('analytics-hm');
@@ -225,8 +227,10 @@ describe('servers list', () => {
     await h.press('s');
     await h.waitFor('Snapshot of web-2 (ec206902)');
     await h.press(keys.enter);
-    await h.waitFor('✗ a description is needed');
+    await h.waitFor('✗ Description is needed');
     await h.type('before upgrade');
+    // ⏎ moves to the optional notes, and ⏎ on the last field sends the form
+    await h.press(keys.enter);
     await h.press(keys.enter);
     await h.waitFor(/create_snapshot +\d+ +░+ +0%/);
     expect(h.frame()).toContain('Taking a snapshot of web-2 (ec206902)…');
@@ -267,21 +271,22 @@ describe('servers list', () => {
 
 describe('server detail', () => {
   test('⏎ opens every field of the record and a tab bar; Tab shows its actions', async () => {
-    h = await startApp();
+    h = await startApp({ height: 50 });
     await h.waitFor((f) => selected(f, 'ec206901'));
     await h.press(keys.enter);
     let f = await h.waitFor('Milano (IT)');
     expect(f).toContain('Server web-1 (ec206901)');
     expect(f).toContain('Overview');
-    expect(f).toMatch(/Plan +eCS3 · 4 vCPU · 4 GB RAM · 80 GB disk/);
+    // the size as its own section, each value with its unit
+    expect(f).toMatch(/Plan +eCS3 .*\n.*vCPU +4 .*\n.*RAM +4 GB .*\n.*Disk +80 GB/);
     expect(f).toMatch(/Reserved +until 2027-/);
     expect(f).toMatch(/Support +Global support \(global\)/);
     expect(f).toMatch(/IPv6 +2a06:/);
-    f = await h.waitFor(/Power +running/);
+    f = await h.waitFor(/Power +Running/);
     f = await h.waitFor(/Group +production \(eg110421\)/);
     await h.press(keys.tab);
-    f = await h.waitFor(/create_server +ec206901 +completed/);
-    expect(f).toContain('[Actions]');
+    f = await h.waitFor(/create_server +ec206901 +Completed +100%/);
+    expect(f).toContain('[2 Actions]');
   });
 
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {

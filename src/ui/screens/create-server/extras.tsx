@@ -2,7 +2,8 @@
 // handed to the reducer, which checks it with the service's rules and refuses it with the service's message;
 // the view only shows lists and lines.
 import { useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useInput, useStdin } from 'ink';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../../keys.js';
 import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
 import { ChoiceList, type Choice } from '../../components/ChoiceList.js';
 import { TextInput, editLine, lineState, renderLine, type LineState } from '../../components/TextInput.js';
@@ -47,13 +48,12 @@ export interface ExtrasStepProps {
 
 /** Keys for a view that shows no list: ⏎ retries (when there is something to retry), esc goes back. */
 export function KeyCatcher(props: { isActive: boolean; onBack(): void; onRetry?(): void }): ReactNode {
-  const { isRawModeSupported } = useStdin();
-  useInput(
+  useKeys(
     (_input, key) => {
       if (key.escape) props.onBack();
       else if (key.return) props.onRetry?.();
     },
-    { isActive: isRawModeSupported === true && props.isActive },
+    { active: props.isActive, priority: PRIORITY.dialog },
   );
   return null;
 }
@@ -140,7 +140,6 @@ export function maskTypedEnv(value: string): string {
  * so nothing typed is thrown away without a word.
  */
 export function LinesEditor(props: LinesEditorProps): ReactNode {
-  const { isRawModeSupported } = useStdin();
   const ref = useRef<LineState>(lineState());
   const [line, setLine] = useState<LineState>(ref.current);
   const put = (next: LineState) => {
@@ -149,7 +148,7 @@ export function LinesEditor(props: LinesEditorProps): ReactNode {
     setLine(next);
   };
 
-  useInput(
+  useKeys(
     (input, key) => {
       // "text⏎" typed fast is one line submitted (editLine handles it); only a chunk with more than that is a paste.
       const breaks = input.match(/\r\n|\r|\n/g)?.length ?? 0;
@@ -176,7 +175,7 @@ export function LinesEditor(props: LinesEditorProps): ReactNode {
       }
       put(out.state);
     },
-    { isActive: isRawModeSupported === true && props.isActive },
+    { active: props.isActive, priority: PRIORITY.dialog },
   );
 
   const room = Math.max(0, props.height - 1);

@@ -1,0 +1,233 @@
+// Keys belong to the app. One `useInput` (in KeyProvider) receives what Ink reads from the terminal; every
+// component that takes keys joins a stack with `useKeys(handler, { priority, modal, text })`, registered in
+// a layout effect, so a dialog drawn by one key is in the stack before the next key is handed out.
+//
+// Ink hands over one escape sequence at a time, but a run of plain characters as one string: `:actions⏎`
+// typed fast or pasted arrives as ":actions\r". Here it is split into keys, and each key is delivered only
+// after React has committed what the one before changed: the first key at once; then the provider asks for
+// a render of its own, which React makes with (or after) whatever the key changed, and the next key goes
+// from the provider's layout effect, once that render is committed. Layout effects run children first, so
+// the handlers the render added (the command line `:` opened) are in the stack when the next key comes. So
+// `:` opens the command line and `actions` is typed into it, whatever the chunking. A handler that takes text (`text: true`, a
+// field) receives a run of printable characters at once: a pasted key is one edit, not seven hundred.
+//
+// Order: higher priority first, and among equals the handler registered last (the dialog opened last). A
+// handler returns true when it took the key; a modal one takes every key whatever it returns.
+
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useInput, useStdin, type Key } from 'ink';
+import type { KeyLike } from './keymap.js';
+
+export type KeyHandler = (input: string, key: KeyLike) => boolean | void;
+
+/** Where a handler stands; the shell's global keys are the last to be asked. */
+export const PRIORITY = { shell: 0, table: 10, screen: 20, blocker: 40, dialog: 50, field: 60 } as const;
+
+export interface UseKeysOptions {
+  /** default true */
+  active?: boolean;
+  priority?: number;
+  /** takes every key: nothing below it sees one */
+  modal?: boolean;
+  /** takes a run of printable characters as one input */
+  text?: boolean;
+}
+
+interface Entry {
+  handler: { current: KeyHandler };
+  priority: number;
+  order: number;
+  active: boolean;
+  modal: boolean;
+  text: boolean;
+}
+
+type Pending = { kind: 'key'; input: string; key: KeyLike } | { kind: 'text'; text: string };
+
+const SPECIAL: ReadonlyArray<keyof Key> = [
+  'upArrow',
+  'downArrow',
+  'leftArrow',
+  'rightArrow',
+  'pageUp',
+  'pageDown',
+  'home',
+  'end',
+  'return',
+  'escape',
+  'tab',
+  'backspace',
+  'delete',
+  'ctrl',
+  'meta',
+];
+
+/** One control character of a plain run, as Ink would have reported it alone. */
+function controlKey(ch: string): Pending {
+  switch (ch) {
+    case '\r':
+    case '\n':
+      return { kind: 'key', input: '', key: { return: true } };
+    case '\t':
+      return { kind: 'key', input: '', key: { tab: true } };
+    case '\u007f':
+      return { kind: 'key', input: '', key: { delete: true } };
+    case '\b':
+      return { kind: 'key', input: '', key: { backspace: true } };
+    default: {
+      const code = ch.charCodeAt(0);
+      return { kind: 'key', input: code >= 1 && code <= 26 ? String.fromCharCode(code + 96) : '', key: { ctrl: true } };
+    }
+  }
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** What Ink handed over, as the keys a person pressed: runs of printable text, and control keys. */
+export function splitInput(input: string, key: KeyLike): Pending[] {
+  if (SPECIAL.some((k) => key[k] === true) || input.length <= 1) return [{ kind: 'key', input, key }];
+  const out: Pending[] = [];
+  let text = '';
+  for (const ch of input) {
+    if (CONTROL.test(ch)) {
+      if (text) out.push({ kind: 'text', text });
+      text = '';
+      out.push(controlKey(ch));
+    } else {
+      text += ch;
+    }
+  }
+  if (text) out.push({ kind: 'text', text });
+  return out;
+}
+
+const asKey = (ch: string): KeyLike => (/^[A-Z]$/.test(ch) ? { shift: true } : {});
+
+export class KeyDispatcher {
+  private entries: Entry[] = [];
+  private order = 0;
+  private queue: Pending[] = [];
+  /** a key was delivered and the render after it has not been committed yet */
+  private waiting = false;
+  /** asks the provider for a render; its commit calls `next` */
+  requestCommit: (() => void) | null = null;
+  /** called before any key is delivered (the status line clears an error on the next key) */
+  onKey: (() => void) | null = null;
+  /** sees every key before the stack (Ctrl+C quits, a too-small terminal takes everything); true keeps it */
+  intercept: ((input: string, key: KeyLike) => boolean) | null = null;
+
+  add(handler: { current: KeyHandler }, options: Omit<Entry, 'handler' | 'order'>): Entry {
+    const entry: Entry = { handler, order: ++this.order, ...options };
+    this.entries.push(entry);
+    this.entries.sort((a, b) => b.priority - a.priority || b.order - a.order);
+    return entry;
+  }
+
+  remove(entry: Entry): void {
+    this.entries = this.entries.filter((e) => e !== entry);
+  }
+
+  /** What Ink's useInput gave. The first key goes now; the rest wait for the commits of the ones before. */
+  feed(input: string, key: KeyLike): void {
+    this.queue.push(...splitInput(input, key));
+    if (!this.waiting) this.next();
+  }
+
+  /** Delivers the next queued key, then waits for the commit of what it changed before the one after. */
+  next(): void {
+    this.waiting = false;
+    const event = this.queue.shift();
+    if (event === undefined) return;
+    this.deliverOne(event);
+    if (this.queue.length === 0) return;
+    if (this.requestCommit) {
+      this.waiting = true;
+      this.requestCommit();
+    } else {
+      this.next();
+    }
+  }
+
+  /** Delivers one event; of a text run that no field takes, only its first character (the rest is queued first). */
+  private deliverOne(event: Pending): void {
+    this.onKey?.();
+    if (event.kind === 'key') {
+      if (!this.intercept?.(event.input, event.key)) this.dispatch(event.input, event.key);
+      return;
+    }
+    if (this.intercept?.(event.text.length === 1 ? event.text : '', {})) {
+      // taken whole (a too-small terminal): a text run is not split into keys nobody will see
+      return;
+    }
+    const top = this.entries.find((e) => e.active);
+    if (top?.text) {
+      this.dispatch(event.text, {});
+      return;
+    }
+    const chars = Array.from(event.text);
+    const [first, ...rest] = chars;
+    if (rest.length > 0) this.queue.unshift({ kind: 'text', text: rest.join('') });
+    this.dispatch(first!, asKey(first!));
+  }
+
+  dispatch(input: string, key: KeyLike): void {
+    // a copy: a handler may open or close a dialog, which changes the list while it is walked
+    for (const e of [...this.entries]) {
+      if (!e.active) continue;
+      const taken = e.handler.current(input, key);
+      if (taken === true || e.modal) return;
+    }
+  }
+}
+
+const KeysContext = createContext<KeyDispatcher | null>(null);
+
+/** The one subscription to Ink's input, and the stack every `useKeys` joins. */
+export function KeyProvider(props: { children: ReactNode; dispatcher?: KeyDispatcher }): ReactNode {
+  const { isRawModeSupported } = useStdin();
+  const dispatcher = useMemo(() => props.dispatcher ?? new KeyDispatcher(), [props.dispatcher]);
+  const [commits, setCommits] = useState(0);
+  dispatcher.requestCommit = () => setCommits((n) => n + 1);
+  // after the commit that follows a key: every handler it added is registered (children's layout effects
+  // run before this one), so the next key can go
+  useLayoutEffect(() => {
+    if (commits > 0) dispatcher.next();
+  }, [dispatcher, commits]);
+  useInput((input, key) => dispatcher.feed(input, key), { isActive: isRawModeSupported === true });
+  return <KeysContext.Provider value={dispatcher}>{props.children}</KeysContext.Provider>;
+}
+
+export function useKeyDispatcher(): KeyDispatcher {
+  const d = useContext(KeysContext);
+  if (!d) throw new Error('useKeys needs a KeyProvider above it');
+  return d;
+}
+
+/**
+ * Joins the key stack while mounted. `handler` may change on every render (the latest is called);
+ * `active`, `priority`, `modal` and `text` are read at each commit.
+ */
+export function useKeys(handler: KeyHandler, options: UseKeysOptions = {}): void {
+  const dispatcher = useKeyDispatcher();
+  const ref = useRef(handler);
+  ref.current = handler;
+  const entry = useRef<Entry | null>(null);
+  const priority = options.priority ?? PRIORITY.screen;
+  useLayoutEffect(() => {
+    const e = dispatcher.add(ref, { priority, active: options.active !== false, modal: options.modal === true, text: options.text === true });
+    entry.current = e;
+    return () => {
+      dispatcher.remove(e);
+      entry.current = null;
+    };
+    // a new place in the stack only when the priority changes; the flags below follow every commit
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatcher, priority]);
+  useLayoutEffect(() => {
+    const e = entry.current;
+    if (!e) return;
+    e.active = options.active !== false;
+    e.modal = options.modal === true;
+    e.text = options.text === true;
+  });
+}

@@ -1,0 +1,103 @@
+// The screens: every `:` name with its aliases and title, the spec behind each resource screen, and the key
+// scopes the shell matches keys against (the same the footer and `?` list). Each spec's keys are registered
+// here, derived from its capabilities (resource/bindings.ts).
+
+import { char, registerScope, type Scope } from './keymap.js';
+import type { Command } from './components/CommandLine.js';
+import { specBindings } from './resource/bindings.js';
+import type { ResourceSpec } from './resource/spec.js';
+import account from './screens/account.js';
+import actions from './screens/actions.js';
+import billing from './screens/billing.js';
+import events from './screens/events.js';
+import groups from './screens/groups.js';
+import images from './screens/images.js';
+import networks from './screens/networks.js';
+import plans from './screens/plans.js';
+import { PROFILE_KEYS } from './screens/profiles.js';
+import regions from './screens/regions.js';
+import scripts from './screens/scripts.js';
+import servers from './screens/servers.js';
+import snapshots from './screens/snapshots.js';
+import sshkeys from './screens/sshkeys.js';
+import templates from './screens/templates.js';
+import tokens from './screens/tokens.js';
+
+// Specs are checked per resource type at their definition, then kept in one table of rows of any type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySpec = ResourceSpec<any, any>;
+
+/** The resource screens made only of a spec, by name. */
+export const SPECS: Record<string, AnySpec> = Object.fromEntries(
+  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, images, regions, billing, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
+);
+
+/** The names `:` accepts, in the order tui.md lists them, `groups` after. */
+export const SCREEN_NAMES = [
+  'servers',
+  'actions',
+  'snapshots',
+  'templates',
+  'sshkeys',
+  'scripts',
+  'networks',
+  'plans',
+  'images',
+  'regions',
+  'billing',
+  'events',
+  'account',
+  'tokens',
+  'profiles',
+  'groups',
+] as const;
+
+const titleOf = (name: string): string => {
+  if (name === 'profiles') return 'Profiles';
+  const t = SPECS[name]?.title;
+  return typeof t === 'string' ? t : (SPECS[name]?.singular ?? name);
+};
+
+/** What `:` completes and resolves: each screen's name, aliases and title. */
+export const COMMANDS: readonly Command[] = SCREEN_NAMES.map((name) => ({
+  name,
+  aliases: name === 'profiles' ? ['prof', 'ctx', 'context'] : [...(SPECS[name]?.aliases ?? [])],
+  title: titleOf(name),
+}));
+
+export function screenTitle(screen: string): string {
+  return screen === 'server' ? 'Server' : screen === 'record' ? 'Record' : titleOf(screen);
+}
+
+for (const spec of Object.values(SPECS)) registerScope(spec.name, specBindings(spec), titleOf(spec.name));
+registerScope('profiles', specBindings(PROFILE_KEYS), 'Profiles');
+// a record view (⏎ on a row) copies the record's identifier
+registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
+// the server detail view: the server keys act on the server shown, and these switch its tabs
+registerScope(
+  'server',
+  [
+    { id: 'server.nextTab', keys: ['Tab', '→'], match: (_i, k) => (k.tab === true && !k.shift) || k.rightArrow === true, description: 'next tab', hint: 'tab', rank: 29 },
+    { id: 'server.prevTab', keys: ['Shift+Tab', '←'], match: (_i, k) => (k.tab === true && k.shift === true) || k.leftArrow === true, description: 'previous tab', rank: 29 },
+    { id: 'server.tab', keys: ['1…9'], match: char('1', '2', '3', '4', '5', '6', '7', '8', '9'), description: 'go to the tab of that number', rank: 60 },
+  ],
+  'Server',
+);
+
+// One array per kind of screen, so the footer (memoised on its props) is not redrawn by a filter key.
+const scopeCache = new Map<string, Scope[]>();
+
+/** Key scopes of a screen, most specific first: matching, the footer and `?` all use these. */
+export function screenScopes(screen: string): Scope[] {
+  let scopes = scopeCache.get(screen);
+  if (!scopes) {
+    scopes = screen === 'server' ? ['server', 'servers', 'global', 'table'] : [screen, 'global', 'table'];
+    scopeCache.set(screen, scopes);
+  }
+  return scopes;
+}
+
+/** The order a screen shows from the start. */
+export function defaultSortOf(screen: string): { column: string; descending: boolean } | null {
+  return SPECS[screen]?.defaultSort ?? (screen === 'profiles' ? { column: 'name', descending: false } : null);
+}

@@ -1,0 +1,284 @@
+// The view of the one form machine (form.ts): labelled fields one per line, the focused one editable, a
+// choice field's list under it, the service's message under the form. It takes the keys while shown (a
+// field of its own above everything of the screen) and fits the rows it is given: when they are too few,
+// the fields scroll around the focused one and the title and the key line stay.
+
+import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { errorText } from '../hooks/useResource.js';
+import { PRIORITY, useKeys } from '../keys.js';
+import { renderLine } from '../components/TextInput.js';
+import { useTerminalHandoff } from '../terminal-handoff.js';
+import { displayWidth, padEnd, safeLines, truncate } from '../text.js';
+import { color, selectionInverse } from '../theme.js';
+import { computeWindow } from '../components/Table.js';
+import { choiceView, formStep, initialForm, shown, type FormEvent, type FormState, type FormStep } from './form.js';
+import type { Ctx, FieldSpec, FormSpec, FormValues, Outcome } from './spec.js';
+
+const LIST_ROWS = 5;
+
+export interface FormDialogProps<T> {
+  form: FormSpec<T>;
+  row?: T;
+  ctx: Ctx;
+  width: number;
+  height: number;
+  /** sent and accepted */
+  onDone(outcome: Outcome<T> | void): void;
+  /** esc, or an editor left empty or unchanged (`reason` says so) */
+  onCancel(reason?: string): void;
+}
+
+const resolve = <T,>(v: string | ((row: T | undefined) => string) | undefined, row: T | undefined): string | undefined =>
+  typeof v === 'function' ? v(row) : v;
+
+/** Rows a form wants: title, consequence, a line per field, a choice list, the hint and the key line, the border. */
+export function formRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, width: number): number {
+  const fields = typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields;
+  const consequence = resolve(form.consequence, row);
+  const text = consequence ? wrapLines(consequence, Math.max(10, width - 4)).length : 0;
+  const list = fields.some((f) => f.kind === 'choice') ? LIST_ROWS + 1 : 0;
+  return 2 + 1 + text + fields.length + list + 2;
+}
+
+/** Words wrapped to `width` columns (a long word is cut). */
+export function wrapLines(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of safeLines(text)) {
+    let line = '';
+    for (const word of paragraph.split(' ')) {
+      const next = line === '' ? word : `${line} ${word}`;
+      if (displayWidth(next) <= width) line = next;
+      else {
+        if (line !== '') out.push(line);
+        line = truncate(word, width);
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
+  const { form, row, ctx } = props;
+  const fields = useRef(typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields).current;
+  const stateRef = useRef<FormState>(initialForm(fields));
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const mounted = useRef(true);
+  const handoff = useTerminalHandoff();
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const apply = (e: FormEvent): FormStep => {
+    const step = formStep(stateRef.current, e);
+    if (step.state !== stateRef.current) {
+      stateRef.current = step.state;
+      rerender();
+    }
+    return step;
+  };
+
+  const send = (values: FormValues) => {
+    const problem = form.check?.(values, row) ?? null;
+    if (problem) {
+      apply({ type: 'refused', error: problem });
+      return;
+    }
+    form.submit(values, ctx, row).then(
+      (outcome) => {
+        if (!mounted.current) return;
+        apply({ type: 'sent' });
+        props.onDone(outcome);
+      },
+      (err: unknown) => {
+        if (mounted.current) apply({ type: 'refused', error: errorText(err) });
+      },
+    );
+  };
+
+  const handle = (step: FormStep) => {
+    if (step.cancel) return props.onCancel();
+    if (step.submit) return send(step.submit);
+    if (step.edit) {
+      const f = fields.find((x) => x.id === step.edit)!;
+      const before = String(stateRef.current.values[f.id] ?? '');
+      const result = handoff.edit(before, f.suffix);
+      if (result.error) return apply({ type: 'refused', error: result.error });
+      // an empty or unchanged file cancels (tui.md): nothing is sent
+      if (result.text === null) return props.onCancel(before === '' ? 'The file was left empty: nothing was sent.' : 'The file was not changed: nothing was sent.');
+      apply({ type: 'set', id: f.id, value: result.text });
+      handle(apply({ type: 'advance' }));
+    }
+  };
+
+  // Choice fields whose entries come from the service load them once.
+  useEffect(() => {
+    const abort = new AbortController();
+    for (const f of fields) {
+      if (typeof f.choices !== 'function') continue;
+      f.choices(ctx).then(
+        (items) => {
+          if (!abort.signal.aborted) apply({ type: 'items', id: f.id, items });
+        },
+        (err: unknown) => {
+          if (!abort.signal.aborted) apply({ type: 'refused', error: `could not load the ${f.label.toLowerCase()} choices: ${errorText(err)}` });
+        },
+      );
+    }
+    return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useKeys(
+    (input, key) => {
+      handle(apply({ type: 'key', input, key }));
+    },
+    { priority: PRIORITY.field, modal: true, text: true },
+  );
+
+  const s = stateRef.current;
+  const visible = fields.filter((f) => shown(f, s.values));
+  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]!));
+  const inner = Math.max(10, props.width - 4);
+  const labelWidth = Math.min(24, Math.max(...fields.map((f) => displayWidth(f.label))) + 2);
+  const valueWidth = Math.max(8, inner - labelWidth);
+  const consequence = resolve(form.consequence, row);
+  const about = consequence ? wrapLines(consequence, inner) : [];
+  const focused = fields[s.focus];
+  const hint = focused ? (typeof focused.hint === 'function' ? focused.hint(s.values[focused.id] ?? '', s.values) : focused.hint) : undefined;
+  const isChoice = focused?.kind === 'choice';
+
+  // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line.
+  const fixed = 2 + 1 + 1 + (hint ? 1 : 0);
+  const listRows = isChoice ? LIST_ROWS + 1 : 0;
+  const room = Math.max(1, props.height - fixed);
+  const aboutShown = about.slice(0, Math.max(0, room - listRows - 1 - Math.min(fields.length, 2)));
+  const fieldRoom = Math.max(1, room - aboutShown.length - listRows);
+  const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
+  const verb = form.verb ?? 'save';
+  const last = focusAt === visible.length - 1;
+  const keysLine = s.sending
+    ? 'sending…'
+    : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}  esc cancel`;
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={color('accent')} width={props.width} height={Math.min(props.height, fixed + aboutShown.length + (win.end - win.start) + listRows)} paddingX={1}>
+      <Text bold={color('accent') !== undefined} color={color('accent')} wrap="truncate">
+        {truncate(resolve(form.title, row) ?? '', inner)}
+        {win.start > 0 || win.end < visible.length ? <Text color={color('dim')}>{`  field ${focusAt + 1} of ${visible.length}`}</Text> : null}
+      </Text>
+      {aboutShown.map((line, i) => (
+        <Text key={`about-${i}`} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+      {visible.slice(win.start, win.end).map((f, i) => {
+        const on = win.start + i === focusAt;
+        return (
+          <Box key={f.id} flexDirection="column">
+            <Text wrap="truncate">
+              <Text color={on ? color('accent') : color('dim')}>{padEnd(f.label, labelWidth)}</Text>
+              {fieldValue(f, s, on, valueWidth)}
+            </Text>
+            {on && f.kind === 'choice' ? <ChoiceRows state={s} id={f.id} width={inner} /> : null}
+          </Box>
+        );
+      })}
+      {hint ? (
+        <Text color={color('dim')} wrap="truncate">
+          {hint}
+        </Text>
+      ) : null}
+      {s.error ? (
+        <Text color={color('error')} wrap="truncate">
+          ✗ {truncate(s.error, inner - 2)}
+        </Text>
+      ) : (
+        <Text color={color('dim')} wrap="truncate">
+          {keysLine}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): ReactNode {
+  const value = s.values[f.id];
+  switch (f.kind ?? 'text') {
+    case 'yesno':
+      return on ? (
+        <Text>
+          <Text inverse>{value ? 'yes' : 'no'}</Text>
+          <Text color={color('dim')}>  y/n</Text>
+        </Text>
+      ) : (
+        (value ? 'yes' : 'no')
+      );
+    case 'choice': {
+      const chosen = s.items[f.id]?.find((c) => c.value === value);
+      if (on) {
+        const q = s.lists[f.id]?.query;
+        return q && q.value !== '' ? <Text color={color('accent')}>/{truncate(q.value, width - 1)}</Text> : <Text color={color('dim')}>{s.items[f.id] ? 'type to filter, ⏎ takes' : 'loading…'}</Text>;
+      }
+      return chosen ? truncate(chosen.label, width) : <Text color={color('dim')}>{String(value) === '' ? '—' : truncate(String(value), width)}</Text>;
+    }
+    case 'editor': {
+      const text = String(value ?? '');
+      const lines = text === '' ? 0 : text.split('\n').length;
+      const summary = lines === 0 ? 'empty' : `${lines} line${lines === 1 ? '' : 's'}`;
+      return on ? <Text color={color('accent')}>⏎ opens the editor ({summary})</Text> : summary;
+    }
+    default: {
+      const line = s.lines[f.id];
+      const secret = f.kind === 'secret';
+      if (!line || (!on && line.value === '')) return <Text color={color('dim')}>{on ? '' : f.placeholder ? truncate(f.placeholder, width) : '—'}</Text>;
+      if (!on) return secret ? '•'.repeat(Math.min(8, Array.from(line.value).length)) : truncate(line.value, width);
+      if (line.value === '' && f.placeholder) {
+        return (
+          <Text>
+            <Text inverse>{f.placeholder.charAt(0)}</Text>
+            <Text color={color('dim')}>{truncate(f.placeholder.slice(1), width - 1)}</Text>
+          </Text>
+        );
+      }
+      const r = renderLine(line, { width, mask: secret ? '•' : undefined });
+      return (
+        <Text>
+          {r.before}
+          <Text inverse>{r.at}</Text>
+          {r.after}
+        </Text>
+      );
+    }
+  }
+}
+
+function ChoiceRows(props: { state: FormState; id: string; width: number }): ReactNode {
+  const { list, state } = choiceView(props.state, props.id);
+  const win = computeWindow(list.length, state.highlight, LIST_ROWS, 0);
+  const rows: ReactNode[] = [];
+  for (let i = win.start; i < win.end; i++) {
+    const c = list[i]!;
+    const on = i === state.highlight;
+    rows.push(
+      <Text key={i} wrap="truncate" inverse={on && selectionInverse()} color={c.disabled ? color('dim') : undefined}>
+        <Text color={on ? color('selection') : undefined}>{on ? '  › ' : '    '}</Text>
+        {c.label}
+        {c.description ? <Text color={color('dim')}>{`  ${c.description}`}</Text> : null}
+      </Text>,
+    );
+  }
+  return (
+    <Box flexDirection="column" height={LIST_ROWS + 1}>
+      {list.length === 0 ? <Text color={color('dim')}>{'    no match'}</Text> : rows}
+      <Text color={color('dim')} wrap="truncate">
+        {'    '}
+        {list.length === 0 ? '0' : `${state.highlight + 1}/${list.length}`}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+// One record, as a person reads it: sections of explicit labels and values with their units (a spec's
+// `record`), in the windowed table, so a long record scrolls like any list. A value too long for the line
+// continues on the lines under it (a key's comment, a template's notes are not cut short).
+
+import { useMemo, type ReactNode } from 'react';
+import { Box } from 'ink';
+import { Table, type Column } from '../components/Table.js';
+import { displayWidth, safe, truncate } from '../text.js';
+import type { RecordSection } from './spec.js';
+import type { Role } from '../theme.js';
+
+export interface RecordRow {
+  key: string;
+  label: string;
+  value: string;
+  role?: Role;
+  /** a section's title line */
+  section?: boolean;
+}
+
+/** Lines of a long value for a column `width` wide, at most `max` (the last one ending in `…` when cut). */
+export function wrapValue(value: string, width: number, max = 12): string[] {
+  const text = safe(value);
+  if (width <= 0 || displayWidth(text) <= width) return [text];
+  const out: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const ch of Array.from(text)) {
+    const w = displayWidth(ch);
+    if (used + w > width) {
+      out.push(line);
+      line = '';
+      used = 0;
+    }
+    line += ch;
+    used += w;
+  }
+  if (line !== '') out.push(line);
+  if (out.length <= max) return out;
+  return [...out.slice(0, max - 1), truncate(out.slice(max - 1).join(''), width)];
+}
+
+/** The rows of a record: a title row per titled section, a row per field line. */
+export function recordRows(sections: readonly RecordSection[], valueWidth: number): RecordRow[] {
+  const rows: RecordRow[] = [];
+  sections.forEach((s, si) => {
+    if (s.title) rows.push({ key: `§${si}`, label: s.title, value: '', section: true });
+    s.fields.forEach((f, fi) => {
+      wrapValue(f.value, valueWidth).forEach((line, li) =>
+        rows.push({ key: `${si}.${fi}.${li}`, label: li === 0 ? f.label : '', value: line, role: f.role }),
+      );
+    });
+  });
+  return rows;
+}
+
+export function labelWidth(sections: readonly RecordSection[]): number {
+  let w = 8;
+  for (const s of sections) for (const f of s.fields) w = Math.max(w, displayWidth(f.label));
+  return Math.min(28, w + 1);
+}
+
+const rowKey = (r: RecordRow): string => r.key;
+
+export interface RecordViewProps {
+  sections: readonly RecordSection[];
+  width: number;
+  /** rows for the table, its header and position lines included */
+  height: number;
+  active: boolean;
+  filter?: string;
+  selected: string | null;
+  onSelect(key: string): void;
+  emptyText?: string;
+}
+
+export function RecordView(props: RecordViewProps): ReactNode {
+  const label = labelWidth(props.sections);
+  const valueWidth = Math.max(10, props.width - 1 - label - 1);
+  const rows = useMemo(() => recordRows(props.sections, valueWidth), [props.sections, valueWidth]);
+  const columns: readonly Column<RecordRow>[] = useMemo(
+    () => [
+      { key: 'label', header: 'FIELD', width: label, identity: true, color: (r) => (r.section ? 'accent' : 'dim') },
+      { key: 'value', header: 'VALUE', flex: 1, minWidth: 10, color: (r) => r.role },
+    ],
+    [label],
+  );
+  return (
+    <Box flexDirection="column" width={props.width}>
+      <Table
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        selectedKey={props.selected}
+        onSelect={props.onSelect}
+        height={Math.max(1, props.height - 2)}
+        width={props.width}
+        filter={props.filter}
+        isActive={props.active}
+        emptyText={props.emptyText ?? 'loading…'}
+      />
+    </Box>
+  );
+}

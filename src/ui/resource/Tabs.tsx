@@ -1,0 +1,40 @@
+// A tab bar (gemini-cli's TabHeader): the tabs in order, the current one highlighted, their numbers for
+// `1`-`9`, and how to move. A detail view draws it under its title and chooses what each tab shows.
+
+import type { ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { color } from '../theme.js';
+
+export interface Tab {
+  id: string;
+  title: string;
+  /** written after the title: `Metrics 24h` */
+  badge?: string;
+}
+
+/** The tab `n` steps away, wrapping around. */
+export const stepTab = (current: number, n: number, count: number): number => (((current + n) % count) + count) % count;
+
+export function TabBar(props: { tabs: readonly Tab[]; current: number; width: number }): ReactNode {
+  const plain = color('accent') === undefined;
+  return (
+    <Box width={props.width} height={1}>
+      <Text wrap="truncate">
+        {' '}
+        {props.tabs.map((t, i) => {
+          const on = i === props.current;
+          const label = `${i + 1} ${t.title}${t.badge ? ` ${t.badge}` : ''}`;
+          return (
+            <Text key={t.id}>
+              {i > 0 ? <Text color={color('dim')}> │ </Text> : null}
+              <Text inverse={on && !plain} bold={on} color={on ? color('accent') : undefined}>
+                {on && plain ? `[${label}]` : ` ${label} `}
+              </Text>
+            </Text>
+          );
+        })}
+        <Text color={color('dim')}>{'   Tab/→ next  1-9 go'}</Text>
+      </Text>
+    </Box>
+  );
+}

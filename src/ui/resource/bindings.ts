@@ -1,0 +1,33 @@
+// A screen's keys, derived from its spec: a capability that is present turns its key on (`c` create, `e`
+// edit, `d` delete), `y` copies on every list, and the spec's own keys follow. The registry registers them
+// under the screen's name, so the footer and `?` list exactly the keys the screen answers.
+
+import { char, type ScreenBinding } from '../keymap.js';
+import type { KeySpec } from './spec.js';
+
+/** What the keys of a screen depend on: which capabilities it has, and its own keys. */
+export interface Capabilities {
+  singular: string;
+  create?: unknown;
+  edit?: unknown;
+  remove?: { kind: 'typed' | 'yesno' };
+  keys?: ReadonlyArray<Pick<KeySpec<never>, 'id' | 'keys' | 'match' | 'description' | 'hint' | 'rank' | 'write'>>;
+}
+
+const article = (noun: string): string => (/^[aeiou]/i.test(noun) && !/^(one|use|eu)/i.test(noun) ? `an ${noun}` : `a ${noun}`);
+
+export function specBindings(spec: Capabilities): ScreenBinding[] {
+  const noun = spec.singular.charAt(0).toLowerCase() + spec.singular.slice(1);
+  const rows: ScreenBinding[] = [];
+  if (spec.create) rows.push({ id: 'create', keys: ['c'], match: char('c'), description: `create ${article(noun)}`, hint: 'create', rank: 20, write: true });
+  if (spec.edit) rows.push({ id: 'edit', keys: ['e'], match: char('e'), description: `edit the selected ${noun}`, hint: 'edit', rank: 22, write: true });
+  if (spec.remove) {
+    const how = spec.remove.kind === 'typed' ? 'type its name to confirm' : 'asks y/N';
+    rows.push({ id: 'delete', keys: ['d'], match: char('d'), description: `delete the selected ${noun} (${how})`, hint: 'delete', rank: 21, write: true });
+  }
+  rows.push({ id: 'copy', keys: ['y'], match: char('y'), description: `copy the selected ${noun}'s identifier to the clipboard`, hint: 'copy', rank: 36 });
+  for (const k of spec.keys ?? []) {
+    rows.push({ id: k.id, keys: [...k.keys], match: k.match, description: k.description, hint: k.hint, rank: k.rank ?? 28, write: k.write });
+  }
+  return rows;
+}

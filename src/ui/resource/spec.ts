@@ -1,0 +1,218 @@
+// What a resource screen is made of, as data: the k9s pattern (a `render/<resource>.go` header of columns
+// and a row renderer, a `view/<resource>.go` of keys on one generic browser), in React. A screen file
+// (`ui/screens/<resource>.ts`) calls `defineResource` with its columns, record view, forms, confirmation and
+// keys; the engine in this folder (ResourceView, RecordView, FormDialog, useResourceActions) does the rest
+// once for every screen: windowed table, filter, sort, refresh, dialogs, read-only, copy.
+
+import type { ReactNode } from 'react';
+import type { Action, Client } from '../../api/index.js';
+import type { Session } from '../../session/session.js';
+import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
+import type { Choice } from '../components/ChoiceList.js';
+import type { Column, SortSpec } from '../components/Table.js';
+import type { Nav } from '../hooks/screen.js';
+import type { KeyLike } from '../keymap.js';
+import type { Role } from '../theme.js';
+
+export type Params = Record<string, string | undefined>;
+
+/** What a spec's functions may use: the connection, the screen's parameters (a server's name on its tabs). */
+export interface Ctx<P extends Params = Params> {
+  session: Session;
+  client: Client;
+  params: P;
+  readOnly: boolean;
+}
+
+// --- the record view ---------------------------------------------------------------------------------------
+
+/** One line of a record view: an explicit human label and the value written with its unit. */
+export interface RecordField {
+  label: string;
+  value: string;
+  role?: Role;
+}
+
+export interface RecordSection {
+  /** absent for the first, untitled section */
+  title?: string;
+  fields: RecordField[];
+}
+
+/** `field('RAM', megabytes(r.ram))`: a record field; an empty or missing value is written `—`. */
+export function field(label: string, value: string | number | null | undefined, role?: Role): RecordField {
+  const text = value === null || value === undefined || value === '' ? '—' : String(value);
+  return role ? { label, value: text, role } : { label, value: text };
+}
+
+// --- forms -------------------------------------------------------------------------------------------------
+
+export type FieldKind = 'text' | 'secret' | 'yesno' | 'choice' | 'editor';
+export type FormValue = string | boolean;
+export type FormValues = Record<string, FormValue>;
+
+export interface FieldSpec {
+  id: string;
+  label: string;
+  /** default 'text' */
+  kind?: FieldKind;
+  initial?: FormValue;
+  placeholder?: string;
+  /** a dim line under the field while it is being filled in; may depend on what is typed */
+  hint?: string | ((value: FormValue, values: FormValues) => string);
+  /** a choice field's entries, or how to load them */
+  choices?: readonly Choice<string>[] | ((ctx: Ctx) => Promise<Choice<string>[]>);
+  /** empty is an acceptable answer */
+  optional?: boolean;
+  /** checked on ⏎ and before sending, with the service's own message where it has one */
+  check?(value: FormValue, values: FormValues): string | null;
+  /** an editor field: the temp file's suffix (`.sh`, `.ps1`), which editors read to colour the text */
+  suffix?: string;
+  /** shown (and checked, and sent) only when this holds: the token field when signing in with a token */
+  when?(values: FormValues): boolean;
+}
+
+export interface FormSpec<T> {
+  title: string | ((row: T | undefined) => string);
+  /** what will happen, under the title */
+  consequence?: string | ((row: T | undefined) => string);
+  fields: readonly FieldSpec[] | ((row: T | undefined, ctx: Ctx) => readonly FieldSpec[]);
+  /** what ⏎ on the last field does, in the hint line: `create`, `save` */
+  verb?: string;
+  /** checks across fields, before anything is sent */
+  check?(values: FormValues, row: T | undefined): string | null;
+  /** sends it; a thrown error keeps the form open with every value and the message under it */
+  submit(values: FormValues, ctx: Ctx, row: T | undefined): Promise<Outcome<T> | void>;
+}
+
+// --- confirmations -----------------------------------------------------------------------------------------
+
+export interface ConfirmSpec<T> {
+  /** `typed`: the name must be typed (irreversible deletes of servers and templates); `yesno` otherwise */
+  kind: 'typed' | 'yesno';
+  title(row: T): string;
+  /** what will happen, in plain words */
+  consequence(row: T, ctx: Ctx): string;
+  /** what must be typed: default the row's key */
+  name?(row: T): string;
+  /** label of the yes: `delete` */
+  verb?: string;
+  run(row: T, ctx: Ctx): Promise<Outcome<T> | void>;
+}
+
+// --- what an action gives back -------------------------------------------------------------------------------
+
+export interface Outcome<T = unknown> {
+  /** the status line's words on success */
+  message?: string;
+  /** actions the call started: followed in the action panel at once */
+  actions?: ReadonlyArray<Action | null | undefined>;
+  /** actions known only by id and type (a template's creation answers an id) */
+  track?: readonly ActionLike[];
+  /** what to show next: a token's value, shown once */
+  then?: Dialog<T>;
+  /** the row to select once the list has been loaded again */
+  select?: string;
+  /** false: the list is not loaded again (nothing changed on the service) */
+  refresh?: boolean;
+}
+
+/** A value shown once in a dialog, e.g. a new API token: `y` copies it; closing the dialog forgets it. */
+export interface Reveal {
+  title: string;
+  /** lines above the value: the warning */
+  lines: readonly string[];
+  label: string;
+  value: string;
+}
+
+export interface CustomDialog {
+  /** rows it wants above the table; 'full' takes the whole screen (a wizard) */
+  rows: number | 'full';
+  render(props: { width: number; height: number; close(): void }): ReactNode;
+}
+
+export type Dialog<T> =
+  | { kind: 'form'; form: FormSpec<T>; row?: T }
+  | { kind: 'confirm'; confirm: ConfirmSpec<T>; row: T }
+  | { kind: 'reveal'; reveal: Reveal }
+  | { kind: 'custom'; custom: CustomDialog };
+
+// --- keys ----------------------------------------------------------------------------------------------------
+
+/** What a key of a screen may do with the row it acts on. */
+export interface KeyContext<T> extends Ctx {
+  nav: Nav;
+  /** opens a dialog (a form, a confirmation) above the list */
+  open(dialog: Dialog<T>): void;
+  /** runs a call as the forms do: actions followed, message reported, list reloaded */
+  run(what: string, call: () => Promise<Outcome<T> | void>): void;
+  refresh(): void;
+}
+
+export interface KeySpec<T> {
+  /** stable id: `snapshots.protect` */
+  id: string;
+  /** as written in the footer and help: `['P']` */
+  keys: readonly string[];
+  match(input: string, key: KeyLike): boolean;
+  description: string;
+  /** short footer label; without one the key is in `?` only */
+  hint?: string;
+  rank?: number;
+  /** changes something on the service: off in read-only mode */
+  write?: boolean;
+  /** acts without a selected row (default: needs one) */
+  noRow?: boolean;
+  /** a reason not to act, said at once instead of asking (a VLAN that is not ok) */
+  refuse?(row: T, ctx: Ctx): string | null;
+  run(row: T, ctx: KeyContext<T>): void;
+}
+
+// --- the resource ----------------------------------------------------------------------------------------------
+
+export interface ResourceSpec<T, P extends Params = Params> {
+  /** the `:` name, also the key scope of its keys */
+  name: string;
+  aliases?: readonly string[];
+  title: string | ((params: P) => string);
+  /** what one row is: `SSH key` */
+  singular: string;
+  rowKey(row: T): string;
+  /** how dialogs and the record view name a row: `laptop (12)` */
+  label(row: T): string;
+  /** what `y` copies: default the row's key */
+  copyId?(row: T): string;
+  columns: readonly Column<T>[];
+  /** the order shown from the start */
+  defaultSort?: SortSpec;
+  load(ctx: Ctx<P>, signal: AbortSignal): Promise<T[]>;
+  /** where the rows are kept across screens (the header counts servers from it) */
+  cacheKey?(params: P): string;
+  /** things that change by themselves: reloaded every few seconds while shown */
+  live?: boolean;
+  /** a finished action that makes these rows stale (default: any) */
+  touches?(action: TrackedAction, params: P): boolean;
+  /**
+   * The rows drawn, from the rows loaded and what the session knows besides (a server's power state, group
+   * labels). A React hook, called on every render of the list: memoise, so rows keep their identity.
+   */
+  useRows?(rows: readonly T[], ctx: Ctx<P>): readonly T[];
+  /** what an empty list says */
+  empty?: string;
+  /** the title line's right-hand note: a count, a total */
+  note?(rows: readonly T[]): string;
+  /** ⏎: the record view's sections */
+  record?(row: T, ctx: Ctx<P>): RecordSection[];
+  /** ⏎ goes somewhere else instead (a server's detail) */
+  open?(row: T, nav: Nav, ctx: Ctx<P>): void;
+  create?: FormSpec<T> | ((ctx: KeyContext<T>) => Dialog<T> | null);
+  edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
+  remove?: ConfirmSpec<T>;
+  keys?: readonly KeySpec<T>[];
+}
+
+/** Checks a spec's types at its definition and keeps it in the one table of screens. */
+export function defineResource<T, P extends Params = Params>(spec: ResourceSpec<T, P>): ResourceSpec<T, P> {
+  return spec;
+}

@@ -1,0 +1,197 @@
+// What every write of a resource screen goes through, once: a key opens a dialog (form, confirmation, a
+// value shown once, a screen's own), the dialog's call runs, the actions it started go to the tracker at
+// once (their bars appear before the next poll), the service's answer is reported (to the letter when it
+// refuses), and the list is loaded again. Read-only mode refuses every write here as well as in the keymap.
+
+import { useMemo, useRef, type ReactNode } from 'react';
+import type { Action } from '../../api/index.js';
+import { forgetSecret } from '../../api/secrets.js';
+import { toTracked } from '../../session/session.js';
+import { useDialogSlot, type Nav } from '../hooks/screen.js';
+import { errorText } from '../hooks/useResource.js';
+import type { Scope } from '../keymap.js';
+import { useTerminalHandoff } from '../terminal-handoff.js';
+import { DialogView, dialogRows } from './dialogs.js';
+import type { ConfirmSpec, Ctx, Dialog, KeyContext, Outcome, ResourceSpec } from './spec.js';
+
+export function dialogScopes(d: Dialog<unknown>): Scope[] {
+  switch (d.kind) {
+    case 'form':
+      return ['form'];
+    case 'confirm':
+      return d.confirm.kind === 'yesno' ? ['confirm'] : ['dialog'];
+    case 'reveal':
+      return ['reveal'];
+    case 'custom':
+      return ['dialog'];
+  }
+}
+
+export interface ResourceActionsOptions<T> {
+  spec: Pick<ResourceSpec<T>, 'singular' | 'rowKey' | 'label' | 'copyId' | 'create' | 'edit' | 'remove' | 'keys'>;
+  ctx: Ctx;
+  nav: Nav;
+  onDialog(scopes: Scope[] | null): void;
+  refresh(): void;
+  /** a row to select once the list is back */
+  select?(key: string): void;
+}
+
+export interface ResourceActions<T> {
+  dialog: Dialog<T> | null;
+  /** the rows the open dialog wants; 'full' for the whole screen */
+  rows(width: number): number | 'full';
+  /** a key of the screen (create, edit, delete, copy, its own); true when it was one */
+  handle(id: string, row: T | undefined): boolean;
+  open(dialog: Dialog<T>): void;
+  run(what: string, call: () => Promise<Outcome<T> | void>): void;
+  render(width: number, height: number): ReactNode;
+  keyContext: KeyContext<T>;
+}
+
+const isAction = (a: Action | null | undefined): a is Action => a !== null && a !== undefined;
+
+export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceActions<T> {
+  const slot = useDialogSlot<Dialog<T>>(o.onDialog, (d) => dialogScopes(d as Dialog<unknown>));
+  const handoff = useTerminalHandoff();
+  const latest = useRef(o);
+  latest.current = o;
+
+  const api = useMemo(() => {
+    const report = (kind: 'info' | 'error', text: string) => latest.current.nav.report(kind, text, 'action');
+
+    /** What a successful call gives back: actions followed, the message, the list again. */
+    const settle = (outcome: Outcome<T> | void, fallback: string) => {
+      const { ctx } = latest.current;
+      const out = outcome ?? {};
+      for (const a of (out.actions ?? []).filter(isAction)) ctx.session.tracker.track(toTracked(a));
+      for (const a of out.track ?? []) ctx.session.tracker.track(a);
+      report('info', out.message ?? fallback);
+      if (out.refresh !== false) latest.current.refresh();
+      if (out.select) latest.current.select?.(out.select);
+      if (out.then) slot.open(out.then);
+    };
+
+    const run = (what: string, call: () => Promise<Outcome<T> | void>) => {
+      if (latest.current.ctx.readOnly) return report('info', 'read-only: nothing is changed on the service');
+      report('info', `${what}…`);
+      call().then(
+        (outcome) => settle(outcome, `${what}: done.`),
+        (err: unknown) => report('error', errorText(err)),
+      );
+    };
+
+    const open = (d: Dialog<T>) => slot.open(d);
+
+    const keyContext: KeyContext<T> = {
+      get session() {
+        return latest.current.ctx.session;
+      },
+      get client() {
+        return latest.current.ctx.client;
+      },
+      get params() {
+        return latest.current.ctx.params;
+      },
+      get readOnly() {
+        return latest.current.ctx.readOnly;
+      },
+      get nav() {
+        return latest.current.nav;
+      },
+      open,
+      run,
+      refresh: () => latest.current.refresh(),
+    };
+
+    const handle = (id: string, row: T | undefined): boolean => {
+      const { spec, ctx } = latest.current;
+      const missing = (): boolean => {
+        if (row !== undefined) return false;
+        report('info', `no ${spec.singular.toLowerCase()} selected`);
+        return true;
+      };
+      if (id === 'copy') {
+        if (missing() || row === undefined) return true;
+        const text = spec.copyId ? spec.copyId(row) : spec.rowKey(row);
+        handoff.copy(text);
+        report('info', `Copied ${text} to the clipboard.`);
+        return true;
+      }
+      if (id === 'create' && spec.create) {
+        if (ctx.readOnly) return true;
+        const d = typeof spec.create === 'function' ? spec.create(keyContext) : { kind: 'form' as const, form: spec.create };
+        if (d) open(d);
+        return true;
+      }
+      if (id === 'edit' && spec.edit) {
+        if (ctx.readOnly || missing() || row === undefined) return true;
+        const d = typeof spec.edit === 'function' ? spec.edit(row, keyContext) : { kind: 'form' as const, form: spec.edit, row };
+        if (d) open(d);
+        return true;
+      }
+      if (id === 'delete' && spec.remove) {
+        if (ctx.readOnly || missing() || row === undefined) return true;
+        open({ kind: 'confirm', confirm: spec.remove, row });
+        return true;
+      }
+      const key = spec.keys?.find((k) => k.id === id);
+      if (!key) return false;
+      if (key.write && ctx.readOnly) return true;
+      if (!key.noRow && missing()) return true;
+      const refusal = row !== undefined ? (key.refuse?.(row, ctx) ?? null) : null;
+      if (refusal) {
+        report('error', refusal);
+        return true;
+      }
+      key.run(row as T, keyContext);
+      return true;
+    };
+
+    const confirm = (c: ConfirmSpec<T>, row: T) => {
+      slot.close();
+      const { ctx, spec } = latest.current;
+      run(`${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${spec.singular.toLowerCase()} ${spec.label(row)}`, () => c.run(row, ctx));
+    };
+
+    return { run, open, handle, keyContext, confirm, settle };
+    // one api per mount: it reads everything else through `latest`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const render = (width: number, height: number): ReactNode => {
+    const d = slot.dialog;
+    if (!d) return null;
+    const { spec, ctx } = latest.current;
+    return (
+      <DialogView
+        dialog={d}
+        ctx={ctx}
+        width={width}
+        height={height}
+        nameOf={spec.rowKey}
+        copy={handoff.copy}
+        onDone={(outcome) => {
+          slot.close();
+          api.settle(outcome, 'Done.');
+        }}
+        onConfirm={api.confirm}
+        onCancel={(reason) => {
+          if (d.kind === 'reveal') forgetSecret(d.reveal.value);
+          slot.close();
+          if (reason) latest.current.nav.report('info', reason, 'action');
+        }}
+      />
+    );
+  };
+
+  return {
+    dialog: slot.dialog,
+    rows: (width) => (slot.dialog ? dialogRows(slot.dialog, latest.current.ctx, width) : 0),
+    handle: api.handle,
+    open: api.open,
+    run: api.run,
+    render,
+    keyContext: api.keyContext,
+  };
+}

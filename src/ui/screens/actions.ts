@@ -1,0 +1,66 @@
+// `:actions`: every asynchronous operation of the account, most recent first, live while shown.
+import type { Action } from '../../api/index.js';
+import { trackedStatus } from '../../session/session.js';
+import type { Column } from '../components/Table.js';
+import { formatDate, statusWord } from '../format.js';
+import { defineResource, field, type ResourceSpec } from '../resource/spec.js';
+import type { Role } from '../theme.js';
+import { date } from './columns.js';
+
+/** What an action's resource is, in words: `ECS` is a server, `SNP` a snapshot, `DI`/`ECI` a template. */
+export function resourceKind(type: string): string {
+  const t = type.toUpperCase();
+  if (t === 'ECS') return 'server';
+  if (t === 'SNP') return 'snapshot';
+  if (t === 'DI' || t === 'ECI') return 'template';
+  if (t === 'NETWORK') return 'VLAN (server-network)';
+  return type || '—';
+}
+
+export function actionRole(a: Pick<Action, 'status'>): Role {
+  const s = trackedStatus(a.status);
+  return s === 'completed' ? 'ok' : s === 'failed' ? 'error' : 'warn';
+}
+
+export const ACTION_COLUMNS: readonly Column<Action>[] = [
+  { key: 'id', header: 'ID', width: 7, align: 'right', identity: true },
+  { key: 'type', header: 'TYPE', fit: true, minWidth: 10, maxWidth: 18 },
+  { key: 'resource', header: 'RESOURCE', fit: true, minWidth: 8, maxWidth: 30, flex: 1 },
+  { key: 'status', header: 'STATUS', width: 11, render: (a) => statusWord(trackedStatus(a.status)), color: actionRole },
+  { key: 'progress', header: 'PROGRESS', width: 8, align: 'right', render: (a) => `${a.progress}%`, priority: 2 },
+  date<Action>('createdAt', 'STARTED', 3),
+  date<Action>('completedAt', 'FINISHED', 4),
+];
+
+/** What every list of actions shares: the account's and a server's. */
+export const actionBase = {
+  singular: 'Action',
+  rowKey: (a) => String(a.id),
+  label: (a) => `${a.id} ${a.type}`,
+  columns: ACTION_COLUMNS,
+  defaultSort: { column: 'id', descending: true },
+  record: (a: Action) => [
+    {
+      fields: [
+        field('ID', a.id),
+        field('Type', a.type),
+        field('Status', statusWord(trackedStatus(a.status)), actionRole(a)),
+        field('Progress', `${a.progress}%`),
+        field('Resource', a.resource),
+        field('Resource kind', resourceKind(a.resourceType)),
+        field('Account', a.user),
+      ],
+    },
+    { title: 'Times (UTC)', fields: [field('Created', formatDate(a.createdAt)), field('Started', formatDate(a.startedAt)), field('Completed', formatDate(a.completedAt))] },
+  ],
+} satisfies Partial<ResourceSpec<Action>>;
+
+export default defineResource<Action>({
+  ...actionBase,
+  name: 'actions',
+  aliases: ['act', 'ac'],
+  title: 'Actions',
+  load: async ({ client }, signal) => (await client.actions.list({ start: 0, length: 200 }, { signal })).actions,
+  live: true,
+  empty: 'no actions yet',
+});

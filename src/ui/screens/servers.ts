@@ -1,0 +1,177 @@
+// `:servers`, the home screen: every server, live (refreshed every few seconds while shown, and at once when
+// an action finishes), with the keys that act on one: power, console, snapshot, template, edit, delete, and
+// the create wizard. The detail view (⏎) is server-detail.tsx.
+
+import { useMemo } from 'react';
+import type { Group, Server } from '../../api/index.js';
+import type { Column } from '../components/Table.js';
+import { megabytes, statusWord as word } from '../format.js';
+import { useCached } from '../hooks/useTracker.js';
+import { char } from '../keymap.js';
+import { defineResource, type ConfirmSpec, type Ctx, type FormSpec } from '../resource/spec.js';
+import { statusRole, type Role } from '../theme.js';
+import { date, groupLabel } from './columns.js';
+import { NO_GROUP, consoleDialog, groupChoices, serverChange, serverLabel, wizardDialog } from './server-dialogs.js';
+
+/** A server with its running state when the dashboard knows it (after a power action, or from the detail). */
+export type ServerRow = Server & { power?: string; groupName?: string };
+
+export const POWER_CACHE_KEY = 'power';
+export const SERVERS_CACHE_KEY = 'servers';
+export const GROUPS_CACHE_KEY = 'groups';
+
+/** `Booted`, `Booting`, ... and `Off` for a booted server known to be powered off. */
+export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {
+  if (row.status === 'booted' && row.power === 'shutoff') return 'Off';
+  return word(row.status);
+}
+
+export function statusColor(row: Pick<ServerRow, 'status' | 'power'>): Role | undefined {
+  return statusRole(statusWord(row));
+}
+
+/** `4 vCPU · 4 GB`, from the server's own record. */
+export const sizeText = (s: Pick<Server, 'planSize'>): string => (s.planSize ? `${s.planSize.core} vCPU · ${megabytes(s.planSize.ram)}` : '—');
+
+/** `spot`, `reserved`, `spot ⚠` (being reclaimed): the pricing a server runs under. */
+export function flagsText(s: Pick<Server, 'spot' | 'isReserved'>): string {
+  const flags: string[] = [];
+  if (s.spot) flags.push(s.spot.status === 'terminating' ? 'spot ⚠' : s.spot.status === 'promoted' ? 'promoted' : 'spot');
+  if (s.isReserved) flags.push('reserved');
+  return flags.join(' ');
+}
+
+export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
+  { key: 'name', header: 'NAME', width: 10, identity: true },
+  { key: 'notes', header: 'NOTES', minWidth: 12, width: 16, flex: 2, priority: 1 },
+  { key: 'plan', header: 'PLAN', width: 8, priority: 3 },
+  { key: 'location', header: 'LOCATION', width: 8, priority: 3 },
+  { key: 'image', header: 'IMAGE', minWidth: 10, width: 13, flex: 1, priority: 4 },
+  { key: 'status', header: 'STATUS', width: 11, identity: true, render: statusWord, sortValue: statusWord, color: statusColor },
+  { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
+  date<ServerRow>('createdAt', 'CREATED', 5),
+  { key: 'size', header: 'SIZE', width: 15, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },
+  { key: 'groupName', header: 'GROUP', fit: true, maxWidth: 16, wide: true },
+  { key: 'flags', header: 'PRICING', width: 14, wide: true, render: flagsText },
+  { key: 'ipv6', header: 'IPV6', fit: true, maxWidth: 39, wide: true, render: (r) => r.ipv6 ?? '' },
+];
+
+/** Rows with the power state and group label the session knows; the same rows while neither changed. */
+export function withKnown(servers: readonly Server[], power: Record<string, string> | undefined, groups: readonly Group[] | undefined): ServerRow[] {
+  const hasPower = power !== undefined && Object.keys(power).length > 0;
+  if (!hasPower && !groups?.length) return servers as ServerRow[];
+  return servers.map((s) => {
+    const p = hasPower ? power[s.name] : undefined;
+    const g = s.group ? groupLabel(s.group, groups) : undefined;
+    return p === undefined && g === undefined ? s : { ...s, ...(p === undefined ? {} : { power: p }), ...(g === undefined ? {} : { groupName: g }) };
+  });
+}
+
+const groupList = async (ctx: Ctx): Promise<Group[]> => {
+  const groups = await ctx.client.groups.list();
+  ctx.session.cache.set(GROUPS_CACHE_KEY, groups);
+  return groups;
+};
+
+export const editServer: FormSpec<ServerRow> = {
+  title: (s) => `Edit ${s ? serverLabel(s) : 'server'}`,
+  fields: (s) => [
+    { id: 'notes', label: 'Notes', initial: s?.notes ?? '', optional: true, placeholder: 'a label for the server' },
+    { id: 'group', label: 'Group', kind: 'choice', initial: s?.group ?? NO_GROUP, optional: true, choices: async (ctx) => groupChoices(await groupList(ctx)) },
+  ],
+  verb: 'save',
+  async submit(values, { client }, s) {
+    const change = serverChange(s!, String(values.notes), String(values.group));
+    if (change.notes === undefined && change.group === undefined) return { message: 'Nothing changed.', refresh: false };
+    await client.servers.update(s!.name, change);
+    return { message: `Saved ${serverLabel({ name: s!.name, notes: change.notes ?? s!.notes })}.` };
+  },
+};
+
+export const deleteServer: ConfirmSpec<ServerRow> = {
+  kind: 'typed',
+  title: (s) => `Delete server ${serverLabel(s)}`,
+  consequence: () => 'The server and its disks are deleted for good. This cannot be undone.',
+  verb: 'delete',
+  async run(s, { client }) {
+    return { actions: [await client.servers.remove(s.name)], message: `Deleting ${serverLabel(s)}…` };
+  },
+};
+
+const powerConfirm = (on: boolean): ConfirmSpec<ServerRow> => ({
+  kind: 'yesno',
+  title: (s) => `Power ${on ? 'on' : 'off'} ${serverLabel(s)}?`,
+  consequence: () =>
+    on
+      ? 'The server starts and boots its system; it answers again in a few seconds.'
+      : 'The server stops at once, as if its power were cut: anything not saved inside it is lost. p powers it on again.',
+  verb: on ? 'power on' : 'power off',
+  async run(s, { client }) {
+    const action = on ? await client.servers.powerOn(s.name) : await client.servers.powerOff(s.name);
+    return { actions: [action], message: `Powering ${on ? 'on' : 'off'} ${serverLabel(s)}…` };
+  },
+});
+
+const snapshotForm: FormSpec<ServerRow> = {
+  title: (s) => `Snapshot of ${s ? serverLabel(s) : 'server'}`,
+  consequence: 'A protected snapshot of the disk is taken while the server runs.',
+  fields: [
+    { id: 'description', label: 'Description', placeholder: 'e.g. before upgrade' },
+    { id: 'notes', label: 'Notes', optional: true },
+  ],
+  verb: 'take it',
+  async submit(values, { client }, s) {
+    const change = await client.snapshots.create(s!.name, { description: String(values.description).trim(), notes: String(values.notes) });
+    return { actions: [change.action], message: `Taking a snapshot of ${serverLabel(s!)}…` };
+  },
+};
+
+const templateForm: FormSpec<ServerRow> = {
+  title: (s) => `Template from ${s ? serverLabel(s) : 'server'}`,
+  consequence: "A private image is made from the server's disk; new servers can start from it.",
+  fields: [{ id: 'description', label: 'Description', placeholder: 'e.g. web base image' }],
+  verb: 'make it',
+  async submit(values, { client }, s) {
+    const created = await client.templates.create({ description: String(values.description).trim(), server: s!.name });
+    return {
+      track: [{ id: created.actionId, status: 'in-progress', progress: 0, type: 'create_template', resource: created.template.name, resourceType: 'DI' }],
+      message: `Making a template from ${serverLabel(s!)}…`,
+    };
+  },
+};
+
+/** Server keys that make no sense on a server being deleted say so at once. */
+const notDeleting = (s: ServerRow): string | null => (s.status === 'deleting' || s.status === 'deleted' ? `${serverLabel(s)} is being deleted` : null);
+
+export default defineResource<ServerRow>({
+  name: 'servers',
+  aliases: ['srv', 'server', 'vm', 'vms'],
+  title: 'Servers',
+  singular: 'Server',
+  rowKey: (s) => s.name,
+  label: serverLabel,
+  columns: SERVER_COLUMNS,
+  defaultSort: { column: 'name', descending: false },
+  // reuse: a refresh that brings the same answer gives back the same rows, without parsing 10,000 servers again
+  load: ({ client }, signal) => client.servers.list({ signal, reuse: true }),
+  cacheKey: () => SERVERS_CACHE_KEY,
+  live: true,
+  useRows(rows, { session }) {
+    const power = useCached<Record<string, string>>(session.cache, POWER_CACHE_KEY);
+    const groups = useCached<Group[]>(session.cache, GROUPS_CACHE_KEY);
+    return useMemo(() => withKnown(rows as Server[], power, groups), [rows, power, groups]);
+  },
+  empty: 'no servers yet: c creates one',
+  open: (s, nav) => nav.push('server', { server: s.name }, `Server ${serverLabel(s)}`),
+  create: (ctx) => ({ kind: 'custom', custom: wizardDialog(ctx) }),
+  edit: editServer,
+  remove: deleteServer,
+  keys: [
+    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
+    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },
+    // reading the console key changes nothing on the server: allowed in read-only
+    { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server (the key stays masked until v)', hint: 'console', rank: 25, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'custom', custom: consoleDialog(ctx.client, s) }) },
+    { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: snapshotForm, row: s }) },
+    { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: templateForm, row: s }) },
+  ],
+});

@@ -1,0 +1,79 @@
+// Two things the dashboard does to the terminal outside Ink's frames: it hands the whole terminal to the
+// user's editor and takes it back (scripts are written in $VISUAL / $EDITOR / vi), and it copies text to
+// the clipboard with OSC 52, which works over SSH and in tmux with `set-clipboard on`.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useCallback } from 'react';
+import { useStdin, useStdout } from 'ink';
+
+const LEAVE_ALT = '\u001b[?1049l\u001b[?25h';
+const ENTER_ALT = '\u001b[?1049h\u001b[2J\u001b[H\u001b[?25l';
+
+/** The editor a person asked for: $VISUAL, else $EDITOR, else vi. */
+export function editorCommand(env: Record<string, string | undefined> = process.env): string {
+  return env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi';
+}
+
+export interface EditResult {
+  /** what the file holds after the editor quit; null when it is empty or unchanged (nothing to send) */
+  text: string | null;
+  /** the editor could not be run, or failed */
+  error?: string;
+}
+
+export interface Terminal {
+  stdout: NodeJS.WriteStream & { ecsdeckScreen?: number };
+  setRawMode(on: boolean): void;
+}
+
+/**
+ * Leaves the alternate screen and raw mode, runs the editor on a temp file only this user can read (0600, in
+ * a 0700 folder) holding `initial`, and comes back to the dashboard, which is then drawn whole. The editor
+ * runs to its end before anything else happens (a synchronous spawn): nothing of the dashboard reads the
+ * terminal while the editor has it. The file is removed afterwards.
+ */
+export function editInEditor(initial: string, options: { suffix?: string; env?: Record<string, string | undefined>; term: Terminal }): EditResult {
+  const { term } = options;
+  const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-'));
+  const file = join(dir, `edit${options.suffix ?? '.txt'}`);
+  try {
+    writeFileSync(file, initial, { mode: 0o600 });
+    const editor = editorCommand(options.env);
+    term.setRawMode(false);
+    term.stdout.write(LEAVE_ALT);
+    // as git does: the command may carry arguments (`code --wait`), so a shell splits it
+    const run =
+      process.platform === 'win32'
+        ? spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: options.env as NodeJS.ProcessEnv | undefined })
+        : spawnSync('/bin/sh', ['-c', `${editor} "$1"`, editor, file], { stdio: 'inherit', env: options.env as NodeJS.ProcessEnv | undefined });
+    term.stdout.write(ENTER_ALT);
+    term.stdout.ecsdeckScreen = (term.stdout.ecsdeckScreen ?? 0) + 1;
+    term.setRawMode(true);
+    if (run.error) return { text: null, error: `could not run the editor ${editor}: ${run.error.message}` };
+    if (run.status !== 0) return { text: null, error: `the editor ${editor} ended with status ${run.status ?? run.signal}; nothing was saved` };
+    const text = readFileSync(file, 'utf8');
+    return { text: text.trim() === '' || text === initial ? null : text };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The OSC 52 sequence that puts `text` on the clipboard of the terminal (and of the machine it runs on). */
+export function osc52(text: string): string {
+  return `\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
+}
+
+/** `edit(initial, suffix)` and `copy(text)` for components, on Ink's own stdin and stdout. */
+export function useTerminalHandoff(): { edit(initial: string, suffix?: string): EditResult; copy(text: string): void } {
+  const { stdout } = useStdout();
+  const { setRawMode } = useStdin();
+  const edit = useCallback(
+    (initial: string, suffix?: string) => editInEditor(initial, { suffix, env: process.env, term: { stdout, setRawMode } }),
+    [stdout, setRawMode],
+  );
+  const copy = useCallback((text: string) => void stdout.write(osc52(text)), [stdout]);
+  return { edit, copy };
+}
