@@ -39,7 +39,16 @@ export interface TransportOptions {
    * arrive after it.
    */
   expiryMarginMs?: number;
+  /** a JWT this close to its expiry is renewed before the next request (when a renewer is set); default 60 s */
+  renewMarginMs?: number;
 }
+
+/**
+ * Gets a fresh JWT and makes it the credential (by logging in again). `expired`: the current one no longer
+ * works, so the renewer may ask the person for the password; false: it is merely near its end, and a renewer
+ * that cannot renew without asking should give up quietly (throw), the current token still works.
+ */
+export type Renewer = (expired: boolean) => Promise<void>;
 
 export interface RequestOptions {
   json?: unknown;
@@ -79,12 +88,18 @@ export class Transport {
   private readonly now: () => number;
   private readonly expiryMarginMs: number;
   private readonly repeats = new Map<string, Repeat>();
+  private readonly renewMarginMs: number;
+  /** how a JWT is renewed; null: it is not, and an expired one ends the session */
+  renewer: Renewer | null = null;
+  /** the renewal under way: requests that find the token old all wait for the same one */
+  private renewal: Promise<void> | null = null;
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.now = opts.now ?? Date.now;
     this.expiryMarginMs = opts.expiryMarginMs ?? 5_000;
+    this.renewMarginMs = opts.renewMarginMs ?? 60_000;
     this.credential = opts.credential ?? null;
     const retry = { ...DEFAULT_RETRY, ...opts.retry };
     const userFetch = opts.fetch;
@@ -132,6 +147,32 @@ export class Transport {
     return c?.kind === 'jwt' && this.now() >= c.expire * 1000 - this.expiryMarginMs;
   }
 
+  /** Renews the JWT once for every caller asking at the same time. */
+  private renew(expired: boolean): Promise<void> {
+    const renewer = this.renewer;
+    if (renewer === null) return Promise.reject(new AuthExpiredError());
+    this.renewal ??= renewer(expired).finally(() => {
+      this.renewal = null;
+    });
+    return this.renewal;
+  }
+
+  /** Before a request: a JWT near its end is renewed; an expired one is renewed or the request refused. */
+  private async freshen(): Promise<void> {
+    const c = this.credentialValue;
+    if (c?.kind !== 'jwt') return;
+    if (this.isExpired()) {
+      // never sent: the service would refuse it
+      if (this.renewer === null) throw new AuthExpiredError();
+      await this.renew(true);
+      return;
+    }
+    if (this.renewer !== null && this.now() >= c.expire * 1000 - this.renewMarginMs) {
+      // early: a failure here costs nothing, the token still works
+      await this.renew(false).catch(() => undefined);
+    }
+  }
+
   /** Sends one request and returns its body: parsed JSON (null when empty) or, with accept 'text', the text. */
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
     return (await this.send(method, path, opts)).body;
@@ -153,14 +194,13 @@ export class Transport {
     }
   }
 
-  private async send(method: string, path: string, opts: RequestOptions): Promise<{ status: number; body: unknown; repeat?: Repeat }> {
+  private async send(method: string, path: string, opts: RequestOptions, renewed = false): Promise<{ status: number; body: unknown; repeat?: Repeat }> {
     const upper = method.toUpperCase();
     const headers: Record<string, string> = {};
     if (!opts.anonymous) {
+      if (!renewed) await this.freshen();
       const c = this.credentialValue;
       if (c?.kind === 'jwt') {
-        // never sent: the service would refuse it, and the person must be told to log in again
-        if (this.isExpired()) throw new AuthExpiredError();
         headers.authorization = `Bearer ${c.token}`;
       } else if (c?.kind === 'token') {
         headers['x-apitoken'] = c.token;
@@ -180,7 +220,14 @@ export class Transport {
         timeout: opts.timeoutMs ?? this.timeoutMs,
       });
     } catch (err) {
-      throw await this.translate(err, upper, path, opts);
+      const failure = await this.translate(err, upper, path, opts);
+      // The service ended the login early (its clock runs ahead of ours, or it was revoked): renew and send
+      // once more. A refused request did nothing, so sending a POST again is safe.
+      if (!renewed && !opts.anonymous && this.renewer !== null && this.credentialValue?.kind === 'jwt' && isExpiredAnswer(failure)) {
+        await this.renew(true);
+        return this.send(method, path, opts, true);
+      }
+      throw failure;
     }
 
     let text: string;
@@ -248,6 +295,11 @@ export class Transport {
     if (isAbort(err)) return asError(err);
     return new NetworkError({ method, path, endpoint: this.endpoint, reason: reasonOf(err) });
   }
+}
+
+/** The service's 401 for a JWT past its expiry. */
+function isExpiredAnswer(err: Error): boolean {
+  return err instanceof ApiError && err.status === 401 && /token expired/i.test(err.message);
 }
 
 function normalizeEndpoint(endpoint: string): string {

@@ -8,6 +8,7 @@ import { createClient, type Action, type Client, type ClientOptions } from '../a
 import type { Connection } from '../config/connection.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
+import { jwtSubject, keepLoggedIn, type PasswordAsk } from './renewal.js';
 
 export interface Session {
   client: Client;
@@ -24,6 +25,11 @@ export interface Session {
    * session however often it is asked: boot/main.ts asks as soon as the session exists, the app when it mounts.
    */
   followRunning(): Promise<void>;
+  /**
+   * The dashboard's masked password form while it is on screen: a login whose JWT expired and whose
+   * password is not known (or no longer works) asks through it. Null: nobody to ask, the session ends.
+   */
+  askPassword: PasswordAsk | null;
   /** Stops the tracker and whatever the session started (the embedded emulator). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -91,6 +97,7 @@ export function createSession(init: SessionInit): Session {
     profile: init.profile,
     endpoint: init.endpoint ?? endpointLabel(init.client.endpoint),
     local: init.local ?? false,
+    askPassword: null,
     followRunning() {
       following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked)));
       return following;
@@ -124,5 +131,13 @@ export async function sessionForConnection(
   const { connect } = await import('./login.js');
   const client = await connect(conn, opts.connect ?? {});
   const profile = conn.profileName ?? 'env';
-  return createSession({ client, profile, trackerOptions: opts.trackerOptions });
+  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions });
+  // A login token is renewed: with the environment's password, or with one asked for when it has expired.
+  // An API token never expires and needs nothing.
+  const auth = conn.auth;
+  const username = auth.kind === 'login' ? auth.username : auth.kind === 'jwt' ? jwtSubject(auth.token) : null;
+  if (username !== null) {
+    keepLoggedIn(client, { username, password: auth.kind === 'login' ? auth.password : undefined, ask: () => session.askPassword });
+  }
+  return session;
 }

@@ -14,6 +14,7 @@ import type { Profile, ProfileStore } from '../config/profiles.js';
 import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../session/session.js';
 import type { ActionTracker } from '../watch/tracker.js';
 import { CommandLine, CompletionList } from './components/CommandLine.js';
+import { useRelogin } from './relogin.js';
 import { ActionPanel, Footer, Header, HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
 import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
@@ -359,7 +360,9 @@ function Shell(props: AppProps): ReactNode {
   const helpRows = bodyRows + 1 + lines;
 
   const scopes = screenScopes(top.screen);
-  const footerScopes: Scope[] = dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES);
+  // an expired login whose password must be typed again: drawn over the screen, which stays as it was
+  const relogin = useRelogin(session, inner, bodyRows);
+  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES));
 
   const filterEditor =
     mode === 'filter' ? (
@@ -407,7 +410,8 @@ function Shell(props: AppProps): ReactNode {
         {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
         <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
           {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} /> : null}
-          <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
+          {mode !== 'help' && relogin ? relogin : null}
+          <Box display={mode === 'help' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
             {body}
           </Box>
         </Box>
@@ -450,6 +454,7 @@ function Shell(props: AppProps): ReactNode {
 }
 
 const DIALOG_SCOPES: Scope[] = ['dialog'];
+const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
 
 interface ScreenExtras {

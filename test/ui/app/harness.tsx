@@ -35,13 +35,11 @@ export interface HarnessOptions extends Partial<AppProps> {
   emulator?: Emulator;
 }
 
-export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
-  const emulator = opts.emulator ?? createEmulator({ clock: 'manual', seed: 'demo' });
-  // no retries: a test that injects one failure wants to see it, not a silent second attempt
+async function demoSession(emulator: Emulator): Promise<Session> {
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
   await client.login('demo', 'demo');
   client.setCredential({ kind: 'token', token: await client.account.mintMachineToken({ hostname: 'test' }) });
-  const session = createSession({
+  return createSession({
     client,
     profile: 'demo',
     endpoint: 'emu.test',
@@ -49,6 +47,14 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
     // finished actions linger long enough for the ✓ to be read
     trackerOptions: { intervalMs: 30, lingerMs: 60_000 },
   });
+}
+
+export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
+  const emulator = opts.emulator ?? createEmulator({ clock: 'manual', seed: 'demo' });
+  // no retries: a test that injects one failure wants to see it, not a silent second attempt
+  // a test that brings its own session (its own login) gets it used as given
+  const session = opts.session ?? (await demoSession(emulator));
+  const client = session.client;
   const { emulator: _e, ...appProps } = opts;
   const props: AppProps = {
     session,

@@ -1,0 +1,65 @@
+// Keeping a login alive. A JWT from a login ends (an hour on the emulator); the transport asks its renewer
+// for a new one shortly before that and on the service's "token expired". The renewer logs in again with the
+// password it was given (kept in this closure only, registered as a secret so no error text shows it); when
+// there is none, or the service no longer takes it, it asks the person through the dashboard's masked
+// password form, and only once the token has really expired.
+import { ApiError, AuthExpiredError, type Client } from '../api/index.js';
+
+export interface PasswordRequest {
+  username: string;
+  /** true: the password known so far was refused (changed elsewhere); false: none was known */
+  refused: boolean;
+}
+
+/** Shows the password form; the password typed, or null when the person gave up. */
+export type PasswordAsk = (request: PasswordRequest) => Promise<string | null>;
+
+export interface KeepLoggedIn {
+  username: string;
+  /** from the environment or a login typed in this session; never stored */
+  password?: string;
+  /** the dashboard's form, when one is on screen: read at the time of asking */
+  ask?: () => PasswordAsk | null;
+}
+
+/** True for the service's refusal of a user name and password (as opposed to a network failure). */
+export function isRefusedLogin(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403);
+}
+
+export function keepLoggedIn(client: Client, opts: KeepLoggedIn): void {
+  let password = opts.password;
+  client.transport.renewer = async (expired) => {
+    let refused = false;
+    for (;;) {
+      if (password !== undefined) {
+        try {
+          await client.login(opts.username, password);
+          return;
+        } catch (err) {
+          if (!isRefusedLogin(err)) throw err;
+          password = undefined;
+          refused = true;
+        }
+      }
+      // asking interrupts the person: only when the token no longer works
+      const ask = expired ? (opts.ask?.() ?? null) : null;
+      if (ask === null) throw new AuthExpiredError(refused ? 'the password no longer works; log in again' : undefined);
+      const given = await ask({ username: opts.username, refused });
+      if (given === null) throw new AuthExpiredError();
+      password = given;
+    }
+  };
+}
+
+/** The user a JWT was issued to (its `sub` claim), read without checking the signature; null if unreadable. */
+export function jwtSubject(token: string): string | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
+    return typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}

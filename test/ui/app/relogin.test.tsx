@@ -1,0 +1,69 @@
+// An expired login whose password is not known: the dashboard asks for it in a masked form over the
+// screen, and the screen goes on once it is typed.
+import { afterEach, expect, test } from 'vitest';
+import { createClient } from '../../../src/api/index.js';
+import { createEmulator } from '../../../src/emulator/app.js';
+import { keepLoggedIn } from '../../../src/session/renewal.js';
+import { createSession } from '../../../src/session/session.js';
+import { keys } from '../helpers.js';
+import { BASE, startApp, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const SECRET = 'sekrit-Pass-9';
+
+test('an expired login asks for the password, masked, keeps the screen, and the list loads again', async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const now = () => emulator.emu.now();
+  // the password is changed, and this session knows only its login token (a profile that kept the JWT)
+  const admin = createClient({ endpoint: BASE, fetch: emulator.fetch, now });
+  await admin.login('demo', 'demo');
+  await admin.account.changePassword(SECRET);
+  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 }, now });
+  await client.login('demo', SECRET);
+  const session = createSession({ client, profile: 'work', endpoint: 'emu.test', trackerOptions: { intervalMs: 30, lingerMs: 60_000 } });
+  keepLoggedIn(client, { username: 'demo', ask: () => session.askPassword });
+  h = await startApp({ emulator, session });
+  await h.waitFor('web-1');
+  await h.press('j');
+
+  h.advance(7200);
+  await h.press('r');
+  let f = await h.waitFor('Log in again as demo');
+  expect(f).toContain('Your login has expired');
+  expect(f).toMatch(/Password/);
+  // a wrong password: asked again, saying it was refused
+  await h.type('nope');
+  await h.press(keys.enter);
+  f = await h.waitFor('no longer takes the password');
+  await h.type(SECRET);
+  f = await h.waitFor(/Password +•{13}/);
+  await h.press(keys.enter);
+  f = await h.waitFor((f) => !f.includes('Log in again') && f.includes('web-1'));
+  // the screen was kept: the cursor still on the second server
+  expect(f).toMatch(/│›ec206902/);
+  expect(f).not.toContain('✗');
+  expect(client.isExpired()).toBe(false);
+  for (const frame of h.frames()) expect(frame).not.toContain(SECRET);
+});
+
+test('esc on the password form gives up: the screen says the login has expired', async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const now = () => emulator.emu.now();
+  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 }, now });
+  await client.login('demo', 'demo');
+  const session = createSession({ client, profile: 'work', endpoint: 'emu.test', trackerOptions: { intervalMs: 30, lingerMs: 60_000 } });
+  keepLoggedIn(client, { username: 'demo', ask: () => session.askPassword });
+  h = await startApp({ emulator, session });
+  await h.waitFor('web-1');
+  h.advance(7200);
+  await h.press('r');
+  await h.waitFor('Log in again as demo');
+  await h.press(keys.escape);
+  await h.waitFor('your login has expired; log in again');
+  expect(h.frame()).toContain('web-1');
+});
