@@ -55,7 +55,7 @@ export const SCREEN_NAMES = [
 const titleOf = (name: string): string => {
   if (name === 'profiles') return 'Profiles';
   const t = SPECS[name]?.title;
-  return typeof t === 'string' ? t : (SPECS[name]?.singular ?? name);
+  return typeof t === 'function' ? t({}) : (t ?? name);
 };
 
 /** What `:` completes and resolves: each screen's name, aliases and title. */

@@ -252,7 +252,7 @@ export function splitHelpColumns(lines: readonly string[]): [string[], string[]]
 
 /** Help as the lines drawn: two columns when there is room and one would not fit, else one. */
 export function helpRows(lines: readonly string[], width: number, height: number): string[] {
-  const twoColumns = lines.length > height && width >= 70;
+  const twoColumns = lines.length > height && width >= 110;
   if (!twoColumns) return [...lines];
   const [left, right] = splitHelpColumns(lines);
   const colWidth = Math.floor((width - 2) / 2);

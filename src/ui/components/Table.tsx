@@ -177,8 +177,9 @@ export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>
 
 /**
  * Widths for `width` columns of text (gaps of one included). The width policy:
- * - a column that identifies a row (`identity`) is never dropped; when the minimum widths do not fit, the
- *   least important other column (highest `priority`, rightmost on a tie) goes first;
+ * - a column that identifies a row (`identity`) is never dropped; when the columns do not fit (fixed ones at
+ *   their preferred width, flexible ones at their minimum), the least important other column (highest
+ *   `priority`, rightmost on a tie) goes first, so what is shown is shown whole;
  * - spare room first brings columns up to their preferred width (a `fit` column's is its widest cell),
  *   most important first;
  * - `wide` columns (a server's group, its flags) come only when everything else has its preferred width,
@@ -187,7 +188,11 @@ export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>
  */
 export function layoutColumns<T>(columns: readonly Column<T>[], width: number, natural?: ReadonlyMap<string, number>): LaidOutColumn<T>[] {
   const preferred = (c: Column<T>): number => (c.fit ? natural?.get(c.key) : undefined) ?? c.width ?? minWidthOf(c);
-  const kept = columns.map((column, order) => ({ column, order, width: minWidthOf(column) })).filter((k) => !k.column.wide);
+  // A fixed column is shown whole or not at all (a GPU name cut to `1× RTX …` tells nothing): only flexible
+  // columns, the text people read, may be narrower than they would like.
+  const kept = columns
+    .map((column, order) => ({ column, order, width: flexOf(column) > 0 ? minWidthOf(column) : Math.max(minWidthOf(column), preferred(column)) }))
+    .filter((k) => !k.column.wide);
   const need = () => kept.reduce((s, k) => s + k.width, 0) + GAP * Math.max(0, kept.length - 1);
   while (need() > width) {
     let drop = -1;

@@ -27,7 +27,7 @@ export default defineResource<UsageRow>({
   name: 'billing',
   aliases: ['bill', 'usage', 'cost'],
   title: () => `Billing · servers, ${monthName(thisMonth())}`,
-  singular: 'Usage of',
+  singular: 'Usage record',
   rowKey: (u) => u.name,
   label: (u) => u.name,
   columns: USAGE_COLUMNS,

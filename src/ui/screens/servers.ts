@@ -2,7 +2,7 @@
 // an action finishes), with the keys that act on one: power, console, snapshot, template, edit, delete, and
 // the create wizard. The detail view (⏎) is server-detail.tsx.
 
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Group, Server } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { megabytes, statusWord as word } from '../format.js';
@@ -50,7 +50,7 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'status', header: 'STATUS', width: 11, identity: true, render: statusWord, sortValue: statusWord, color: statusColor },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
   date<ServerRow>('createdAt', 'CREATED', 5),
-  { key: 'size', header: 'SIZE', width: 15, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },
+  { key: 'size', header: 'SIZE', fit: true, maxWidth: 22, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },
   { key: 'groupName', header: 'GROUP', fit: true, maxWidth: 16, wide: true },
   { key: 'flags', header: 'PRICING', width: 14, wide: true, render: flagsText },
   { key: 'ipv6', header: 'IPV6', fit: true, maxWidth: 39, wide: true, render: (r) => r.ipv6 ?? '' },
@@ -159,6 +159,10 @@ export default defineResource<ServerRow>({
   useRows(rows, { session }) {
     const power = useCached<Record<string, string>>(session.cache, POWER_CACHE_KEY);
     const groups = useCached<Group[]>(session.cache, GROUPS_CACHE_KEY);
+    // the group names for the GROUP column (wide terminals) and `/`: fetched once per session, quietly
+    useEffect(() => {
+      if (session.cache.get(GROUPS_CACHE_KEY) === undefined) session.cache.prefetch(GROUPS_CACHE_KEY, () => session.client.groups.list()).catch(() => undefined);
+    }, [session]);
     return useMemo(() => withKnown(rows as Server[], power, groups), [rows, power, groups]);
   },
   empty: 'no servers yet: c creates one',
