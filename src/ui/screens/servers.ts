@@ -173,8 +173,8 @@ export default defineResource<ServerRow>({
   keys: [
     { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
     { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },
-    // reading the console key changes nothing on the server: allowed in read-only
-    { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server (the key stays masked until v)', hint: 'console', rank: 25, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'custom', custom: consoleDialog(ctx.client, s) }) },
+    // asking for a console key creates an action on the service: a write, hidden in read-only (issue #6)
+    { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server (the key stays masked until v)', hint: 'console', rank: 25, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'custom', custom: consoleDialog(ctx.client, s) }) },
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: snapshotForm, row: s }) },
     { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: templateForm, row: s }) },
   ],

@@ -318,8 +318,8 @@ describe('key routing', () => {
     expect(routeKey({ ...ctx, readOnly: true }, 'd', {})).toEqual({ kind: 'refused', keys: 'd', what: 'delete' });
     expect(routeKey({ ...ctx, readOnly: true }, 'P', {})).toEqual({ kind: 'refused', keys: 'P', what: 'power off' });
     expect(routeKey({ ...ctx, readOnly: true }, 's', {})).toEqual({ kind: 'refused', keys: 's', what: 'snapshot' });
-    // reading the console key changes nothing on the server: allowed
-    expect(routeKey({ ...ctx, readOnly: true }, 'C', {})).toEqual({ kind: 'binding', id: 'servers.console' });
+    // asking for a console key makes an action on the service: a write
+    expect(routeKey({ ...ctx, readOnly: true }, 'C', {})).toEqual({ kind: 'refused', keys: 'C', what: 'console' });
     expect(routeKey({ ...ctx, readOnly: true }, 'y', {})).toEqual({ kind: 'binding', id: 'copy' });
     expect(routeKey({ ...ctx, readOnly: true, screen: 'plans' }, 'd', {})).toEqual({ kind: 'ignore' });
   });

@@ -246,8 +246,8 @@ describe('servers list', () => {
     expect(f).toContain('read-only');
     const footer = f.split('\n').find((l) => l.startsWith('└'))!;
     expect(footer).toContain('? help');
-    expect(footer).toContain('C console');
-    for (const hint of ['c create', 'd delete', 'e edit', 'P power off', 'p power on']) expect(footer).not.toContain(hint);
+    // the console key creates an action on the service: a write like the others
+    for (const hint of ['c create', 'd delete', 'e edit', 'P power off', 'p power on', 'C console']) expect(footer).not.toContain(hint);
     await h.press('d');
     await h.waitFor('read-only: d (delete) is turned off');
     await h.press('P');
