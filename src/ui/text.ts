@@ -13,7 +13,12 @@
 //   modifiers and the keycap mark, which join a neighbour into one wide cell in some terminals and not in
 //   others;
 // - code points whose width terminals disagree on (src/ui/unstable-widths.ts, generated) become `�`, as do
-//   lone surrogates and noncharacters; combining marks stack at most three deep.
+//   lone surrogates and noncharacters; combining marks stack at most three deep, and one with nothing
+//   before it to combine with (at the start) is removed;
+// - in a grapheme cluster that string-width measures by its first character while a terminal draws more of
+//   its characters (a consonant joined after a virama, Thai and Lao AM, a prepended letter, two regional
+//   indicators that are no flag), those further characters become `�`; so does a character at either end
+//   that would join the space next to it on screen.
 // What is left has one width in Ink's measure (string-width, which Ink lays the frame out with) and in a
 // terminal's: `displayWidth` is that measure, and `truncate` / `padEnd` / `padStart` cut and fill by it.
 
@@ -24,6 +29,7 @@ const PLAIN = /^[\x20-\x7e]*$/;
 const REMOVED = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u{1F3FB}-\u{1F3FF}\u20E3]/u;
 const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
 const MARK = /\p{M}/u;
+const NONSPACING_MARK = /[\p{Mn}\p{Me}]/u;
 const REPLACEMENT = '\uFFFD';
 const LINE_BREAK = '\u2424';
 const MAX_MARKS = 3;
@@ -81,6 +87,8 @@ function sanitize(text: string): string {
       continue;
     }
     if (MARK.test(ch)) {
+      // nothing to combine with: Ink gives a lone mark at the start of a text a column, a terminal none
+      if (out === '' && NONSPACING_MARK.test(ch)) continue;
       marks += 1;
       if (marks > MAX_MARKS) continue;
     } else {
@@ -88,7 +96,43 @@ function sanitize(text: string): string {
     }
     out += ch;
   }
-  return out;
+  return splitClusters(out);
+}
+
+const SPACING_MARK = /\p{Mc}/u;
+const codePointWidths = (text: string): number => {
+  let w = 0;
+  for (const ch of text) w += stringWidth(ch);
+  return w;
+};
+
+/**
+ * `text` (sanitized) with every grapheme cluster as wide in string-width's measure as in a terminal's, which
+ * adds up its code points: where the two differ, the characters string-width does not count (not the
+ * first, not a spacing mark) become `�`, one column in both; a cluster that still differs becomes `�`s. The
+ * text is measured between two spaces, as it stands on screen (a cell's padding, a gap, a word): a Thai AM
+ * at its start would join the space before it, a prepended letter at its end the character after it.
+ */
+function splitClusters(text: string): string {
+  if (ONE_UNIT_GRAPHEMES.test(text)) return text;
+  let out = '';
+  for (const g of graphemes(` ${text} `)) {
+    if (g.length === 1 || (g.length === 2 && g.codePointAt(0)! > 0xffff) || stringWidth(g) === codePointWidths(g)) {
+      out += g;
+      continue;
+    }
+    let split = '';
+    let counted = false;
+    for (const ch of g) {
+      const w = stringWidth(ch);
+      split += counted && w > 0 && !SPACING_MARK.test(ch) && !(ch >= '\uFF00' && ch <= '\uFFEF') ? REPLACEMENT : ch;
+      if (w > 0) counted = true;
+    }
+    const w = codePointWidths(split);
+    out += stringWidth(split) === w ? split : REPLACEMENT.repeat(w);
+  }
+  // the two spaces (or what they became) are one unit each
+  return out.slice(1, -1);
 }
 
 /** `text` made safe to draw on one line (see the head of this file). Idempotent. */

@@ -5,6 +5,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
+import { safe, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { TextInput } from './TextInput.js';
 
@@ -33,14 +34,16 @@ export function TypedConfirm(props: TypedConfirmProps): ReactNode {
   const [mismatch, setMismatch] = useState(false);
   const decided = useRef(false);
   const matches = typedMatches(typed, props.name);
+  // the name on one line (cut when it does not fit): a dialog gives each of these lines one row
+  const name = (around: number) => (props.width !== undefined ? truncate(props.name, Math.max(1, props.width - around)) : safe(props.name));
   return (
     <Box flexDirection="column" width={props.width}>
       <Text bold={color('error') !== undefined} color={color('error')}>
         {props.title}
       </Text>
       <Text wrap="wrap">{props.consequence}</Text>
-      <Text>
-        Type <Text color={color('accent')}>{props.name}</Text> to confirm:
+      <Text wrap="truncate">
+        Type <Text color={color('accent')}>{name('Type  to confirm:'.length)}</Text> to confirm:
       </Text>
       <Box>
         <Text color={color('accent')}>{'> '}</Text>
@@ -68,7 +71,9 @@ export function TypedConfirm(props: TypedConfirmProps): ReactNode {
         />
       </Box>
       {mismatch ? (
-        <Text color={color('error')}>That is not {props.name}; nothing was done.</Text>
+        <Text color={color('error')} wrap="truncate">
+          That is not {name('That is not ; nothing was done.'.length)}; nothing was done.
+        </Text>
       ) : (
         <Text color={color('dim')}>
           {matches ? `⏎ ${props.verb ?? 'confirm'}  esc cancel` : `esc cancel`}

@@ -6,6 +6,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
+import { displayWidth, safe } from '../text.js';
 import { color } from '../theme.js';
 
 export interface LineState {
@@ -111,17 +112,30 @@ export function renderLine(
   let chars = points(state.value);
   if (options.mask !== undefined) chars = chars.map(() => options.mask ?? '').filter((c) => c !== '');
   const cursor = Math.min(state.cursor, chars.length);
+  // made safe to draw: a value can come from the service (a server's notes being edited) or a paste
+  let before = safe(chars.slice(0, cursor).join(''));
+  const at = safe(chars[cursor] ?? ' ') || ' ';
+  let after = safe(chars.slice(cursor + 1).join(''));
   const width = options.width;
-  let start = 0;
-  if (width !== undefined && width > 1 && chars.length + 1 > width) {
-    start = Math.max(0, Math.min(cursor - width + 1, chars.length + 1 - width));
+  if (width !== undefined && width > 1) {
+    // scrolled in columns (a wide character takes two): when the text is longer, the cursor at the right edge
+    const room = width - displayWidth(at);
+    const kept = points(before);
+    let used = displayWidth(before);
+    let cut = 0;
+    while (cut < kept.length && used > room) used -= displayWidth(kept[cut++]!);
+    if (cut > 0) before = safe(kept.slice(cut).join(''));
+    let left = room - displayWidth(before);
+    let shown = '';
+    for (const ch of after) {
+      const w = displayWidth(ch);
+      if (w > left) break;
+      shown += ch;
+      left -= w;
+    }
+    after = safe(shown);
   }
-  const end = width !== undefined && width > 1 ? start + width : chars.length + 1;
-  return {
-    before: chars.slice(start, cursor).join(''),
-    at: chars[cursor] ?? ' ',
-    after: chars.slice(cursor + 1, Math.max(cursor + 1, end)).join(''),
-  };
+  return { before, at, after };
 }
 
 export interface TextInputProps {

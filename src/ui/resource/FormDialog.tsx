@@ -9,7 +9,7 @@ import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
 import { renderLine } from '../components/TextInput.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
-import { displayWidth, padEnd, safeLines, truncate } from '../text.js';
+import { displayWidth, padEnd, safe, safeLines, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { computeWindow } from '../components/Table.js';
 import { choiceView, formStep, initialForm, shown, type FormEvent, type FormState, type FormStep } from './form.js';
@@ -46,7 +46,9 @@ export function wrapLines(text: string, width: number): string[] {
   const out: string[] = [];
   for (const paragraph of safeLines(text)) {
     let line = '';
-    for (const word of paragraph.split(' ')) {
+    for (const piece of paragraph.split(' ')) {
+      // safe again: a mark that sat on the space it was split at would start the line with nothing under it
+      const word = safe(piece);
       const next = line === '' ? word : `${line} ${word}`;
       if (displayWidth(next) <= width) line = next;
       else {
@@ -190,7 +192,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
       })}
       {hint ? (
         <Text color={color('dim')} wrap="truncate">
-          {hint}
+          {truncate(hint, inner)}
         </Text>
       ) : null}
       {s.error ? (
@@ -264,11 +266,14 @@ function ChoiceRows(props: { state: FormState; id: string; width: number }): Rea
   for (let i = win.start; i < win.end; i++) {
     const c = list[i]!;
     const on = i === state.highlight;
+    // cut here, not by Ink: its cut can end a column too far when it falls in a wide character
+    const main = truncate(c.label, Math.max(0, props.width - 4));
+    const rest = c.description ? truncate(`  ${c.description}`, Math.max(0, props.width - 4 - displayWidth(main))) : '';
     rows.push(
       <Text key={i} wrap="truncate" inverse={on && selectionInverse()} color={c.disabled ? color('dim') : undefined}>
         <Text color={on ? color('selection') : undefined}>{on ? '  › ' : '    '}</Text>
-        {c.label}
-        {c.description ? <Text color={color('dim')}>{`  ${c.description}`}</Text> : null}
+        {main}
+        {rest ? <Text color={color('dim')}>{rest}</Text> : null}
       </Text>,
     );
   }

@@ -7,7 +7,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { TypedConfirm, YesNo } from '../components/Confirm.js';
 import { PRIORITY, useKeys } from '../keys.js';
-import { truncate } from '../text.js';
+import { displayWidth, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { FormDialog, formRows, wrapLines } from './FormDialog.js';
 import type { ConfirmSpec, Ctx, Dialog, Outcome, Reveal } from './spec.js';
@@ -131,6 +131,9 @@ function RevealDialog(props: { reveal: Reveal; width: number; height: number; on
   );
   const lines = reveal.lines.flatMap((l) => wrapLines(l, inner));
   const room = Math.max(0, props.height - 2 - 1 - 2);
+  // cut here, not by Ink: its cut can end a column too far when it falls in a wide character
+  const label = truncate(reveal.label, inner);
+  const value = truncate(reveal.value, Math.max(0, inner - displayWidth(label) - 2));
   return (
     <DialogBox width={props.width} height={props.height} tone="warn">
       <Text bold color={color('warn')} wrap="truncate">
@@ -142,7 +145,7 @@ function RevealDialog(props: { reveal: Reveal; width: number; height: number; on
         </Text>
       ))}
       <Text wrap="truncate">
-        {reveal.label}: <Text color={color('accent')}>{reveal.value}</Text>
+        {label}: <Text color={color('accent')}>{value}</Text>
       </Text>
       <Text color={color('dim')} wrap="truncate">
         {copied ? '✓ copied to the clipboard (OSC 52)  ' : ''}y copy  esc close (it is not shown again)
