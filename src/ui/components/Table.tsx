@@ -60,6 +60,9 @@ export interface TableProps<T> {
   width: number;
   sort?: SortSpec | null;
   filter?: string;
+  /** Rows the fitted columns are measured on (all of them, when `rows` is already filtered): the columns
+   * keep their widths while a filter is typed. Default `rows`. */
+  widthsFrom?: readonly T[];
   isActive?: boolean;
   /** Default true; a screen that shows `positionLabel` in its own title line can turn it off. */
   showPosition?: boolean;
@@ -299,11 +302,12 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   const rowKeyRef = useRef(rowKey);
   rowKeyRef.current = rowKey;
 
-  const view = useMemo(() => {
-    const filtered = filterRows(rows, columns, filter);
+  // sorted first and filtered after (a filter keeps the order): a key typed in the filter does not sort again
+  const sorted = useMemo(() => {
     const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
-    return sortColumn ? sortRows(filtered, sortColumn, sort?.descending) : filtered;
-  }, [rows, columns, filter, sort?.column, sort?.descending]);
+    return sortColumn ? sortRows(rows, sortColumn, sort?.descending) : rows;
+  }, [rows, columns, sort?.column, sort?.descending]);
+  const view = useMemo(() => filterRows(sorted, columns, filter), [sorted, columns, filter]);
 
   // Where a key is in the view: looked for next to the cursor first (a move, a refresh), then everywhere.
   // No map of every key: with ten thousand rows, building one on each filter key costs more than a scan.
@@ -364,7 +368,8 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   useKeys(handleKey, { active: props.isActive !== false, priority: PRIORITY.table });
 
-  const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(rows, columns) : undefined), [rows, columns]);
+  const measured = props.widthsFrom ?? rows;
+  const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(measured, columns) : undefined), [measured, columns]);
   const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - MARKER_WIDTH), natural), [columns, width, natural]);
 
   const header = layout
@@ -390,7 +395,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
         {view.length === 0 ? (
           <Text color={color('dim')} wrap="truncate">
             {' '}
-            {filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet')}
+            {truncate(filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet'), Math.max(0, width - MARKER_WIDTH))}
           </Text>
         ) : (
           visible

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { Box } from 'ink';
 import type { Session } from '../../session/session.js';
-import { Table } from '../components/Table.js';
+import { Table, sortRows } from '../components/Table.js';
 import { ScreenTitle, useScreenControl, useSelection, type Nav, type ScreenControl, type ScreenEntry, type SortColumn } from '../hooks/screen.js';
 import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
@@ -61,8 +61,12 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
   const filter = entry.view.filter;
   const sort = entry.view.sort ?? spec.defaultSort ?? null;
-  const visible = useFilteredRows(rows, spec.columns, filter);
-  useWarmSearch(rows, spec.columns);
+  // Sorted first, filtered after (a filter keeps the order): a key typed into `/` never sorts 10,000 rows again.
+  const sortColumn = sort ? spec.columns.find((c) => c.key === sort.column) : undefined;
+  const descending = sort?.descending === true;
+  const sorted = useMemo(() => (sortColumn ? sortRows(rows, sortColumn, descending) : rows), [rows, sortColumn, descending]);
+  const visible = useFilteredRows(sorted, spec.columns, filter);
+  useWarmSearch(sorted, spec.columns);
 
   const { selected, onSelect } = useSelection(entry);
   const latest = useRef({ rows, visible, selected });
@@ -130,7 +134,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             onOpen={spec.open || spec.record ? open : undefined}
             height={Math.max(1, body - dialogRows - 2)}
             width={width}
-            sort={sort}
+            widthsFrom={rows}
             isActive={props.active && !actions.dialog}
             emptyText={emptyText}
           />
