@@ -1,6 +1,7 @@
 // Drives the built program in a pseudo-terminal and reads the screen through a headless xterm, as a person
 // at a real terminal would see it. Ink renders nothing until exit when CI is set, so CI is removed from the
 // child's environment.
+import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { spawn, type IPty } from 'node-pty';
 import xterm from '@xterm/headless';
 import { readFileSync } from 'node:fs';
@@ -181,3 +182,75 @@ export function start(opts: StartOptions = {}): Session {
   };
   return session;
 }
+
+// --- the emulator, as its own process ------------------------------------------------------------------------
+
+export interface Emulator {
+  url: string;
+  child: ChildProcess;
+  /** kills the emulator's process (SIGKILL); safe to call twice */
+  stop(): void;
+  /** an admin or service call; throws on a status other than 2xx unless `ok` is false */
+  call(method: string, path: string, body?: unknown, opts?: { token?: string; ok?: boolean }): Promise<{ status: number; body: any }>;
+  advance(seconds: number): Promise<void>;
+  setFaults(faults: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** a login token of the demo account, for preparing and checking state behind the dashboard's back */
+  token(): Promise<string>;
+}
+
+export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo'): Promise<Emulator> {
+  const child = spawnChild(process.execPath, [BIN, 'emulator', '--port', '0', '--clock', 'manual', '--seed', seed], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the emulator did not start in time: ${out}${err}`));
+    }, 15_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
+      if (!m) return;
+      clearTimeout(timer);
+      const url = m[1]!;
+      const call: Emulator['call'] = async (method, path, body, opts = {}) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        const res = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await res.text();
+        const parsed = text ? JSON.parse(text) : null;
+        if (opts.ok !== false && !res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+        return { status: res.status, body: parsed };
+      };
+      let token: string | null = null;
+      resolve({
+        url,
+        child,
+        stop,
+        call,
+        advance: async (seconds) => {
+          await call('POST', '/__emulator/clock/advance', { seconds });
+        },
+        setFaults: async (faults) => {
+          await call('PUT', '/__emulator/faults', faults);
+        },
+        clearFaults: async () => {
+          await call('DELETE', '/__emulator/faults');
+        },
+        token: async () => (token ??= (await call('POST', '/ecs/v2/login', { username: 'demo', password: 'demo' })).body.token as string),
+      });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulator exited (${code}) before it was ready: ${err}`));
+    });
+  });
+}
+
