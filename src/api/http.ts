@@ -93,6 +93,7 @@ export class Transport {
   renewer: Renewer | null = null;
   /** the renewal under way: requests that find the token old all wait for the same one */
   private renewal: Promise<void> | null = null;
+  private renewalExpired = false;
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
@@ -151,10 +152,14 @@ export class Transport {
   private renew(expired: boolean): Promise<void> {
     const renewer = this.renewer;
     if (renewer === null) return Promise.reject(new AuthExpiredError());
-    this.renewal ??= renewer(expired).finally(() => {
-      this.renewal = null;
+    // an early renewal under way may give up without asking: one that must succeed tries again after it
+    if (this.renewal !== null) return expired && !this.renewalExpired ? this.renewal.catch(() => this.renew(true)) : this.renewal;
+    this.renewalExpired = expired;
+    const renewal = renewer(expired).finally(() => {
+      if (this.renewal === renewal) this.renewal = null;
     });
-    return this.renewal;
+    this.renewal = renewal;
+    return renewal;
   }
 
   /** Before a request: a JWT near its end is renewed; an expired one is renewed or the request refused. */
