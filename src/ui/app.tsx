@@ -67,6 +67,8 @@ export interface AppProps {
   trackerOptions?: SessionInit['trackerOptions'];
   /** list refresh interval while a list is shown */
   refreshMs?: number;
+  /** how long the status line keeps an error and a message (tests shorten them); default 10 s and 6 s */
+  statusMs?: { error: number; info: number };
   /** a profile switch made a new session; the caller closes it at the end */
   onSessionChange?(session: Session): void;
 }
@@ -137,7 +139,7 @@ function Shell(props: AppProps): ReactNode {
           setStatus(null);
         }
       },
-      kind === 'error' ? ERROR_MS : INFO_MS,
+      kind === 'error' ? (props.statusMs?.error ?? ERROR_MS) : (props.statusMs?.info ?? INFO_MS),
     );
     statusTimer.current.unref?.();
   }, []);

@@ -1,0 +1,73 @@
+// The status line and the failures in the action panel: an error goes with the next key or after its time,
+// and never follows the user to another screen; a failed action stays, red, until X, and the header counts it.
+import { afterEach, expect, test } from 'vitest';
+import { keys } from '../helpers.js';
+import { startApp, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const statusLine = (frame: string): string => {
+  const all = frame.split('\n');
+  return all[all.findIndex((l) => l.startsWith('└')) - 1] ?? '';
+};
+
+test('an error goes with the next key, and does not follow to another screen', async () => {
+  h = await startApp();
+  await h.waitFor('web-1');
+  await h.admin('PUT', '/__emulator/faults', { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/servers' });
+  await h.press('r');
+  await h.waitFor('✗ injected fault: status 500');
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  const f = await h.waitFor(/create_server/);
+  expect(f).not.toContain('injected fault');
+});
+
+test('an error goes by itself after its time, without a key', async () => {
+  h = await startApp({ statusMs: { error: 300, info: 300 } });
+  await h.waitFor('web-1');
+  await h.admin('PUT', '/__emulator/faults', { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/servers' });
+  await h.press('r');
+  await h.waitFor('✗ injected fault: status 500');
+  const f = await h.waitFor((f) => !f.includes('injected fault'), 3000);
+  expect(statusLine(f)).toMatch(/^│ *│$/);
+});
+
+test('a failed action stays in the panel until X, and the header counts the failures', async () => {
+  h = await startApp();
+  await h.waitFor('web-1');
+  await h.admin('PUT', '/__emulator/faults', { fail_next_actions: 1 });
+  await h.press('j', 'P');
+  await h.waitFor('[y/N]');
+  await h.press('y');
+  await h.waitFor(/power_off +ec206902/);
+  h.advance(30);
+  let f = await h.waitFor(/power_off +ec206902 +✗/);
+  expect(f.split('\n')[0]).toMatch(/1 failed/);
+  expect(f).toContain('Actions · 1 failed (X dismisses)');
+  // still there much later: failures do not linger out like successes
+  h.advance(600);
+  await h.press('r');
+  f = await h.waitFor(/power_off +ec206902 +✗/);
+  await h.press('X');
+  f = await h.waitFor((f) => !/power_off +ec206902 +✗/.test(f));
+  expect(f.split('\n')[0]).not.toContain('failed');
+  expect(f).not.toContain('(X dismisses)');
+  expect(f).toContain('Dismissed 1 failed action.');
+});
+
+test('/ also matches the columns only a wide terminal shows (a server\'s group)', async () => {
+  h = await startApp({ width: 100 });
+  await h.waitFor('web-1');
+  await h.press('/');
+  await h.type('production');
+  const f = await h.waitFor((f) => f.includes('2 of 13 match'));
+  expect(f).toContain('web-1');
+  expect(f).toContain('web-2');
+  expect(f).not.toContain('GROUP');
+});
