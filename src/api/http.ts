@@ -94,6 +94,8 @@ export class Transport {
   /** the renewal under way: requests that find the token old all wait for the same one */
   private renewal: Promise<void> | null = null;
   private renewalExpired = false;
+  /** the service's clock minus ours, from the Date header of its last answer */
+  private clockOffsetMs = 0;
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
@@ -146,6 +148,11 @@ export class Transport {
   isExpired(): boolean {
     const c = this.credentialValue;
     return c?.kind === 'jwt' && this.now() >= c.expire * 1000 - this.expiryMarginMs;
+  }
+
+  /** The service's time now, as its last answer's Date header told it (to the second); ours before any. */
+  serviceNow(): Date {
+    return new Date(Date.now() + this.clockOffsetMs);
   }
 
   /** Renews the JWT once for every caller asking at the same time. */
@@ -243,6 +250,8 @@ export class Transport {
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
     const status = response.status;
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (Number.isFinite(date)) this.clockOffsetMs = date - Date.now();
     const type = response.headers.get('content-type') ?? '';
     if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
     if (text.trim() === '') return { status, body: null };

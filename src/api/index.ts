@@ -40,6 +40,10 @@ export function createClient(opts: ClientOptions) {
     isExpired(): boolean {
       return transport.isExpired();
     },
+    /** The service's clock now (from the Date header of its last answer): ranges like "the last hour" use it. */
+    serviceNow(): Date {
+      return transport.serviceNow();
+    },
     /** Same as `account.login`. */
     login: account.login,
     account,

@@ -21,7 +21,7 @@ import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusK
 import { errorText } from './hooks/useResource.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
-import { KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
+import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import type { KeyLike, Scope } from './keymap.js';
 import { COMMANDS, SPECS, screenScopes, screenTitle } from './registry.js';
 import { ResourceView } from './resource/ResourceView.js';
@@ -398,7 +398,14 @@ function Shell(props: AppProps): ReactNode {
       refreshMs: props.refreshMs ?? DEFAULT_REFRESH_MS,
     };
     body = (
-      <Suspense fallback={<Text color={color('dim')}> loading…</Text>}>
+      <Suspense
+        fallback={
+          <>
+            <HoldKeys />
+            <Text color={color('dim')}> loading…</Text>
+          </>
+        }
+      >
         {renderScreen(top, common, { profiles: props.profiles, switchTo, connectOptions: props.connectOptions })}
       </Suspense>
     );

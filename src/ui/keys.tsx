@@ -107,6 +107,8 @@ export class KeyDispatcher {
   private entries: Entry[] = [];
   private order = 0;
   private queue: Pending[] = [];
+  /** views loading: keys wait in the queue */
+  private holds = 0;
   /** a key was delivered and the render after it has not been committed yet */
   private waiting = false;
   /** asks the provider for a render; its commit calls `next` */
@@ -129,13 +131,39 @@ export class KeyDispatcher {
 
   /** What Ink's useInput gave. The first key goes now; the rest wait for the commits of the ones before. */
   feed(input: string, key: KeyLike): void {
+    // Ctrl+C is never held: quitting works while a view is still loading
+    if (this.holds > 0 && key.ctrl === true && input === 'c') {
+      this.deliverOne({ kind: 'key', input, key });
+      return;
+    }
     this.queue.push(...splitInput(input, key));
     if (!this.waiting) this.next();
+  }
+
+  /**
+   * Keys wait while a view that will take them is still loading (a lazy screen's fallback holds them), so a
+   * burst such as ⏎ then `2` reaches the screen ⏎ opened. Returns the release.
+   */
+  hold(): () => void {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds > 0 || this.waiting || this.queue.length === 0) return;
+      // the view that was loading is committed by the time its fallback goes: the next key may go after it
+      if (this.requestCommit) {
+        this.waiting = true;
+        this.requestCommit();
+      } else this.next();
+    };
   }
 
   /** Delivers the next queued key, then waits for the commit of what it changed before the one after. */
   next(): void {
     this.waiting = false;
+    if (this.holds > 0) return;
     const event = this.queue.shift();
     if (event === undefined) return;
     this.deliverOne(event);
@@ -195,6 +223,13 @@ export function KeyProvider(props: { children: ReactNode; dispatcher?: KeyDispat
   }, [dispatcher, commits]);
   useInput((input, key) => dispatcher.feed(input, key), { isActive: isRawModeSupported === true });
   return <KeysContext.Provider value={dispatcher}>{props.children}</KeysContext.Provider>;
+}
+
+/** Put in a Suspense fallback: the keys typed meanwhile wait for the view being loaded. */
+export function HoldKeys(): null {
+  const dispatcher = useKeyDispatcher();
+  useLayoutEffect(() => dispatcher.hold(), [dispatcher]);
+  return null;
 }
 
 export function useKeyDispatcher(): KeyDispatcher {

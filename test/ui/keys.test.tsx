@@ -66,3 +66,24 @@ describe('useKeys', () => {
     await waitFor(() => expect(log).toEqual(['list:x', 'list:o', 'field:abc', 'field:⏎', 'list:z']));
   });
 });
+
+describe('KeyDispatcher.hold', () => {
+  it('keys wait while a view loads, Ctrl+C does not, and the rest goes on release', async () => {
+    const { KeyDispatcher } = await import('../../src/ui/keys.js');
+    const d = new KeyDispatcher();
+    const got: string[] = [];
+    d.add({ current: (input) => (got.push(input), true) }, { active: true, priority: PRIORITY.shell, modal: false, text: false });
+    const release = d.hold();
+    d.feed('2', {});
+    d.feed('j', {});
+    expect(got).toEqual([]);
+    d.feed('c', { ctrl: true });
+    expect(got).toEqual(['c']);
+    release();
+    expect(got).toEqual(['c', '2', 'j']);
+    // a second release changes nothing
+    release();
+    d.feed('k', {});
+    expect(got).toEqual(['c', '2', 'j', 'k']);
+  });
+});

@@ -21,6 +21,8 @@ export interface ViewState {
 export interface ScreenMemo {
   selected: string | null;
   tab: number;
+  /** the server detail's Metrics range (index into METRIC_RANGES) */
+  metricsRange?: number;
 }
 
 export interface EntryParams {

@@ -16,12 +16,15 @@ import { useResourceActions } from '../resource/useResourceActions.js';
 import { statusRole } from '../theme.js';
 import { actionBase } from './actions.js';
 import { groupLabel } from './columns.js';
+import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { serverLabel } from './server-dialogs.js';
 import servers, { GROUPS_CACHE_KEY, POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, type ServerRow } from './servers.js';
 
 /** The detail view's tabs, in order. */
+/** In tui.md's order (Overview, Metrics, Snapshots, Networks, Actions); Snapshots and Networks come next. */
 export const SERVER_TABS: readonly Tab[] = [
   { id: 'overview', title: 'Overview' },
+  { id: 'metrics', title: 'Metrics' },
   { id: 'actions', title: 'Actions' },
 ];
 
@@ -189,9 +192,12 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   latest.current = server;
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
+  const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
+  const rangeRef = useRef(range);
+  const listTab = tabId === 'actions';
   useScreenControl(props.control, {
-    sortColumns: tabId === 'overview' ? [] : (inner.current?.sortColumns ?? []),
-    defaultSort: tabId === 'overview' ? null : (inner.current?.defaultSort ?? null),
+    sortColumns: listTab ? (inner.current?.sortColumns ?? []) : [],
+    defaultSort: listTab ? (inner.current?.defaultSort ?? null) : null,
     handle: (id, input) => {
       if (id === 'server.nextTab' || id === 'server.prevTab') {
         selectTab(stepTab(tabRef.current, id === 'server.nextTab' ? 1 : -1, SERVER_TABS.length));
@@ -202,7 +208,15 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         if (i >= 0 && i < SERVER_TABS.length) selectTab(i);
         return true;
       }
-      if (id === 'copy' && tabId !== 'overview') return inner.current?.handle?.(id) ?? false;
+      if (id === 'server.rangeShorter' || id === 'server.rangeLonger') {
+        if (tabId !== 'metrics') return false;
+        const next = Math.max(0, Math.min(METRIC_RANGES.length - 1, rangeRef.current + (id === 'server.rangeLonger' ? 1 : -1)));
+        rangeRef.current = next;
+        entry.memo.metricsRange = next;
+        setRange(next);
+        return true;
+      }
+      if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
       return actions.handle(id, latest.current) || (inner.current?.handle?.(id) ?? false);
     },
     refresh: refreshAll,
@@ -222,10 +236,12 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted as number) : 0;
   const contentRows = Math.max(3, body - dialogRows);
   const title = server ? `Server ${serverLabel(server)}` : entry.title;
+  // the Metrics tab says its range
+  const tabsWithRange = SERVER_TABS.map((t) => (t.id === 'metrics' ? { ...t, badge: METRIC_RANGES[range]?.label } : t));
   return (
     <Box flexDirection="column" width={width} height={height}>
       <ScreenTitle title={title} width={width} view={entry.view} filterEditor={props.filterEditor} sortColumns={[]} note={record.loading && !server ? 'loading…' : ''} />
-      <TabBar tabs={SERVER_TABS} current={tab} width={width} />
+      <TabBar tabs={tabsWithRange} current={tab} width={width} />
       {full ? actions.render(width, body) : null}
       {!full && actions.dialog ? actions.render(width, dialogRows) : null}
       {full ? null : tabId === 'overview' ? (
@@ -239,6 +255,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
           onSelect={onSelect}
           emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
         />
+      ) : tabId === 'metrics' ? (
+        <MetricsView session={session} server={name} range={range} width={width} height={contentRows} control={inner} />
       ) : (
         <ResourceView
           spec={serverActions}

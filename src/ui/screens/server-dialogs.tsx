@@ -3,7 +3,7 @@
 
 import { Component, Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { PRIORITY, useKeys } from '../keys.js';
+import { HoldKeys, PRIORITY, useKeys } from '../keys.js';
 import type { Client, CreatedServer, Group, Server } from '../../api/index.js';
 import type { Choice } from '../components/ChoiceList.js';
 import { DialogBox } from '../resource/dialogs.js';
@@ -123,7 +123,14 @@ export function wizardDialog<T>(ctx: KeyContext<T>): CustomDialog {
     rows: 'full',
     render: ({ width, height, close }) => (
       <WizardBoundary onClose={close}>
-        <Suspense fallback={<Text color={color('dim')}> loading the create wizard…</Text>}>
+        <Suspense
+          fallback={
+            <>
+              <HoldKeys />
+              <Text color={color('dim')}> loading the create wizard…</Text>
+            </>
+          }
+        >
           <CreateServerWizard
             client={ctx.client}
             width={width}

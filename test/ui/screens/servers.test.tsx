@@ -284,9 +284,12 @@ describe('server detail', () => {
     expect(f).toMatch(/IPv6 +2a06:/);
     f = await h.waitFor(/Power +Running/);
     f = await h.waitFor(/Group +production \(eg110421\)/);
+    // tabs in tui.md's order: Tab goes to Metrics, then Actions
+    await h.press(keys.tab);
+    await h.waitFor('[2 Metrics 1h]');
     await h.press(keys.tab);
     f = await h.waitFor(/create_server +ec206901 +Completed +100%/);
-    expect(f).toContain('[2 Actions]');
+    expect(f).toContain('[3 Actions]');
   });
 
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {

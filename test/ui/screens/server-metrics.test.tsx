@@ -1,0 +1,81 @@
+// The Metrics tab: sparklines per series with last/min/max and units, the range stepped with [ and ], asked
+// for by the service's clock; gaps where there is no data, never zeros.
+import { afterEach, describe, expect, it, test } from 'vitest';
+import { METRIC_RANGES, gappedSparkline, seriesStats, timeColumns } from '../../../src/ui/screens/server-metrics.js';
+import { keys } from '../helpers.js';
+import { startApp, type Harness } from '../app/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const pt = (minute: number, value: number) => ({ at: new Date(minute * 60_000), value });
+
+describe('drawing a series', () => {
+  it('a stretch of time without points is a gap, not a zero; regular points leave no holes', () => {
+    // points every minute for 10 minutes, none for the next 10, then 10 again
+    const points = [...Array.from({ length: 10 }, (_, i) => pt(i, 50)), ...Array.from({ length: 10 }, (_, i) => pt(20 + i, 100))];
+    const cols = timeColumns(points, 0, 30 * 60_000, 30);
+    const line = gappedSparkline(cols, 100);
+    expect(line).toHaveLength(30);
+    expect(line.slice(0, 10)).toBe('▅'.repeat(10));
+    expect(line.slice(10, 20)).toBe(' '.repeat(10));
+    expect(line.slice(20)).toBe('█'.repeat(10));
+    // fewer points than columns: each point widens, no gaps between them
+    expect(gappedSparkline(timeColumns(points.slice(0, 10), 0, 10 * 60_000, 40), 100)).toBe('▅'.repeat(40));
+    // nothing before the server existed
+    expect(gappedSparkline(timeColumns([pt(5, 10), pt(6, 10), pt(7, 10), pt(8, 10), pt(9, 10)], 0, 10 * 60_000, 10), 10)).toBe('     █████');
+  });
+
+  it('last, min and max skip missing values; no value at all is no stats', () => {
+    expect(seriesStats([pt(0, 3), pt(1, NaN), pt(2, 9), pt(3, 5)])).toEqual({ last: 5, min: 3, max: 9 });
+    expect(seriesStats([])).toBeNull();
+  });
+});
+
+test('the Metrics tab shows every series with its unit, moves with the clock, and [ ] step the range', async () => {
+  h = await startApp({ height: 36 });
+  await h.waitFor((f) => /│›ec206901/.test(f));
+  await h.press(keys.enter);
+  await h.waitFor('Server web-1 (ec206901)');
+  await h.press('2');
+  let f = await h.waitFor(/Range 1h: \d{4}-\d\d-\d\d \d\d:\d\d → /);
+  expect(f).toContain('2 Metrics 1h');
+  for (const label of ['CPU', 'Disk reads', 'Disk writes', 'Net received', 'Net sent']) expect(f).toMatch(new RegExp(`${label} +last `));
+  expect(f).toMatch(/CPU +last [\d.]+ %  min [\d.]+ %  max [\d.]+ %/);
+  expect(f).toMatch(/Disk reads +last [\d.]+ [KMG]?B\/s/);
+  expect(f).toMatch(/[▁▂▃▄▅▆▇█]{40,}/);
+  const endOf = (frame: string) => / → (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/.exec(frame)![1];
+  const before = endOf(f);
+
+  // the service's clock moves on two hours: the range follows it, not this machine's clock
+  h.advance(7200);
+  await h.press('r');
+  f = await h.waitFor((fr) => /Range 1h/.test(fr) && endOf(fr) !== before);
+  expect(new Date(`${endOf(f)}Z`).getTime() - new Date(`${before}Z`).getTime()).toBeGreaterThanOrEqual(7140_000);
+
+  await h.press(']');
+  f = await h.waitFor('Range 6h');
+  expect(f).toContain('2 Metrics 6h');
+  await h.press(']', ']', ']', ']');
+  await h.waitFor(`Range ${METRIC_RANGES[METRIC_RANGES.length - 1]!.label}`);
+  await h.press('[');
+  await h.waitFor('Range 7d');
+});
+
+test('a server created a moment ago has no metrics yet, and says so', async () => {
+  h = await startApp({ height: 36 });
+  await h.waitFor('api-3');
+  await h.client.servers.create({ plan: 'eCS1', location: 'it-fr2', image: 'debian-12', notes: 'brand-new' });
+  await h.press('r');
+  await h.waitFor('brand-new');
+  // sorted by name, the newest server is the last row
+  await h.press('G');
+  await h.waitFor((f) => /│›ec2\d{5} +brand-new/.test(f));
+  await h.press(keys.enter);
+  await h.waitFor('Server brand-new');
+  await h.press('2');
+  await h.waitFor('no data yet for this range');
+});
