@@ -8,12 +8,15 @@ import { createClient, type Action, type Client, type ClientOptions } from '../a
 import type { Connection } from '../config/connection.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
+import { CpuSampler } from './cpu.js';
 import { jwtSubject, keepLoggedIn, type PasswordAsk } from './renewal.js';
 
 export interface Session {
   client: Client;
   tracker: ActionTracker;
   cache: ResourceCache;
+  /** the CPU of the servers on screen, for the servers list's CPU column */
+  cpu: CpuSampler;
   /** Profile name for the header; `demo` for the embedded emulator, `env` for bare environment variables. */
   profile: string;
   /** The service address as the header shows it. */
@@ -89,11 +92,13 @@ export interface SessionInit {
 export function createSession(init: SessionInit): Session {
   const tracker = init.tracker ?? createTracker(init.client, init.trackerOptions);
   let closed = false;
+  const cpu = new CpuSampler(init.client);
   let following: Promise<void> | null = null;
   return {
     client: init.client,
     tracker,
     cache: new ResourceCache(),
+    cpu,
     profile: init.profile,
     endpoint: init.endpoint ?? endpointLabel(init.client.endpoint),
     local: init.local ?? false,
@@ -106,6 +111,7 @@ export function createSession(init: SessionInit): Session {
       if (closed) return;
       closed = true;
       tracker.stop();
+      cpu.stop();
       await init.onClose?.();
     },
   };

@@ -40,6 +40,18 @@ export interface Column<T> {
   sortValue?(row: T): unknown;
 }
 
+/**
+ * Cells drawn from something outside the rows (the CPU sparklines of the servers on screen, fetched in the
+ * background): the table asks for their text, redraws a row when its `version` changes, and says which
+ * rows are on screen after every move.
+ */
+export interface LiveCells<T> {
+  /** the text of `column` for `row`, or undefined for the column's own */
+  text(row: T, column: string): string | undefined;
+  version(row: T): unknown;
+  onWindow?(rows: readonly T[]): void;
+}
+
 export interface SortSpec {
   column: string;
   descending: boolean;
@@ -63,6 +75,7 @@ export interface TableProps<T> {
   /** Rows the fitted columns are measured on (all of them, when `rows` is already filtered): the columns
    * keep their widths while a filter is typed. Default `rows`. */
   widthsFrom?: readonly T[];
+  live?: LiveCells<T>;
   isActive?: boolean;
   /** Default true; a screen that shows `positionLabel` in its own title line can turn it off. */
   showPosition?: boolean;
@@ -265,12 +278,12 @@ function fit(text: string, width: number, align: 'left' | 'right' | undefined): 
 
 // A row is drawn from its record, the column layout and whether it is selected, nothing else (columns read
 // only the row); memoised, a move of the selection renders the two rows it changes, not the whole window.
-const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean }): ReactNode {
-  const { row, layout, selected } = props;
+const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean; live?: LiveCells<T>; version?: unknown }): ReactNode {
+  const { row, layout, selected, live } = props;
   const parts: ReactNode[] = [];
   let plain = '';
   layout.forEach((l, i) => {
-    const text = fit(cellText(row, l.column), l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
+    const text = fit(live?.text(row, l.column.key) ?? cellText(row, l.column), l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
     const c = l.column.color ? color(l.column.color(row)) : undefined;
     if (c === undefined) {
       plain += text;
@@ -291,7 +304,7 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
       {parts}
     </Text>
   );
-}) as <T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean }) => ReactNode;
+}) as <T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean; live?: LiveCells<T>; version?: unknown }) => ReactNode;
 
 export function Table<T>(props: TableProps<T>): ReactNode {
   const { rows, columns, rowKey, height, width, sort, filter, selectedKey } = props;
@@ -381,8 +394,14 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   for (let i = win.start; i < win.end; i++) {
     const row = view[i]!;
     const k = rowKeyRef.current(row);
-    visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} />);
+    visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} live={props.live} version={props.live?.version(row)} />);
   }
+
+  // the rows on screen, for cells fetched only for them; told after the frame, never in a key's way
+  const onWindow = props.live?.onWindow;
+  useEffect(() => {
+    onWindow?.(view.slice(win.start, win.end));
+  }, [onWindow, view, win.start, win.end]);
 
   const filtered = (filter ?? '').trim() !== '';
   return (

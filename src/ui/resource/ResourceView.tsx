@@ -59,6 +59,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const loaded = (res.data as T[] | undefined) ?? (NO_ROWS as T[]);
   // a spec's own hook, called on every render: the same spec is always given to one mounted view
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
+  const live = spec.useLive ? spec.useLive(ctx) : undefined;
   const filter = entry.view.filter;
   const sort = entry.view.sort ?? spec.defaultSort ?? null;
   // Sorted first, filtered after (a filter keeps the order): a key typed into `/` never sorts 10,000 rows again.
@@ -135,6 +136,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             height={Math.max(1, body - dialogRows - 2)}
             width={width}
             widthsFrom={rows}
+            live={live}
             isActive={props.active && !actions.dialog}
             emptyText={emptyText}
           />

@@ -9,7 +9,7 @@ import type { Action, Client } from '../../api/index.js';
 import type { Session } from '../../session/session.js';
 import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
 import type { Choice } from '../components/ChoiceList.js';
-import type { Column, SortSpec } from '../components/Table.js';
+import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
 import type { KeyLike } from '../keymap.js';
 import type { Role } from '../theme.js';
@@ -198,6 +198,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
    * labels). A React hook, called on every render of the list: memoise, so rows keep their identity.
    */
   useRows?(rows: readonly T[], ctx: Ctx<P>): readonly T[];
+  /** A hook giving cells drawn from outside the rows (see LiveCells in components/Table.tsx). */
+  useLive?(ctx: Ctx<P>): LiveCells<T> | undefined;
   /** what an empty list says */
   empty?: string;
   /** the title line's right-hand note: a count, a total */

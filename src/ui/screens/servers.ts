@@ -2,9 +2,11 @@
 // an action finishes), with the keys that act on one: power, console, snapshot, template, edit, delete, and
 // the create wizard. The detail view (⏎) is server-detail.tsx.
 
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import type { Group, Server } from '../../api/index.js';
-import type { Column } from '../components/Table.js';
+import type { Column, LiveCells } from '../components/Table.js';
+import { padStart } from '../text.js';
+import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
 import { megabytes, statusWord as word } from '../format.js';
 import { useCached } from '../hooks/useTracker.js';
 import { char } from '../keymap.js';
@@ -41,6 +43,17 @@ export function flagsText(s: Pick<Server, 'spot' | 'isReserved'>): string {
   return flags.join(' ');
 }
 
+const CPU_GRAPH = 8;
+const CPU_CELL = CPU_GRAPH + 5;
+
+/** `▂▃▅▇▅▃▂▁  40%`: the last hour in eight columns (gaps where there is no data) and the last value. */
+export function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined): string {
+  if (!sample) return '';
+  const stats = seriesStats(sample.points);
+  if (!stats) return '';
+  return `${gappedSparkline(timeColumns(sample.points, sample.start, sample.end, CPU_GRAPH), 100)} ${padStart(`${Math.round(stats.last)}%`, 4)}`;
+}
+
 export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'name', header: 'NAME', width: 10, identity: true },
   { key: 'notes', header: 'NOTES', minWidth: 12, width: 16, flex: 2, priority: 1 },
@@ -48,6 +61,8 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'location', header: 'LOCATION', width: 8, priority: 3 },
   { key: 'image', header: 'IMAGE', minWidth: 10, width: 13, flex: 1, priority: 4 },
   { key: 'status', header: 'STATUS', width: 11, identity: true, render: statusWord, sortValue: statusWord, color: statusColor },
+  // drawn from the CPU sampler for the rows on screen (useLive below); empty until the first sample
+  { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '' },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
   date<ServerRow>('createdAt', 'CREATED', 5),
   { key: 'size', header: 'SIZE', fit: true, maxWidth: 22, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },
@@ -164,6 +179,19 @@ export default defineResource<ServerRow>({
       if (session.cache.get(GROUPS_CACHE_KEY) === undefined) session.cache.prefetch(GROUPS_CACHE_KEY, () => session.client.groups.list()).catch(() => undefined);
     }, [session]);
     return useMemo(() => withKnown(rows as Server[], power, groups), [rows, power, groups]);
+  },
+  useLive({ session }): LiveCells<ServerRow> {
+    const sampler = session.cpu;
+    const [, redraw] = useReducer((n: number) => n + 1, 0);
+    useEffect(() => sampler.subscribe(redraw), [sampler]);
+    return useMemo(
+      () => ({
+        text: (row, column) => (column === 'cpu' ? cpuCell(sampler.sample(row.name)) : undefined),
+        version: (row) => sampler.version(row.name),
+        onWindow: (rows) => sampler.show(rows.map((r) => r.name)),
+      }),
+      [sampler],
+    );
   },
   empty: 'no servers yet: c creates one',
   open: (s, nav) => nav.push('server', { server: s.name }, `Server ${serverLabel(s)}`),

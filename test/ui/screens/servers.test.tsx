@@ -27,12 +27,28 @@ describe('servers list', () => {
     expect(f).toContain('13 servers');
     expect(row(f, 'ec206901')).toMatch(/web-1 .*eCS3 .*it-mi2 .*ubuntu-2204 .*Booted .*185\.98\.43\.153 .*2026-/);
     expect(row(f, 'ec206914')).toContain('Booting');
-    expect(f).toMatch(/NAME +NOTES +PLAN +LOCATION +IMAGE +STATUS +IPV4 +CREATED/);
+    expect(f).toMatch(/NAME +NOTES +PLAN +LOCATION +IMAGE +STATUS +CPU 1h +IPV4 +CREATED/);
     // the demo's actions still in progress were found in the action list and are followed
     await h.waitFor(/create_server +ec206914 +[█░]+ +\d+%/);
     const running = h.session.tracker.snapshot().inFlight.length;
     expect(running).toBeGreaterThanOrEqual(2);
     expect(h.frame()).toContain(`${running} running actions`);
+  });
+
+  test('the CPU column shows the last hour for the rows on screen, and only they are asked for', async () => {
+    h = await startApp({ height: 24 });
+    await h.admin('POST', '/__emulator/bulk/servers', { username: 'demo', count: 50 });
+    await h.press('r');
+    await h.waitFor('63 servers');
+    const f = await h.waitFor((f) => /ec206901 .*Booted +[▁▂▃▄▅▆▇█ ]{8} +\d+%/.test(f));
+    expect(f).toMatch(/STATUS +CPU 1h/);
+    const onScreen = f.split('\n').filter((l) => /^│[ ›]ec\d/.test(l)).length;
+    expect(onScreen).toBeLessThan(20);
+    await h.waitFor(() => h!.session.cpu.requests >= onScreen);
+    expect(h.session.cpu.requests).toBe(onScreen);
+    // moving within the rows on screen asks for nothing more
+    await h.press('j', 'j');
+    expect(h.session.cpu.requests).toBe(onScreen);
   });
 
   test('/ filters as the user types; ⏎ keeps the filter, esc clears it', async () => {
