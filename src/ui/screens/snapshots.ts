@@ -2,7 +2,8 @@
 import type { Client, Snapshot } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
-import { defineResource, field } from '../resource/spec.js';
+import { char } from '../keymap.js';
+import { defineResource, field, type ConfirmSpec, type FormSpec, type KeyContext } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
 
@@ -29,6 +30,102 @@ export async function allSnapshots(client: Client, signal: AbortSignal): Promise
   return out;
 }
 
+/** At most this many protected snapshots per server (spec, limits). */
+export const MAX_PROTECTED = 12;
+
+const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.description}"` : ''} of ${s.server}`;
+const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
+
+/** `c`: a server (its name or notes), a description and notes; the progress shows in the action panel. */
+const createSnapshot: FormSpec<SnapshotRow> = {
+  title: 'New snapshot',
+  consequence: 'A protected snapshot of the disk is taken while the server runs; it is kept until deleted by hand.',
+  fields: [
+    {
+      id: 'server',
+      label: 'Server',
+      kind: 'choice',
+      choices: async ({ client }) => (await client.servers.list()).map((v) => ({ value: v.name, label: v.notes || v.name, description: v.name })),
+    },
+    { id: 'description', label: 'Description', placeholder: 'e.g. before upgrade' },
+    { id: 'notes', label: 'Notes', optional: true },
+  ],
+  verb: 'take it',
+  async submit(values, { client }) {
+    const server = String(values.server);
+    const change = await client.snapshots.create(server, { description: String(values.description).trim(), notes: String(values.notes ?? '') });
+    return { actions: [change.action], message: `Taking a snapshot of ${server}…`, select: `${server}:${change.snapshot.id}` };
+  },
+};
+
+/** `e`: description and notes, each sent only when changed. */
+const editSnapshot: FormSpec<SnapshotRow> = {
+  title: (s) => `Edit snapshot ${s ? snapLabel(s) : ''}`,
+  fields: (s) => [
+    { id: 'description', label: 'Description', initial: s?.description ?? '' },
+    { id: 'notes', label: 'Notes', initial: s?.notes ?? '', optional: true },
+  ],
+  verb: 'save',
+  async submit(values, { client }, s) {
+    const change: { description?: string; notes?: string } = {};
+    if (String(values.description) !== s!.description) change.description = String(values.description);
+    if (String(values.notes) !== s!.notes) change.notes = String(values.notes);
+    if (Object.keys(change).length === 0) return { message: 'Nothing changed.' };
+    await client.snapshots.update(s!.server, s!.id, change);
+    return { message: `Saved snapshot ${s!.id} of ${s!.server}.` };
+  },
+};
+
+const deleteSnapshot: ConfirmSpec<SnapshotRow> = {
+  kind: 'yesno',
+  title: (s) => `Delete snapshot ${snapLabel(s)}?`,
+  consequence: (s) =>
+    s.protected
+      ? 'It is a protected snapshot, kept until now because someone took it by hand: it is deleted for good.'
+      : 'It was made by the weekly schedule; it is deleted for good.',
+  async run(s, { client }) {
+    const change = await client.snapshots.remove(s.server, s.id);
+    return { actions: [change.action], message: `Deleting snapshot ${s.id} of ${s.server}…` };
+  },
+};
+
+function protectSnapshot(s: SnapshotRow, protectedCount: number): ConfirmSpec<SnapshotRow> {
+  return {
+    kind: 'yesno',
+    title: () => `Protect snapshot ${snapLabel(s)}?`,
+    consequence: () =>
+      `It will be kept until deleted by hand, no longer removed by the schedule's retention. This cannot be undone: the service refuses to unprotect a snapshot. ${protectedCount} of ${MAX_PROTECTED} protected on ${s.server}.`,
+    verb: 'protect',
+    async run(row, { client }) {
+      await client.snapshots.protect(row.server, row.id);
+      return { message: `Snapshot ${row.id} of ${row.server} is protected.` };
+    },
+  };
+}
+
+/** `p`: protecting is one way, and twelve at most per server: both said before asking. */
+function askProtect(s: SnapshotRow, ctx: KeyContext<SnapshotRow>): void {
+  ctx.run(`Counting the protected snapshots of ${s.server}`, async () => {
+    const count = (await ctx.client.snapshots.list(s.server)).filter((x) => x.protected && x.status !== 'DE' && x.status !== 'DD').length;
+    if (count >= MAX_PROTECTED) throw new Error(`${s.server} already has ${count} protected snapshots, the most the service keeps: delete one first`);
+    ctx.open({ kind: 'confirm', confirm: protectSnapshot(s, count), row: s });
+  });
+}
+
+const templateFromSnapshot: FormSpec<SnapshotRow> = {
+  title: (s) => `Template from snapshot ${s ? snapLabel(s) : ''}`,
+  consequence: "A private image is made from the snapshot; new servers can start from it. It takes minutes, the panel follows it.",
+  fields: (s) => [{ id: 'description', label: 'Description', initial: s?.description ?? '' }],
+  verb: 'make it',
+  async submit(values, { client }, s) {
+    const created = await client.templates.create({ description: String(values.description).trim(), snapshot: s!.id });
+    return {
+      track: [{ id: created.actionId, status: 'in-progress', progress: 0, type: 'create_template', resource: created.template.name, resourceType: 'DI' }],
+      message: `Making a template from snapshot ${s!.id}…`,
+    };
+  },
+};
+
 export const SNAPSHOT_COLUMNS: readonly Column<SnapshotRow>[] = [
   { key: 'server', header: 'SERVER', width: 10, identity: true },
   { key: 'id', header: 'ID', width: 6, align: 'right', identity: true },
@@ -54,6 +151,33 @@ export default defineResource<SnapshotRow>({
   load: ({ client }, signal) => allSnapshots(client, signal),
   live: true,
   empty: 'no snapshots: s on a server takes one',
+  create: createSnapshot,
+  edit: (s) => (gone(s) ? null : { kind: 'form', form: editSnapshot, row: s }),
+  remove: deleteSnapshot,
+  keys: [
+    {
+      id: 'snapshots.protect',
+      keys: ['p'],
+      match: char('p'),
+      description: 'protect the selected snapshot: kept until deleted by hand (one way; 12 per server at most)',
+      hint: 'protect',
+      rank: 23,
+      write: true,
+      refuse: (s) => gone(s) ?? (s.protected ? `snapshot ${s.id} is already protected (and the service never unprotects one)` : null),
+      run: askProtect,
+    },
+    {
+      id: 'snapshots.template',
+      keys: ['T'],
+      match: char('T'),
+      description: 'make a template from the selected snapshot',
+      hint: 'template',
+      rank: 24,
+      write: true,
+      refuse: gone,
+      run: (s, ctx) => ctx.open({ kind: 'form', form: templateFromSnapshot, row: s }),
+    },
+  ],
   record: (s) => [
     {
       fields: [

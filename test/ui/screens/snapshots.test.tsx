@@ -1,0 +1,90 @@
+// `:snapshots` writes: create, edit, protect (one way, counted against the limit of 12), delete (y/N, saying
+// when it is a protected one) and a template from a snapshot; each checked on the service, not only on screen.
+import { afterEach, expect, test } from 'vitest';
+import { keys } from '../helpers.js';
+import { startApp, type Harness } from '../app/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
+
+async function openSnapshots(): Promise<Harness> {
+  const t = await startApp({ height: 36 });
+  await t.waitFor('web-1');
+  await t.press(':');
+  await t.type('snapshots');
+  await t.press(keys.enter);
+  await t.waitFor(/weekly snapshot/);
+  return t;
+}
+
+/** Selects the first row whose line matches. */
+async function selectRow(t: Harness, re: RegExp): Promise<string> {
+  for (let i = 0; i < 30; i++) {
+    const f = t.frame();
+    if (re.test(selectedLine(f))) return selectedLine(f);
+    await t.press('j');
+  }
+  throw new Error(`no row matches ${re}`);
+}
+
+test('p protects an unprotected snapshot after y, says the count, and refuses a protected one at once', async () => {
+  h = await openSnapshots();
+  const line = await selectRow(h, /ec206901 +\d+ weekly snapshot.* no /);
+  const id = Number(/ec206901 +(\d+)/.exec(line)![1]);
+  await h.press('p');
+  const f = await h.waitFor('[y/N]');
+  expect(f).toMatch(/cannot be undone: the service refuses to unprotect/);
+  expect(f).toMatch(/\d+ of 12 protected on ec206901/);
+  await h.press('y');
+  await h.waitFor(`Snapshot ${id} of ec206901 is protected.`);
+  expect((await h.client.snapshots.get('ec206901', id)).protected).toBe(true);
+  await h.waitFor((fr) => /ec206901 +\d+ weekly snapshot.* yes /.test(selectedLine(fr)));
+  await h.press('p');
+  await h.waitFor(`snapshot ${id} is already protected`);
+  expect(h.frame()).not.toContain('[y/N]');
+});
+
+test('e edits the description; d asks y/N, says a protected one is protected, and deletes it', async () => {
+  h = await openSnapshots();
+  const line = await selectRow(h, /ec206902 +\d+ .* yes /);
+  const id = Number(/ec206902 +(\d+)/.exec(line)![1]);
+  await h.press('e');
+  await h.waitFor(`Edit snapshot ${id}`);
+  await h.press(keys.ctrlU);
+  await h.type('release 2.4 final');
+  await h.press(keys.enter, keys.enter);
+  await h.waitFor(`Saved snapshot ${id} of ec206902.`);
+  expect((await h.client.snapshots.get('ec206902', id)).description).toBe('release 2.4 final');
+
+  await h.press('d');
+  await h.waitFor('It is a protected snapshot');
+  await h.press('y');
+  await h.waitFor(/delete_snapshot/);
+  expect((await h.client.snapshots.get('ec206902', id)).status).toMatch(/^(DE|deleting)$/i);
+});
+
+test('c takes a snapshot of the server chosen; T makes a template from a snapshot', async () => {
+  h = await openSnapshots();
+  await h.press('c');
+  await h.waitFor('New snapshot');
+  await h.type('db-prim');
+  await h.press(keys.enter);
+  await h.type('before upgrade');
+  await h.press(keys.enter, keys.enter);
+  await h.waitFor(/create_snapshot/);
+  expect((await h.client.snapshots.list('ec206903')).some((s) => s.description === 'before upgrade')).toBe(true);
+
+  await selectRow(h, /ec206901 +\d+ /);
+  await h.press('T');
+  await h.waitFor('Template from snapshot');
+  await h.press(keys.ctrlU);
+  await h.type('from a snapshot');
+  await h.press(keys.enter);
+  await h.waitFor(/create_template/);
+  expect((await h.client.templates.list()).some((t) => t.description === 'from a snapshot')).toBe(true);
+});
