@@ -195,6 +195,7 @@ function Shell(props: AppProps): ReactNode {
       pop: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
       report,
       clear: clearStatus,
+      touch: () => setStack((s) => [...s]),
     }),
     [setStack, report, clearStatus],
   );
@@ -295,7 +296,7 @@ function Shell(props: AppProps): ReactNode {
     const st = live.current;
     const entry = st.stack[st.stack.length - 1]!;
     const route = routeKey(
-      { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.session !== null, screen: entry.screen, readOnly },
+      { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.session !== null, screen: entry.screen, tabScope: entry.memo.tabScope, readOnly },
       input,
       key,
     );
@@ -361,7 +362,7 @@ function Shell(props: AppProps): ReactNode {
   const bodyRows = Math.max(3, H - 2 - (1 + lines) - statusRows);
   const helpRows = bodyRows + 1 + lines;
 
-  const scopes = screenScopes(top.screen);
+  const scopes = screenScopes(top.screen, top.memo.tabScope);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows);
   const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES));

@@ -18,7 +18,7 @@ import { PROFILE_KEYS } from './screens/profiles.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
 import servers from './screens/servers.js';
-import snapshots from './screens/snapshots.js';
+import snapshots, { serverSnapshots } from './screens/snapshots.js';
 import sshkeys from './screens/sshkeys.js';
 import templates from './screens/templates.js';
 import tokens from './screens/tokens.js';
@@ -71,6 +71,7 @@ export function screenTitle(screen: string): string {
 
 for (const spec of Object.values(SPECS)) registerScope(spec.name, specBindings(spec), titleOf(spec.name));
 registerScope('profiles', specBindings(PROFILE_KEYS), 'Profiles');
+registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of the server');
 // a record view (⏎ on a row) copies the record's identifier
 registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
 // the server detail view: the server keys act on the server shown, and these switch its tabs
@@ -90,11 +91,14 @@ registerScope(
 const scopeCache = new Map<string, Scope[]>();
 
 /** Key scopes of a screen, most specific first: matching, the footer and `?` all use these. */
-export function screenScopes(screen: string): Scope[] {
-  let scopes = scopeCache.get(screen);
+/** The scopes a screen's keys are matched in; a tab with keys of its own (a server's snapshots) puts them
+ * in place of the server's. */
+export function screenScopes(screen: string, tabScope?: string): Scope[] {
+  const id = tabScope ? `${screen}:${tabScope}` : screen;
+  let scopes = scopeCache.get(id);
   if (!scopes) {
-    scopes = screen === 'server' ? ['server', 'servers', 'global', 'table'] : [screen, 'global', 'table'];
-    scopeCache.set(screen, scopes);
+    scopes = tabScope ? [tabScope, 'server', 'global', 'table'] : screen === 'server' ? ['server', 'servers', 'global', 'table'] : [screen, 'global', 'table'];
+    scopeCache.set(id, scopes);
   }
   return scopes;
 }

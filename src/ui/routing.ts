@@ -18,6 +18,8 @@ export interface KeyContext {
   /** the session exists: before it does, only quitting works */
   connected: boolean;
   screen: string;
+  /** the key scope of the screen's tab, when it has one of its own */
+  tabScope?: string;
   readOnly: boolean;
 }
 
@@ -34,7 +36,7 @@ export function routeKey(ctx: KeyContext, input: string, key: KeyLike): KeyRoute
   if (key.ctrl && input === 'c') return { kind: 'quit' };
   if (ctx.tooSmall || !ctx.connected) return input === 'q' && !key.ctrl && !key.meta ? { kind: 'quit' } : { kind: 'ignore' };
   if (ctx.dialogOpen || ctx.mode !== 'none') return { kind: 'ignore' };
-  const scopes = screenScopes(ctx.screen);
+  const scopes = screenScopes(ctx.screen, ctx.tabScope);
   const id = matchBinding(scopes, input, key, { readOnly: ctx.readOnly });
   if (id !== undefined) return { kind: 'binding', id };
   if (ctx.readOnly) {

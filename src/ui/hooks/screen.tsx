@@ -23,6 +23,8 @@ export interface ScreenMemo {
   tab: number;
   /** the server detail's Metrics range (index into METRIC_RANGES) */
   metricsRange?: number;
+  /** the key scope of the tab shown (the server's Snapshots tab answers c/e/d for snapshots) */
+  tabScope?: string;
 }
 
 export interface EntryParams {
@@ -71,6 +73,8 @@ export interface Nav {
   /** Status line: `source` lets a later success clear exactly its own error. */
   report(kind: StatusKind, text: string, source?: string): void;
   clear(source: string): void;
+  /** the screen changed what the shell shows for it (its tab's keys): the footer is drawn again */
+  touch(): void;
 }
 
 export interface ScreenProps {

@@ -17,14 +17,17 @@ import { statusRole } from '../theme.js';
 import { actionBase } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
+import { serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
 import servers, { GROUPS_CACHE_KEY, POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, type ServerRow } from './servers.js';
 
 /** The detail view's tabs, in order. */
-/** In tui.md's order (Overview, Metrics, Snapshots, Networks, Actions); Snapshots and Networks come next. */
-export const SERVER_TABS: readonly Tab[] = [
+/** In tui.md's order (Overview, Metrics, Snapshots, Networks, Actions); Networks comes next. `scope`: the
+ * tab's own keys, in place of the server's (c, e, d, p act on its snapshots). */
+export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string }> = [
   { id: 'overview', title: 'Overview' },
   { id: 'metrics', title: 'Metrics' },
+  { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name },
   { id: 'actions', title: 'Actions' },
 ];
 
@@ -167,8 +170,11 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     if (i === tabRef.current) return;
     tabRef.current = i;
     entry.memo.tab = i;
+    entry.memo.tabScope = SERVER_TABS[i]?.scope;
     entry.view = { filter: '', sort: null };
     setTab(i);
+    // the footer and the keys follow the tab
+    nav.touch();
   };
 
   const ctx: Ctx = useMemo(() => ({ session, client, params: {}, readOnly: props.readOnly }), [session, client, props.readOnly]);
@@ -194,7 +200,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
   const rangeRef = useRef(range);
-  const listTab = tabId === 'actions';
+  const listTab = tabId === 'actions' || tabId === 'snapshots';
   useScreenControl(props.control, {
     sortColumns: listTab ? (inner.current?.sortColumns ?? []) : [],
     defaultSort: listTab ? (inner.current?.defaultSort ?? null) : null,
@@ -217,6 +223,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         return true;
       }
       if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
+      // the Snapshots tab's keys (c, e, d, p, T) are its own
+      if (tabId === 'snapshots') return inner.current?.handle?.(id, input) ?? false;
       return actions.handle(id, latest.current) || (inner.current?.handle?.(id) ?? false);
     },
     refresh: refreshAll,
@@ -257,8 +265,27 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         />
       ) : tabId === 'metrics' ? (
         <MetricsView session={session} server={name} range={range} width={width} height={contentRows} control={inner} />
+      ) : tabId === 'snapshots' ? (
+        <ResourceView
+          key="snapshots"
+          spec={serverSnapshots}
+          params={{ server: name }}
+          session={session}
+          readOnly={props.readOnly}
+          nav={nav}
+          width={width}
+          height={contentRows}
+          entry={entry}
+          active={props.active && !actions.dialog}
+          filterEditor={null}
+          control={inner}
+          onDialog={props.onDialog}
+          refreshMs={props.refreshMs}
+          titled={false}
+        />
       ) : (
         <ResourceView
+          key="actions"
           spec={serverActions}
           params={{ server: name }}
           session={session}

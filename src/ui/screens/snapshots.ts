@@ -3,7 +3,7 @@ import type { Client, Snapshot } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
 import { char } from '../keymap.js';
-import { defineResource, field, type ConfirmSpec, type FormSpec, type KeyContext } from '../resource/spec.js';
+import { defineResource, field, type ConfirmSpec, type FormSpec, type KeyContext, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
 
@@ -138,7 +138,7 @@ export const SNAPSHOT_COLUMNS: readonly Column<SnapshotRow>[] = [
   date<SnapshotRow>('createdAt', 'CREATED', 3),
 ];
 
-export default defineResource<SnapshotRow>({
+const base = {
   name: 'snapshots',
   aliases: ['snap', 'snaps', 'snapshot'],
   title: 'Snapshots (all servers)',
@@ -197,4 +197,29 @@ export default defineResource<SnapshotRow>({
     },
     { title: 'Times (UTC)', fields: [field('Created', formatDate(s.createdAt)), field('Updated', formatDate(s.updatedAt)), field('Deleted', formatDate(s.deletedAt))] },
   ],
+} satisfies ResourceSpec<SnapshotRow>;
+
+export default defineResource<SnapshotRow>(base);
+
+/** `c` on a server's Snapshots tab: description and notes (tui.md's field order), for the server shown. */
+const createForServer: FormSpec<SnapshotRow> = {
+  ...createSnapshot,
+  title: 'New snapshot of this server',
+  fields: createSnapshot.fields instanceof Array ? createSnapshot.fields.filter((f) => f.id !== 'server') : [],
+  async submit(values, ctx) {
+    return createSnapshot.submit({ ...values, server: String(ctx.params.server ?? '') }, ctx, undefined);
+  },
+};
+
+/** The Snapshots tab of a server: the same keys, its snapshots only. */
+export const serverSnapshots = defineResource<SnapshotRow, { server?: string }>({
+  ...(base as unknown as ResourceSpec<SnapshotRow, { server?: string }>),
+  name: 'server-snapshots',
+  aliases: [],
+  title: (p) => `Snapshots of ${p.server ?? ''}`,
+  columns: SNAPSHOT_COLUMNS.filter((c) => c.key !== 'server'),
+  load: async ({ client, params }, signal) => (await client.snapshots.list(params.server ?? '', { signal })).map((x) => ({ ...x, server: params.server ?? '' })),
+  cacheKey: (p) => `snapshots:${p.server}`,
+  create: createForServer,
+  empty: 'no snapshots of this server: c takes one',
 });

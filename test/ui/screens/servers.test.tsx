@@ -300,12 +300,40 @@ describe('server detail', () => {
     expect(f).toMatch(/IPv6 +2a06:/);
     f = await h.waitFor(/Power +Running/);
     f = await h.waitFor(/Group +production \(eg110421\)/);
-    // tabs in tui.md's order: Tab goes to Metrics, then Actions
+    // tabs in tui.md's order: Tab goes to Metrics, Snapshots, then Actions
     await h.press(keys.tab);
     await h.waitFor('[2 Metrics 1h]');
     await h.press(keys.tab);
+    await h.waitFor('[3 Snapshots]');
+    await h.press(keys.tab);
     f = await h.waitFor(/create_server +ec206901 +Completed +100%/);
-    expect(f).toContain('[3 Actions]');
+    expect(f).toContain('[4 Actions]');
+  });
+
+  test('3 opens the Snapshots tab: its keys act on the snapshots (c takes one of this server, p protects)', async () => {
+    h = await startApp({ height: 40 });
+    await h.waitFor((f) => selected(f, 'ec206901'));
+    await h.press(keys.enter);
+    await h.waitFor('Milano (IT)');
+    await h.press('3');
+    let f = await h.waitFor('[3 Snapshots]');
+    f = await h.waitFor(/weekly snapshot/);
+    const footer = f.split('\n').find((l) => l.startsWith('└'))!;
+    expect(footer).toContain('p protect');
+    expect(footer).not.toContain('power');
+    await h.press('c');
+    f = await h.waitFor('New snapshot of this server');
+    expect(f).toMatch(/Description[^\n]*\n[^\n]*Notes/);
+    expect(f).not.toMatch(/││ Server +/);
+    await h.type('tab snapshot');
+    await h.press(keys.enter, keys.enter);
+    await h.waitFor(/create_snapshot/);
+    expect((await h.client.snapshots.list('ec206901')).some((x) => x.description === 'tab snapshot')).toBe(true);
+    // p is protect here, not power on
+    await h.waitFor((fr) => /│›.*weekly snapshot|│›.*tab snapshot/.test(fr));
+    await h.press('p');
+    await h.waitFor(/Protect snapshot|already protected|being deleted/);
+    expect(h.frame()).not.toContain('Power on');
   });
 
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {
