@@ -2,22 +2,23 @@
 // (Overview) and the server's actions (a scoped list). The server keys work here on the server shown.
 
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box } from 'ink';
-import type { Action, Group, Server } from '../../api/index.js';
+import { Box, Text } from 'ink';
+import type { Action, Group, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
-import { useResource } from '../hooks/useResource.js';
+import { errorText, useResource } from '../hooks/useResource.js';
 import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection } from '../resource/spec.js';
 import { TabBar, stepTab, type Tab } from '../resource/Tabs.js';
 import { useResourceActions } from '../resource/useResourceActions.js';
-import { statusRole } from '../theme.js';
+import { truncate } from '../text.js';
+import { color, statusRole } from '../theme.js';
 import { actionBase } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
-import { serverSnapshots } from './snapshots.js';
+import { loadSchedule, scheduleCacheKey, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
 import servers, { GROUPS_CACHE_KEY, POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, type ServerRow } from './servers.js';
 
@@ -266,7 +267,9 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       ) : tabId === 'metrics' ? (
         <MetricsView session={session} server={name} range={range} width={width} height={contentRows} control={inner} />
       ) : tabId === 'snapshots' ? (
-        <ResourceView
+        <Box flexDirection="column" width={width} height={contentRows}>
+          <ScheduleLine session={session} server={name} width={width} />
+          <ResourceView
           key="snapshots"
           spec={serverSnapshots}
           params={{ server: name }}
@@ -274,7 +277,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
           readOnly={props.readOnly}
           nav={nav}
           width={width}
-          height={contentRows}
+          height={contentRows - 1}
           entry={entry}
           active={props.active && !actions.dialog}
           filterEditor={null}
@@ -283,6 +286,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
           refreshMs={props.refreshMs}
           titled={false}
         />
+        </Box>
       ) : (
         <ResourceView
           key="actions"
@@ -303,5 +307,29 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         />
       )}
     </Box>
+  );
+}
+
+/** The server's weekly snapshot schedule, one line over its snapshots; `w` and `W` change it. */
+function ScheduleLine(props: { session: ScreenProps['session']; server: string; width: number }): ReactNode {
+  const { session, server } = props;
+  const schedule = useCached<SnapshotSchedule | null>(session.cache, scheduleCacheKey(server));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadSchedule(session.client, server).then(
+      (s) => session.cache.set(scheduleCacheKey(server), s),
+      (err: unknown) => live && setError(errorText(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session, server]);
+  const text = error && schedule === undefined ? `✗ the schedule could not be read: ${error}` : scheduleText(schedule);
+  return (
+    <Text color={error && schedule === undefined ? color('error') : color('dim')} wrap="truncate">
+      {' '}
+      {truncate(text, Math.max(0, props.width - 1))}
+    </Text>
   );
 }

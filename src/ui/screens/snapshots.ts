@@ -1,9 +1,10 @@
 // `:snapshots`: the snapshots of every server, loaded a few servers at a time.
-import type { Client, Snapshot } from '../../api/index.js';
+import { ApiError, type Client, type Snapshot, type SnapshotSchedule } from '../../api/index.js';
+import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
 import { char } from '../keymap.js';
-import { defineResource, field, type ConfirmSpec, type FormSpec, type KeyContext, type ResourceSpec } from '../resource/spec.js';
+import { defineResource, field, type ConfirmSpec, type FormSpec, type KeyContext, type KeySpec, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
 
@@ -201,6 +202,100 @@ const base = {
 
 export default defineResource<SnapshotRow>(base);
 
+// --- the weekly schedule, on a server's Snapshots tab ---------------------------------------------------------
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const scheduleCacheKey = (server: string): string => `schedule:${server}`;
+
+/** The server's weekly schedule, or null when it has none (the service answers 404). */
+export async function loadSchedule(client: Client, server: string): Promise<SnapshotSchedule | null> {
+  try {
+    return await client.schedules.get(server);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** `Sundays, keeps 2 · on · last run 2026-11-22 03:00 ok`, or that there is none. */
+export function scheduleText(s: SnapshotSchedule | null | undefined): string {
+  if (s === undefined) return 'Weekly schedule: loading…';
+  if (s === null) return 'No weekly schedule: w sets one';
+  const day = WEEKDAYS[s.dayOfWeek] ?? `day ${s.dayOfWeek}`;
+  const last = s.lastRunAt ? ` · last run ${formatDate(s.lastRunAt)}${s.lastRunStatus ? ` ${s.lastRunStatus}` : ''}` : '';
+  return `Weekly schedule: ${day}s, keeps ${s.maxRetention} · ${s.enabled ? 'on' : 'off'}${last}   w change  W ${s.enabled ? 'turn off' : 'turn on'}`;
+}
+
+function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpec<SnapshotRow> {
+  return {
+    title: current ? `Weekly snapshots of ${server}` : `A weekly snapshot of ${server}`,
+    consequence: 'An unprotected snapshot is taken every week on that day; the oldest go when more than the kept number exist.',
+    fields: [
+      {
+        id: 'day',
+        label: 'Day',
+        kind: 'choice',
+        initial: String(current?.dayOfWeek ?? 0),
+        choices: WEEKDAYS.map((d, i) => ({ value: String(i), label: d, description: `at most ${RETENTION_BY_WEEKDAY[i as Weekday]} kept` })),
+      },
+      {
+        id: 'keep',
+        label: 'Keep',
+        initial: String(current?.maxRetention ?? ''),
+        placeholder: 'how many to keep',
+        check: (v) => (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 ? null : 'a whole number of snapshots, 1 or more'),
+      },
+    ],
+    verb: current ? 'save' : 'set it',
+    async submit(values, { client, session }) {
+      const input = { dayOfWeek: Number(values.day), maxRetention: Number(String(values.keep).trim()) };
+      const saved = current ? await client.schedules.update(server, input) : await client.schedules.create(server, input);
+      session.cache.set(scheduleCacheKey(server), saved);
+      return { message: `Weekly snapshots of ${server}: ${WEEKDAYS[saved.dayOfWeek]}s, keeping ${saved.maxRetention}.` };
+    },
+  };
+}
+
+/** `w`: set or change the schedule; `W`: turn it on or off. */
+export const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
+  {
+    id: 'snapshots.schedule',
+    keys: ['w'],
+    match: char('w'),
+    description: 'set or change the weekly snapshot schedule of this server',
+    hint: 'schedule',
+    rank: 25,
+    write: true,
+    noRow: true,
+    run: (_row, ctx) => {
+      const server = String(ctx.params.server ?? '');
+      ctx.run(`Reading the schedule of ${server}`, async () => {
+        ctx.open({ kind: 'form', form: scheduleForm(server, await loadSchedule(ctx.client, server)) });
+      });
+    },
+  },
+  {
+    id: 'snapshots.scheduleOnOff',
+    keys: ['W'],
+    match: char('W'),
+    description: 'turn the weekly snapshot schedule of this server on or off',
+    rank: 26,
+    write: true,
+    noRow: true,
+    run: (_row, ctx) => {
+      const server = String(ctx.params.server ?? '');
+      ctx.run(`Changing the schedule of ${server}`, async () => {
+        const current = await loadSchedule(ctx.client, server);
+        if (current === null) throw new Error(`${server} has no weekly schedule: w sets one`);
+        const saved = await ctx.client.schedules.update(server, { enabled: !current.enabled });
+        ctx.session.cache.set(scheduleCacheKey(server), saved);
+        return { message: `Weekly snapshots of ${server} are ${saved.enabled ? 'on' : 'off'}.` };
+      });
+    },
+  },
+];
+
 /** `c` on a server's Snapshots tab: description and notes (tui.md's field order), for the server shown. */
 const createForServer: FormSpec<SnapshotRow> = {
   ...createSnapshot,
@@ -221,5 +316,6 @@ export const serverSnapshots = defineResource<SnapshotRow, { server?: string }>(
   load: async ({ client, params }, signal) => (await client.snapshots.list(params.server ?? '', { signal })).map((x) => ({ ...x, server: params.server ?? '' })),
   cacheKey: (p) => `snapshots:${p.server}`,
   create: createForServer,
+  keys: [...(base.keys ?? []), ...SCHEDULE_KEYS],
   empty: 'no snapshots of this server: c takes one',
 });

@@ -336,6 +336,36 @@ describe('server detail', () => {
     expect(h.frame()).not.toContain('Power on');
   });
 
+  test('the Snapshots tab shows the weekly schedule; w sets and changes it, W turns it off', async () => {
+    h = await startApp({ height: 40 });
+    await selectWeb2(h);
+    await h.press(keys.enter);
+    await h.waitFor('Server web-2 (ec206902)');
+    await h.press('3');
+    // web-2 has none in the demo; web-1's is shown with its last run
+    await h.waitFor('No weekly schedule: w sets one');
+    await h.press('w');
+    let f = await h.waitFor('A weekly snapshot of ec206902');
+    expect(f).toMatch(/Day/);
+    await h.type('wed');
+    await h.press(keys.enter);
+    await h.press(keys.ctrlU);
+    await h.type('3');
+    await h.press(keys.enter);
+    f = await h.waitFor('Weekly schedule: Wednesdays, keeps 3 · on');
+    let saved = await h.client.schedules.get('ec206902');
+    expect(saved.dayOfWeek).toBe(3);
+    expect(saved.maxRetention).toBe(3);
+    expect(saved.enabled).toBe(true);
+    await h.press('W');
+    await h.waitFor('Weekly schedule: Wednesdays, keeps 3 · off');
+    saved = await h.client.schedules.get('ec206902');
+    expect(saved.enabled).toBe(false);
+    // and w again changes the one there is
+    await h.press('w');
+    await h.waitFor('Weekly snapshots of ec206902');
+  });
+
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {
     h = await startApp();
     await h.waitFor((f) => selected(f, 'ec206901'));
