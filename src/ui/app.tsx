@@ -15,6 +15,7 @@ import { sessionForConnection, type ConnectOptions, type Session, type SessionIn
 import type { ActionTracker } from '../watch/tracker.js';
 import { CommandLine, CompletionList } from './components/CommandLine.js';
 import { useRelogin } from './relogin.js';
+import { reclaimBadge, reclaiming, useReclaimedGone, useSecondTick } from './hooks/useSpotReclaims.js';
 import { ActionPanel, Footer, Header, HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
 import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
@@ -199,6 +200,10 @@ function Shell(props: AppProps): ReactNode {
     }),
     [setStack, report, clearStatus],
   );
+
+  // a reclaimed spot server does not vanish without a word
+  const listedServers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
+  useReclaimedGone(listedServers, (s) => report('error', `${s.notes || s.name} (${s.name}) was reclaimed by the service: spot servers go when their capacity is needed`));
 
   const go = useCallback(
     (name: string) => {
@@ -518,6 +523,10 @@ const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pend
   const snapshot = useTrackerSnapshot(session?.tracker);
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
   const now = useUtcClock();
+  // a spot server under a reclaim notice: the first thing in the header, counting down by the service's clock
+  const dying = reclaiming(servers);
+  useSecondTick(dying.length > 0);
+  const badge = session ? reclaimBadge(dying, session.client.serviceNow().getTime()) : '';
   const counts: string[] = [];
   if (servers) counts.push(plural(servers.length, 'server'));
   if (session) counts.push(plural(snapshot.inFlight.length, 'running action'));
@@ -530,6 +539,7 @@ const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pend
       local={session?.local ?? pending?.local}
       readOnly={props.readOnly}
       counts={counts}
+      alert={badge || undefined}
       now={now}
     />
   );

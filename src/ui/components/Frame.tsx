@@ -46,6 +46,8 @@ export interface HeaderProps {
   readOnly?: boolean;
   /** `['12 servers', '2 running actions']`, joined with ` · `; dropped first when the line is short. */
   counts?: readonly string[];
+  /** something that needs the user now (a spot reclaim countdown): kept when the counts are dropped */
+  alert?: string;
   now: Date;
   /** Default true: draw `┌` … `┐`. */
   framed?: boolean;
@@ -55,7 +57,7 @@ export function Header(props: HeaderProps): ReactNode {
   const framed = props.framed !== false;
   const where = props.local ? 'local emulator' : props.endpoint;
   const badge = props.readOnly ? ' read-only ' : '';
-  const clock = `${formatClock(props.now)} UTC`;
+  const clock = `${props.alert ? `${props.alert} · ` : ''}${formatClock(props.now)} UTC`;
   const counts = props.counts && props.counts.length > 0 ? `${props.counts.join(' · ')} · ` : '';
   const open = framed ? '┌ ' : '';
   const close = framed ? ' ┐' : '';

@@ -5,7 +5,7 @@
 // The selection is remembered by row key, not by index: a refresh, a re-sort or a filter keeps the cursor on
 // the same item, and when that item disappears the cursor stays at the same position instead of jumping home.
 
-import { memo, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
@@ -337,7 +337,8 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   cursor.current = { key: effectiveKey, index: Math.max(0, index), top: win.start };
 
   const { onSelect, onOpen } = props;
-  useEffect(() => {
+  // in the commit, not after it: a key read right after the first rows appear finds them selected
+  useLayoutEffect(() => {
     if (effectiveKey !== null && effectiveKey !== requested) {
       if (!controlled) setOwnKey(effectiveKey);
       onSelect?.(effectiveKey);

@@ -2,12 +2,13 @@
 // an action finishes), with the keys that act on one: power, console, snapshot, template, edit, delete, and
 // the create wizard. The detail view (⏎) is server-detail.tsx.
 
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Group, Server } from '../../api/index.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { padStart } from '../text.js';
 import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
-import { megabytes, statusWord as word } from '../format.js';
+import { countdown, megabytes, statusWord as word } from '../format.js';
+import { useSecondTick } from '../hooks/useSpotReclaims.js';
 import { useCached } from '../hooks/useTracker.js';
 import { char } from '../keymap.js';
 import { defineResource, type ConfirmSpec, type Ctx, type FormSpec } from '../resource/spec.js';
@@ -28,8 +29,17 @@ export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {
   return word(row.status);
 }
 
-export function statusColor(row: Pick<ServerRow, 'status' | 'power'>): Role | undefined {
+export function statusColor(row: Pick<ServerRow, 'status' | 'power' | 'spot'>): Role | undefined {
+  if (isReclaimed(row)) return 'warn';
   return statusRole(statusWord(row));
+}
+
+/** A spot server under the service's reclaim notice: its row counts down to `terminate_at`. */
+export const isReclaimed = (row: Pick<ServerRow, 'spot'>): boolean => row.spot?.status === 'terminating' && row.spot.terminateAt !== null;
+
+/** `⚠ ends 1:43`, by the service's clock. */
+export function reclaimCell(row: Pick<ServerRow, 'spot'>, serviceNowMs: number): string {
+  return `⚠ ends ${countdown((row.spot!.terminateAt!.getTime() - serviceNowMs) / 1000)}`;
 }
 
 /** `4 vCPU · 4 GB`, from the server's own record. */
@@ -184,13 +194,22 @@ export default defineResource<ServerRow>({
     const sampler = session.cpu;
     const [, redraw] = useReducer((n: number) => n + 1, 0);
     useEffect(() => sampler.subscribe(redraw), [sampler]);
+    // a row under a spot reclaim notice counts down: a second's tick while one is on screen, none otherwise
+    const [dyingShown, setDyingShown] = useState(false);
+    const tick = useSecondTick(dyingShown);
+    const tickRef = useRef(tick);
+    tickRef.current = tick;
     return useMemo(
       () => ({
-        text: (row, column) => (column === 'cpu' ? cpuCell(sampler.sample(row.name)) : undefined),
-        version: (row) => sampler.version(row.name),
-        onWindow: (rows) => sampler.show(rows.map((r) => r.name)),
+        text: (row, column) =>
+          column === 'cpu' ? cpuCell(sampler.sample(row.name)) : column === 'status' && isReclaimed(row) ? reclaimCell(row, session.client.serviceNow().getTime()) : undefined,
+        version: (row) => (isReclaimed(row) ? `${sampler.version(row.name)}:${tickRef.current}` : sampler.version(row.name)),
+        onWindow: (rows) => {
+          sampler.show(rows.map((r) => r.name));
+          setDyingShown(rows.some(isReclaimed));
+        },
       }),
-      [sampler],
+      [sampler, session],
     );
   },
   empty: 'no servers yet: c creates one',

@@ -202,6 +202,8 @@ describe('quitting and resizing', () => {
     await a.session.close();
 
     const b = await mount(100, 30);
+    // d needs a selected server: the rows first
+    await waitForFrame(b.frame, (f) => f.includes('web-1'));
     b.term.stdin.send('d');
     await waitForFrame(b.frame, (f) => f.includes('to confirm'));
     b.term.stdin.send('q');

@@ -128,3 +128,15 @@ describe('TooSmall', () => {
     expect(frame).toContain('80×24');
   });
 });
+
+describe('Header alert', () => {
+  it('keeps a spot reclaim countdown at 80 columns, where the counts give way', () => {
+    const { lastFrame } = render(
+      <Header width={80} profile="demo" endpoint="x" local counts={['12 servers', '0 running actions']} alert="⚠ inference-l4 terminates in 1:43" now={new Date(0)} />,
+    );
+    const line = lastFrame()!.split('\n')[0]!;
+    expect(line).toContain('⚠ inference-l4 terminates in 1:43');
+    expect(line).not.toContain('12 servers');
+    expect(displayWidth(line)).toBe(80);
+  });
+});
