@@ -97,6 +97,8 @@ export interface ConfirmSpec<T> {
   name?(row: T): string;
   /** label of the yes: `delete` */
   verb?: string;
+  /** a reason not to ask at all, said at once (a server whose reserved period forbids deleting it) */
+  refuse?(row: T, ctx: Ctx): string | null;
   run(row: T, ctx: Ctx): Promise<Outcome<T> | void>;
 }
 

@@ -132,6 +132,11 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       }
       if (id === 'delete' && spec.remove) {
         if (ctx.readOnly || missing() || row === undefined) return true;
+        const refusal = spec.remove.refuse?.(row, ctx) ?? null;
+        if (refusal) {
+          report('error', refusal);
+          return true;
+        }
         open({ kind: 'confirm', confirm: spec.remove, row });
         return true;
       }

@@ -195,8 +195,10 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     [nav],
   );
   const actions = useResourceActions<ServerRow>({ spec, ctx, nav, onDialog: props.onDialog, refresh: refreshAll });
-  const latest = useRef(server);
-  latest.current = server;
+  // the server as its keys see it: with the power state the detail has read (p on a running one says so)
+  const latest = useRef<ServerRow | undefined>(undefined);
+  const powerNow = knownPower && !powerRes.data ? knownPower : powerRes.data;
+  latest.current = server ? { ...server, power: powerNow ?? undefined } : undefined;
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);

@@ -7,7 +7,7 @@ import type { Group, Server } from '../../api/index.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { padStart } from '../text.js';
 import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
-import { countdown, megabytes, statusWord as word } from '../format.js';
+import { countdown, formatDate, megabytes, statusWord as word } from '../format.js';
 import { useSecondTick } from '../hooks/useSpotReclaims.js';
 import { useCached } from '../hooks/useTracker.js';
 import { char } from '../keymap.js';
@@ -118,6 +118,12 @@ export const deleteServer: ConfirmSpec<ServerRow> = {
   title: (s) => `Delete server ${serverLabel(s)}`,
   consequence: () => 'The server and its disks are deleted for good. This cannot be undone.',
   verb: 'delete',
+  // checked before asking: the service refuses to destroy a server inside its reserved period
+  refuse: (s, { client }) =>
+    notDeleting(s) ??
+    (s.isReserved && s.reservedUntil !== null && s.reservedUntil.getTime() > client.serviceNow().getTime()
+      ? `${serverLabel(s)} has an active reserved period until ${formatDate(s.reservedUntil)} UTC: destroy is disabled until it ends`
+      : null),
   async run(s, { client }) {
     return { actions: [await client.servers.remove(s.name)], message: `Deleting ${serverLabel(s)}…` };
   },
@@ -218,8 +224,8 @@ export default defineResource<ServerRow>({
   edit: editServer,
   remove: deleteServer,
   keys: [
-    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
-    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },
+    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: (s) => notDeleting(s) ?? (s.power === 'running' ? `${serverLabel(s)} is already running` : null), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
+    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: (s) => notDeleting(s) ?? (s.power === 'shutoff' ? `${serverLabel(s)} is already off` : null), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },
     // asking for a console key creates an action on the service: a write, hidden in read-only (issue #6)
     { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server (the key stays masked until v)', hint: 'console', rank: 25, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'custom', custom: consoleDialog(ctx.client, s) }) },
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: snapshotForm, row: s }) },

@@ -202,8 +202,10 @@ describe('quitting and resizing', () => {
     await a.session.close();
 
     const b = await mount(100, 30);
-    // d needs a selected server: the rows first
+    // d needs a selected server that may be deleted (web-1 is reserved): web-2
     await waitForFrame(b.frame, (f) => f.includes('web-1'));
+    b.term.stdin.send('j');
+    await waitForFrame(b.frame, (f) => /│›ec206902/.test(f));
     b.term.stdin.send('d');
     await waitForFrame(b.frame, (f) => f.includes('to confirm'));
     b.term.stdin.send('q');

@@ -196,15 +196,36 @@ describe('servers list', () => {
     await h.waitFor((f) => !f.includes('injected fault'));
   });
 
-  test("the service's refusal of an action is shown to the letter", async () => {
+  test('what the dashboard can check is said at once, before asking: a reserved server, a running one', async () => {
     h = await startApp();
     await h.waitFor((f) => selected(f, 'ec206901'));
     await h.press('d');
-    await h.waitFor('Type ec206901 to confirm');
-    await h.type('ec206901');
+    // the status line wraps: read it as one text
+    await h.waitFor((f) =>
+      /✗ web-1 \(ec206901\) has an active reserved period until 2027-\d\d-\d\d \d\d:\d\d UTC: destroy is disabled until it ends/.test(f.replace(/ *│\n│/g, ' ')),
+    );
+    expect(h.frame()).not.toContain('Type ec206901');
+    // the power state is known once the server has been opened or powered; p on a running one says so
     await h.press(keys.enter);
-    await h.waitFor('✗ server has an active reserved period: destroy is disabled until it ends');
-    expect(row(h.frame(), 'ec206901')).toContain('Booted');
+    await h.waitFor(/Power +Running/);
+    await h.press('p');
+    await h.waitFor('✗ web-1 (ec206901) is already running');
+    expect(h.frame()).not.toContain('[y/N]');
+    expect(row(h.frame(), 'ec206901') ?? 'Booted').toContain('Booted');
+  });
+
+  test("the service's refusal of an action is shown to the letter", async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    // a snapshot while one is pending: the service's own message (spec section 7)
+    await h.client.snapshots.create('ec206902', { description: 'first' });
+    await h.press('s');
+    await h.waitFor('Snapshot of web-2 (ec206902)');
+    await h.type('second');
+    await h.press(keys.enter, keys.enter);
+    await h.waitFor("✗ can't create a snapshot if there is snapshot pending for selected server");
+    // the form is kept with what was typed
+    expect(h.frame()).toMatch(/Description +second/);
   });
 
   test('e edits notes and group; the group list offers the groups and "no group"', async () => {
@@ -376,10 +397,10 @@ describe('server detail', () => {
     await h.press(keys.enter);
     let f = await h.waitFor('/ipv');
     expect(f).not.toContain('Milano');
-    await h.press('d');
-    await h.waitFor('Type ec206901 to confirm');
+    await h.press('e');
+    await h.waitFor('Edit web-1 (ec206901)');
     await h.press(keys.escape);
-    f = await h.waitFor((f) => !f.includes('Type ec206901'));
+    f = await h.waitFor((f) => !f.includes('Edit web-1'));
     expect(f).toContain('/ipv');
     await h.press(keys.escape);
     f = await h.waitFor('Milano (IT)');
