@@ -171,6 +171,28 @@ const templateForm: FormSpec<ServerRow> = {
   },
 };
 
+/** `S`: a spot server becomes on-demand, for good (spec 3.5): what the service answered, in words. */
+const promoteConfirm: ConfirmSpec<ServerRow> = {
+  kind: 'yesno',
+  title: (s) => `Promote ${serverLabel(s)} to on-demand?`,
+  consequence: (s) =>
+    `It stops being a spot server: the service can no longer reclaim it, and it is billed at the plan's full price from now on${s.spot?.discount ? ` (no more ${Math.round(s.spot.discount * 100)}% off)` : ''}.`,
+  verb: 'promote',
+  async run(s, { client }) {
+    const after = await client.servers.promoteSpot(s.name);
+    return { message: after.status === 'promoted' ? `${serverLabel(s)} is on-demand now: it will not be reclaimed.` : `${serverLabel(s)}: spot status ${after.status}.` };
+  },
+};
+
+/** Promotion is said to be pointless or impossible before asking. */
+function promoteRefusal(s: ServerRow): string | null {
+  if (!s.spot) return `${serverLabel(s)} is not a spot server`;
+  if (s.spot.status === 'promoted') return `${serverLabel(s)} is already on-demand`;
+  if (s.spot.status === 'terminating') return `${serverLabel(s)} is being reclaimed: termination is already scheduled`;
+  if (s.spot.status === 'terminated') return `${serverLabel(s)} was reclaimed: the instance is already terminated`;
+  return null;
+}
+
 /** Server keys that make no sense on a server being deleted say so at once. */
 const notDeleting = (s: ServerRow): string | null => (s.status === 'deleting' || s.status === 'deleted' ? `${serverLabel(s)} is being deleted` : null);
 
@@ -229,6 +251,7 @@ export default defineResource<ServerRow>({
     // asking for a console key creates an action on the service: a write, hidden in read-only (issue #6)
     { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server (the key stays masked until v)', hint: 'console', rank: 25, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'custom', custom: consoleDialog(ctx.client, s) }) },
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: snapshotForm, row: s }) },
+    { id: 'servers.promote', keys: ['S'], match: char('S'), description: 'promote the selected spot server to on-demand (asks y/N)', rank: 28, write: true, refuse: (s) => notDeleting(s) ?? promoteRefusal(s), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: promoteConfirm, row: s }) },
     { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: templateForm, row: s }) },
   ],
 });
