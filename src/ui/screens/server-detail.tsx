@@ -120,9 +120,25 @@ export const serverActions = defineResource<Action, ServerParams>({
   ...actionBase,
   name: 'server-actions',
   title: (p) => `Actions of ${p.server ?? ''}`,
-  load: async ({ client, params }, signal) => (await client.actions.list({ resource: params.server, start: 0, length: 100 }, { signal })).actions,
+  // Every action that concerns the server: its own, its VLANs' (`<server>-<network>`) and its snapshots'
+  // (their resource is the snapshot's id), from its own list and the account's recent actions.
+  load: async ({ client, params }, signal) => {
+    const name = params.server ?? '';
+    const [own, recent, snaps] = await Promise.all([
+      client.actions.list({ resource: name, start: 0, length: 100 }, { signal }),
+      client.actions.list({ start: 0, length: 200 }, { signal }),
+      client.snapshots.list(name, { signal }).catch(() => []),
+    ]);
+    const snapshotIds = new Set(snaps.map((x) => String(x.id)));
+    const byId = new Map<number, Action>();
+    for (const a of [...own.actions, ...recent.actions]) {
+      if (touchesServer(a.resource, name) || snapshotIds.has(a.resource)) byId.set(a.id, a);
+    }
+    return [...byId.values()];
+  },
   cacheKey: (p) => `actions:${p.server}`,
-  touches: (a, p) => touchesServer(a.resource, p.server ?? ''),
+  // a snapshot's action names only the snapshot's id: any of those may be this server's
+  touches: (a, p) => touchesServer(a.resource, p.server ?? '') || /^\d+$/.test(a.resource),
   live: true,
   empty: 'no actions on this server',
 });

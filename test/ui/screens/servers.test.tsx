@@ -387,6 +387,17 @@ describe('server detail', () => {
     await h.waitFor('Weekly snapshots of ec206902');
   });
 
+  test("the Actions tab shows every action that concerns the server, its snapshots' too", async () => {
+    h = await startApp({ height: 40 });
+    await selectWeb2(h);
+    const change = await h.client.snapshots.create('ec206902', { description: 'tab check' });
+    await h.press(keys.enter);
+    await h.waitFor('Server web-2 (ec206902)');
+    await h.press('4');
+    const f = await h.waitFor(new RegExp(`create_snapshot +${change.snapshot.id} `));
+    expect(f).toMatch(/create_server +ec206902/);
+  });
+
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {
     h = await startApp();
     await h.waitFor((f) => selected(f, 'ec206901'));
