@@ -10,6 +10,7 @@ import type { MetricPoint, ServerMetrics } from '../../api/index.js';
 import type { Session } from '../../session/session.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
+import { sparkline } from '../components/Sparkline.js';
 import { bytesPerSecond, formatDate } from '../format.js';
 import { displayWidth, padEnd, truncate } from '../text.js';
 import { color } from '../theme.js';
@@ -23,8 +24,6 @@ export const METRIC_RANGES = [
 ] as const;
 
 export const METRICS_REFRESH_MS = 60_000;
-
-const LEVELS = '▁▂▃▄▅▆▇█';
 
 export interface Series {
   label: string;
@@ -82,16 +81,7 @@ export function timeColumns(points: readonly MetricPoint[], start: number, end: 
 
 /** `▁…█` per column, a space for a gap; scaled from 0 to `max` (default the highest value). */
 export function gappedSparkline(columns: readonly number[], max?: number): string {
-  let high = 0;
-  for (const v of columns) if (Number.isFinite(v) && v > high) high = v;
-  const top = max ?? high;
-  return columns
-    .map((v) => {
-      if (!Number.isFinite(v)) return ' ';
-      if (top <= 0) return LEVELS[0];
-      return LEVELS[Math.round((Math.min(top, Math.max(0, v)) / top) * (LEVELS.length - 1))];
-    })
-    .join('');
+  return sparkline(columns, columns.length, { max, gaps: true });
 }
 
 export function seriesStats(points: readonly MetricPoint[]): { last: number; min: number; max: number } | null {
