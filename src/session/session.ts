@@ -4,7 +4,7 @@
 //
 // Free of Ink and of the emulator: the dashboard (src/ui) and the start-up (src/boot) both stand on it.
 
-import { createClient, type Action, type Client, type ClientOptions } from '../api/index.js';
+import type { Action, Client, ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';

@@ -524,7 +524,8 @@ const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pend
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
   const now = useUtcClock();
   // a spot server under a reclaim notice: the first thing in the header, counting down by the service's clock
-  const dying = reclaiming(servers);
+  // once per list, not per clock tick or tracker poll: the list may hold 10,000 servers
+  const dying = useMemo(() => reclaiming(servers), [servers]);
   useSecondTick(dying.length > 0);
   const badge = session ? reclaimBadge(dying, session.client.serviceNow().getTime()) : '';
   const counts: string[] = [];

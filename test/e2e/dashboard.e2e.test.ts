@@ -4,7 +4,7 @@
 //
 // The texts matched are the fixed ones (tui.md's keys and frame, the service's messages, server names and
 // status words); layout details the shell may still change (column widths, padding) are not.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

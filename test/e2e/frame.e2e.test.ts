@@ -164,13 +164,13 @@ describe('the frame, end to end', () => {
     const s = dashboard(emu, 80, 24);
     await s.waitUntil((sc) => rowOf(sc, 'ec206901') !== undefined, 'the servers', SHOW_MS);
     s.pty.write('?');
-    let sc = await s.waitUntil((x) => x.includes('Keys') && /below/.test(x), 'the help, with more below', SHOW_MS);
+    await s.waitUntil((x) => x.includes('Keys') && /below/.test(x), 'the help, with more below', SHOW_MS);
     await s.idle();
     const edges = rightEdge(s);
     for (let y = 0; y < 24; y++) expect(edges[y], `row ${y}`).toMatch(/^[│┐┘┤]$/);
     // to the end in one write of page-downs
     s.pty.write('\u001b[6~\u001b[6~\u001b[6~\u001b[6~');
-    sc = await s.waitUntil((x) => /\bq\b[^\n]*\bquit\b/.test(x) && !/▼/.test(x) && /above/.test(x), 'the last key of the help', SHOW_MS);
+    await s.waitUntil((x) => /\bq\b[^\n]*\bquit\b/.test(x) && !/▼/.test(x) && /above/.test(x), 'the last key of the help', SHOW_MS);
     s.pty.write(KEYS.esc);
     await s.waitUntil((x) => !x.includes('Keys (') && rowOf(x, 'ec206901') !== undefined, 'the help closed', SHOW_MS);
   });

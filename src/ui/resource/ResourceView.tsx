@@ -3,32 +3,19 @@
 // above the rows, ⏎ to the record view (or wherever the spec opens), and its keys. A screen is this view
 // with its title line; a tab of a detail view is the same without it.
 
-import { useCallback, useEffect, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box } from 'ink';
-import type { Session } from '../../session/session.js';
 import { Table, sortRows } from '../components/Table.js';
-import { ScreenTitle, useScreenControl, useSelection, type Nav, type ScreenControl, type ScreenEntry, type SortColumn } from '../hooks/screen.js';
+import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
-import type { Scope } from '../keymap.js';
 import type { Ctx, Params, ResourceSpec } from './spec.js';
 import { useResourceActions } from './useResourceActions.js';
 
-export interface ResourceViewProps<T, P extends Params> {
+/** A screen's props (height: the view's rows, its title line when titled included), plus the spec shown. */
+export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
   spec: ResourceSpec<T, P>;
   params: P;
-  session: Session;
-  readOnly: boolean;
-  nav: Nav;
-  width: number;
-  /** rows for the view, its title line (when titled) included */
-  height: number;
-  entry: ScreenEntry;
-  active: boolean;
-  filterEditor: ReactNode | null;
-  control: MutableRefObject<ScreenControl | null>;
-  onDialog(scopes: Scope[] | null): void;
-  refreshMs: number;
   /** false inside a detail view's tab, which has a title of its own */
   titled?: boolean;
 }

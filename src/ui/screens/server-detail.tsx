@@ -10,7 +10,7 @@ import { errorText, useResource } from '../hooks/useResource.js';
 import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
-import { defineResource, field, type Ctx, type RecordSection } from '../resource/spec.js';
+import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
 import { TabBar, stepTab, type Tab } from '../resource/Tabs.js';
 import { useResourceActions } from '../resource/useResourceActions.js';
 import { truncate } from '../text.js';
@@ -20,7 +20,7 @@ import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
-import servers, { GROUPS_CACHE_KEY, POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, type ServerRow } from './servers.js';
+import servers, { POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 
 /** The detail view's tabs, in order. */
 /** In tui.md's order (Overview, Metrics, Snapshots, Networks, Actions); Networks comes next. `scope`: the
@@ -156,10 +156,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   });
   const powerRes = useResource((signal) => client.servers.status(name, { signal }).then((p) => p.state));
   const knownPower = useCached<Record<string, string>>(cache, POWER_CACHE_KEY)?.[name];
-  const groups = useCached<Group[]>(cache, GROUPS_CACHE_KEY);
-  useEffect(() => {
-    if (groups === undefined) client.groups.list().then((g) => cache.set(GROUPS_CACHE_KEY, g), () => {});
-  }, [client, cache, groups]);
+  const groups = useGroups(session);
 
   const server = record.data ?? listed;
   const { refresh: refreshRecord } = record;
@@ -263,6 +260,26 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted as number) : 0;
   const contentRows = Math.max(3, body - dialogRows);
   const title = server ? `Server ${serverLabel(server)}` : entry.title;
+  // a tab that is a list of the server's things: the one browser, untitled, its keys through `inner`
+  const tabList = <T extends object>(spec: ResourceSpec<T, ServerParams>, rows: number): ReactNode => (
+    <ResourceView
+      key={spec.name}
+      spec={spec}
+      params={{ server: name }}
+      session={session}
+      readOnly={props.readOnly}
+      nav={nav}
+      width={width}
+      height={rows}
+      entry={entry}
+      active={props.active && !actions.dialog}
+      filterEditor={null}
+      control={inner}
+      onDialog={props.onDialog}
+      refreshMs={props.refreshMs}
+      titled={false}
+    />
+  );
   // the Metrics tab says its range
   const tabsWithRange = SERVER_TABS.map((t) => (t.id === 'metrics' ? { ...t, badge: METRIC_RANGES[range]?.label } : t));
   return (
@@ -287,42 +304,10 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       ) : tabId === 'snapshots' ? (
         <Box flexDirection="column" width={width} height={contentRows}>
           <ScheduleLine session={session} server={name} width={width} />
-          <ResourceView
-          key="snapshots"
-          spec={serverSnapshots}
-          params={{ server: name }}
-          session={session}
-          readOnly={props.readOnly}
-          nav={nav}
-          width={width}
-          height={contentRows - 1}
-          entry={entry}
-          active={props.active && !actions.dialog}
-          filterEditor={null}
-          control={inner}
-          onDialog={props.onDialog}
-          refreshMs={props.refreshMs}
-          titled={false}
-        />
+          {tabList(serverSnapshots, contentRows - 1)}
         </Box>
       ) : (
-        <ResourceView
-          key="actions"
-          spec={serverActions}
-          params={{ server: name }}
-          session={session}
-          readOnly={props.readOnly}
-          nav={nav}
-          width={width}
-          height={contentRows}
-          entry={entry}
-          active={props.active && !actions.dialog}
-          filterEditor={null}
-          control={inner}
-          onDialog={props.onDialog}
-          refreshMs={props.refreshMs}
-          titled={false}
-        />
+        tabList(serverActions, contentRows)
       )}
     </Box>
   );

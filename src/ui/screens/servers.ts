@@ -4,9 +4,11 @@
 
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Group, Server } from '../../api/index.js';
+import type { Session } from '../../session/session.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { padStart } from '../text.js';
 import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
+import { SNAPSHOT_FIELDS, takeSnapshot } from './snapshots.js';
 import { countdown, formatDate, megabytes, statusWord as word } from '../format.js';
 import { useSecondTick } from '../hooks/useSpotReclaims.js';
 import { useCached } from '../hooks/useTracker.js';
@@ -62,6 +64,15 @@ export function cpuCell(sample: { points: readonly { at: Date; value: number }[]
   const stats = seriesStats(sample.points);
   if (!stats) return '';
   return `${gappedSparkline(timeColumns(sample.points, sample.start, sample.end, CPU_GRAPH), 100)} ${padStart(`${Math.round(stats.last)}%`, 4)}`;
+}
+
+/** The account's groups, for their names: fetched once per session when first needed, quietly. */
+export function useGroups(session: Session): Group[] | undefined {
+  const groups = useCached<Group[]>(session.cache, GROUPS_CACHE_KEY);
+  useEffect(() => {
+    if (session.cache.get(GROUPS_CACHE_KEY) === undefined) session.cache.prefetch(GROUPS_CACHE_KEY, () => session.client.groups.list()).catch(() => undefined);
+  }, [session]);
+  return groups;
 }
 
 export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
@@ -146,14 +157,10 @@ const powerConfirm = (on: boolean): ConfirmSpec<ServerRow> => ({
 const snapshotForm: FormSpec<ServerRow> = {
   title: (s) => `Snapshot of ${s ? serverLabel(s) : 'server'}`,
   consequence: 'A protected snapshot of the disk is taken while the server runs.',
-  fields: [
-    { id: 'description', label: 'Description', placeholder: 'e.g. before upgrade' },
-    { id: 'notes', label: 'Notes', optional: true },
-  ],
+  fields: SNAPSHOT_FIELDS,
   verb: 'take it',
   async submit(values, { client }, s) {
-    const change = await client.snapshots.create(s!.name, { description: String(values.description).trim(), notes: String(values.notes) });
-    return { actions: [change.action], message: `Taking a snapshot of ${serverLabel(s!)}…` };
+    return (await takeSnapshot<ServerRow>(client, s!.name, values, serverLabel(s!))).outcome;
   },
 };
 
@@ -211,11 +218,7 @@ export default defineResource<ServerRow>({
   live: true,
   useRows(rows, { session }) {
     const power = useCached<Record<string, string>>(session.cache, POWER_CACHE_KEY);
-    const groups = useCached<Group[]>(session.cache, GROUPS_CACHE_KEY);
-    // the group names for the GROUP column (wide terminals) and `/`: fetched once per session, quietly
-    useEffect(() => {
-      if (session.cache.get(GROUPS_CACHE_KEY) === undefined) session.cache.prefetch(GROUPS_CACHE_KEY, () => session.client.groups.list()).catch(() => undefined);
-    }, [session]);
+    const groups = useGroups(session);
     return useMemo(() => withKnown(rows as Server[], power, groups), [rows, power, groups]);
   },
   useLive({ session }): LiveCells<ServerRow> {

@@ -4,7 +4,7 @@ import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
 import { char } from '../keymap.js';
-import { defineResource, field, type ConfirmSpec, type FormSpec, type KeyContext, type KeySpec, type ResourceSpec } from '../resource/spec.js';
+import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext, type KeySpec, type Outcome, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
 
@@ -38,6 +38,18 @@ const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.d
 const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
 
 /** `c`: a server (its name or notes), a description and notes; the progress shows in the action panel. */
+/** What a new snapshot asks once its server is known, in tui.md's order; used by `s` on a server too. */
+export const SNAPSHOT_FIELDS: readonly FieldSpec[] = [
+  { id: 'description', label: 'Description', placeholder: 'e.g. before upgrade' },
+  { id: 'notes', label: 'Notes', optional: true },
+];
+
+/** Takes a snapshot of `server` from the form's values; its action is followed in the panel. */
+export async function takeSnapshot<T>(client: Client, server: string, values: FormValues, label: string): Promise<{ outcome: Outcome<T>; id: number }> {
+  const change = await client.snapshots.create(server, { description: String(values.description).trim(), notes: String(values.notes ?? '') });
+  return { outcome: { actions: [change.action], message: `Taking a snapshot of ${label}…` }, id: change.snapshot.id };
+}
+
 const createSnapshot: FormSpec<SnapshotRow> = {
   title: 'New snapshot',
   consequence: 'A protected snapshot of the disk is taken while the server runs; it is kept until deleted by hand.',
@@ -48,14 +60,13 @@ const createSnapshot: FormSpec<SnapshotRow> = {
       kind: 'choice',
       choices: async ({ client }) => (await client.servers.list()).map((v) => ({ value: v.name, label: v.notes || v.name, description: v.name })),
     },
-    { id: 'description', label: 'Description', placeholder: 'e.g. before upgrade' },
-    { id: 'notes', label: 'Notes', optional: true },
+    ...SNAPSHOT_FIELDS,
   ],
   verb: 'take it',
   async submit(values, { client }) {
     const server = String(values.server);
-    const change = await client.snapshots.create(server, { description: String(values.description).trim(), notes: String(values.notes ?? '') });
-    return { actions: [change.action], message: `Taking a snapshot of ${server}…`, select: `${server}:${change.snapshot.id}` };
+    const { outcome, id } = await takeSnapshot<SnapshotRow>(client, server, values, server);
+    return { ...outcome, select: `${server}:${id}` };
   },
 };
 
@@ -300,9 +311,11 @@ export const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
 const createForServer: FormSpec<SnapshotRow> = {
   ...createSnapshot,
   title: 'New snapshot of this server',
-  fields: createSnapshot.fields instanceof Array ? createSnapshot.fields.filter((f) => f.id !== 'server') : [],
+  fields: SNAPSHOT_FIELDS,
   async submit(values, ctx) {
-    return createSnapshot.submit({ ...values, server: String(ctx.params.server ?? '') }, ctx, undefined);
+    const server = String(ctx.params.server ?? '');
+    const { outcome, id } = await takeSnapshot<SnapshotRow>(ctx.client, server, values, server);
+    return { ...outcome, select: `${server}:${id}` };
   },
 };
 

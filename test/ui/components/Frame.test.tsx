@@ -4,7 +4,7 @@ import { ActionPanel, Footer, Header, HelpOverlay, StatusLine, TooSmall, isTooSm
 // the screens' keys are registered by the registry, as in the app
 import '../../../src/ui/registry.js';
 import { displayWidth } from '../../../src/ui/text.js';
-import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
+import { inputReady, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
 
