@@ -727,8 +727,8 @@ export function parseEventPage(body: unknown): M.EventPage {
 export function parseGroup(v: unknown): M.Group {
   const r = Reader.of(unwrap(v, 'group'), 'group record');
   return {
-    id: r.str('id'),
-    name: r.optStr('name'),
+    id: r.num('id'),
+    name: r.str('name'),
     notes: r.optStr('notes'),
     enabled: r.optBool('enabled', true),
     extra: r.rest(),

@@ -30,6 +30,7 @@ import { MSG, RuleError, checkServerScript, checkSpotReserved } from '../rules/i
 import { applyCreateNetworks, detachServer, planCreateNetworks, type PlannedNetwork } from './networks.js';
 import { RESERVED_NO_DELETE, applyReserved, formatReserved, isReservedAt, planReserved } from './reserved.js';
 import { applySupport, formatSupport, planSupport } from './support.js';
+import { findGroup } from './groups.js';
 import { formatSnapshot } from './snapshots.js';
 import { createSpotRecord, formatSpot, spotDiscountFor } from './spot.js';
 import type { CatalogReservedPlan, CatalogSupportPlan } from './catalog.js';
@@ -309,11 +310,6 @@ interface ServerPlan {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-function findGroup(emu: Emu, user: string, id: string) {
-  const g = has(emu.state.groups, id) ? emu.state.groups[id] : undefined;
-  return g && g.user === user ? g : undefined;
-}
-
 /** Every check of 4.3.1, in a fixed order, before anything changes. */
 function planServer(emu: Emu, user: string, body: Body): ServerPlan {
   const planName = reqString(body, 'plan', 64);
@@ -354,8 +350,7 @@ function planServer(emu: Emu, user: string, body: Body): ServerPlan {
 
   let group: string | null = null;
   if (groupId !== undefined && groupId !== 'nogroup') {
-    if (!findGroup(emu, user, groupId)) return notFound(MSG.groupNotFound);
-    group = groupId;
+    group = (findGroup(emu, user, groupId) ?? notFound(MSG.groupNotFound)).name;
   }
 
   if (sshKey !== undefined) {
@@ -638,9 +633,9 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     const note = optString(body, 'note', 255) ?? optString(body, 'notes', 255);
     const group = optString(body, 'group', 64);
     if (note === undefined && group === undefined) return badRequest("nothing to update: send 'note' (or 'notes') and/or 'group'");
-    if (group !== undefined && group !== 'nogroup' && !findGroup(emu, user, group)) return notFound(MSG.groupNotFound);
+    const target = group === undefined || group === 'nogroup' ? null : (findGroup(emu, user, group) ?? notFound(MSG.groupNotFound));
     if (note !== undefined) s.notes = note;
-    if (group !== undefined) s.group = group === 'nogroup' ? null : group;
+    if (group !== undefined) s.group = target ? target.name : null;
     emu.dirty = true;
     return ok(c);
   });
@@ -799,7 +794,7 @@ const DEMO_SERVERS: SeedServer[] = [
 
 export function seedDemo(emu: Emu, user: string): void {
   const now = emu.now();
-  const groupId = (name: string) => Object.values(emu.state.groups).find((g) => g.user === user && g.name === name)?.id ?? null;
+  const groupId = (label: string) => Object.values(emu.state.groups).find((g) => g.user === user && g.notes === label)?.name ?? null;
   // Every move is made at its own time, with the tasks due before it run first, so the result is exactly what
   // the live request path would have produced (actions, history, capacity).
   const moves: Array<{ at: number; run: () => void }> = [];
