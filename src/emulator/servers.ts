@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isoMicro } from './clock.js';
-import { findImage, findPlan, findRegion, isWindowsImage, type CatalogPlan } from './catalog.js';
+import { HOSTS_PER_POOL, findImage, findPlan, findRegion, isWindowsImage, poolHost, type CatalogPlan } from './catalog.js';
 import { DURATIONS, type Emu } from './emu.js';
 import { badRequest, fail, notFound } from './errors.js';
 import { ok, optBool, optString, readBody, reqInt, reqString, type AppEnv, type Body } from './http.js';
@@ -31,12 +31,11 @@ import { applyCreateNetworks, detachServer, planCreateNetworks, type PlannedNetw
 import { RESERVED_NO_DELETE, applyReserved, formatReserved, isReservedAt, planReserved } from './reserved.js';
 import { applySupport, formatSupport, planSupport } from './support.js';
 import { findGroup } from './groups.js';
-import { formatSnapshot } from './snapshots.js';
+import { formatRestoredSnapshot } from './snapshots.js';
 import { createSpotRecord, formatSpot, spotDiscountFor } from './spot.js';
 import type { CatalogReservedPlan, CatalogSupportPlan } from './catalog.js';
 
 const FIRST_SERVER = 6901;
-const HOSTS_PER_POOL = 16;
 export const RESTART_S = 5;
 const BOOT_SHARE = 0.8;
 const MAX_ISOLATE = 100;
@@ -168,10 +167,10 @@ export function formatServer(emu: Emu, s: ServerRec): Record<string, unknown> {
     group: s.group,
     plan: s.plan,
     plan_size: planSize(emu, s.plan),
-    reserved_plans: s.reserved_plans.length === 0 ? [] : s.reserved_plans.map(formatReserved),
+    reserved_plans: s.reserved_plans.length === 0 ? [] : s.reserved_plans.map((r) => formatReserved(emu, r)),
     is_reserved: s.is_reserved,
     reserved_until: s.reserved_until === null ? '' : isoMicro(s.reserved_until),
-    support: s.support === null ? null : formatSupport(emu, s.support),
+    support: s.support === null ? null : formatSupport(emu, s.support, s),
     location: s.location,
     location_label: regionLabel(emu, s.location),
     notes: s.notes,
@@ -186,7 +185,7 @@ export function formatServer(emu: Emu, s: ServerRec): Record<string, unknown> {
     api_version_value: apiVersionValue(s.api_version),
     user: s.user,
     virttype: 'KVM',
-    last_restored_snapshot: snap ? formatSnapshot(emu, snap) : null,
+    last_restored_snapshot: snap ? formatRestoredSnapshot(emu, snap) : null,
   };
   if (s.spot) {
     const rec = has(emu.state.spots, s.name) ? emu.state.spots[s.name] : undefined;
@@ -217,7 +216,7 @@ function pickHost(plan: CatalogPlan, location: string, seed: string, exclude: Re
   const start = hash32(seed) % HOSTS_PER_POOL;
   for (let i = 0; i < HOSTS_PER_POOL; i++) {
     const n = ((start + i) % HOSTS_PER_POOL) + 1;
-    const host = `${location}-${plan.host_type.toLowerCase()}-${String(n).padStart(2, '0')}`;
+    const host = poolHost(plan, location, n);
     if (!exclude.has(host)) return host;
   }
   return null;
