@@ -25,9 +25,6 @@ import { badRequest } from './errors.js';
 import type { Emu } from './emu.js';
 import type { AppEnv, Ctx } from './http.js';
 import type { PowerEvent, ReservedRec, ServerRec, SnapshotRec, TemplateRec, UserRec } from './state.js';
-import { seedDemoSpots } from './spot.js';
-import { seedDemoReserved } from './reserved.js';
-import { seedDemoSupport } from './support.js';
 
 export const OFFLINE_DISCOUNT_PCT = 50;
 export const TEMPLATE_GB_HOUR = 0.0001;
@@ -35,7 +32,6 @@ export const SNAPSHOT_GB_HOUR = 0.00007;
 export const FUTURE_DATES_MSG = 'future dates are not allowed';
 
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 const money = (x: number) => Math.round((x + Number.EPSILON) * 10_000) / 10_000;
 const hoursUp = (ms: number) => Math.ceil(ms / HOUR - 1e-9);
@@ -357,49 +353,4 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     if (type === 'json') return c.json(report);
     return csvResponse(c, toCsv([...SNAPSHOT_COLUMNS], report.snapshots.map((i) => SNAPSHOT_COLUMNS.map((k) => i[k]))));
   });
-}
-
-// ---- demo estate --------------------------------------------------------------------------------------
-
-const spotDiscountOf = (emu: Emu, s: ServerRec) => findPlan(emu.catalog, s.plan)?.spot_discount ?? 0;
-
-/**
- * Runs after servers.ts has seeded the demo servers (spot, reserved and support seed before servers exist):
- * the oldest server that can be reserved gets a 12-month reservation from its creation and an (immutable)
- * global support plan; the newest spot-eligible running server is a spot; the longest-lived destroyed
- * spot-eligible server is shown as a reclaimed spot (its delete was the reclaim); two more servers get basic
- * (past its period, so downgradable) and global (recent) support.
- */
-export function seedDemo(emu: Emu, user: string): void {
-  const now = emu.now();
-  const mine = Object.values(emu.state.servers)
-    .filter((s) => s.user === user)
-    .sort((a, b) => a.created_at - b.created_at || a.name.localeCompare(b.name));
-  const booted = mine.filter((s) => s.status === 'Booted');
-  const taken = new Set<ServerRec>();
-
-  if (!mine.some((s) => s.is_reserved)) {
-    const r = booted.find((s) => !s.spot && emu.catalog.reserved_plans.some((rp) => rp.plan === findPlan(emu.catalog, s.plan)?.id));
-    if (r && seedDemoReserved(emu, r)) {
-      taken.add(r);
-      if (!r.support) seedDemoSupport(emu, r, 'global', r.created_at);
-    }
-  }
-
-  if (!mine.some((s) => s.spot || Object.hasOwn(emu.state.spots, s.name))) {
-    const running = [...booted].reverse().find((s) => !taken.has(s) && !s.is_reserved && spotDiscountOf(emu, s) > 0);
-    if (running) taken.add(running);
-    const reclaimed = mine
-      .filter((s) => s.status === 'Deleted' && s.deleted_at !== null && spotDiscountOf(emu, s) > 0 && s.deleted_at - s.created_at > DAY)
-      .sort((a, b) => b.deleted_at! - b.created_at - (a.deleted_at! - a.created_at))[0];
-    const deleteStart = reclaimed
-      ? Object.values(emu.state.actions).find((a) => a.resource === reclaimed.name && a.type === 'delete_server')?.created_at
-      : undefined;
-    seedDemoSpots(emu, { running, reclaimed: reclaimed ? { server: reclaimed, terminateAt: deleteStart ?? reclaimed.deleted_at! } : undefined });
-  }
-
-  const rest = booted.filter((s) => !taken.has(s) && !s.support);
-  if (rest[0]) seedDemoSupport(emu, rest[0], 'basic', Math.max(rest[0].created_at, now - 45 * DAY));
-  if (rest[1]) seedDemoSupport(emu, rest[1], 'global', Math.max(rest[1].created_at, now - 9 * DAY));
-  emu.dirty = true;
 }

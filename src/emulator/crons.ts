@@ -21,7 +21,7 @@ import { isoMilli } from './clock.js';
 import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optBool, optInt, optString, readBody, type AppEnv, type Body } from './http.js';
-import { own, serverOf, serverReady } from './networks.js';
+import { isReady, own, ownedServer } from './server-core.js';
 import { createSnapshot, deleteSnapshotNow, snapshotsOfServer } from './snapshots.js';
 import type { CronRec, ServerRec } from './state.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../rules/index.js';
@@ -73,7 +73,7 @@ function reschedule(emu: Emu, c: CronRec, after: number): void {
   if (c.enabled) emu.schedule(nextRunAfter(c, after), { kind: CRON_TASK, args: { server: c.server } });
 }
 
-/** The server is gone: its schedule stops (called through networks.detachServer). */
+/** The server is gone: its schedule stops (called by servers.ts when the server is gone). */
 export function dropServerCron(emu: Emu, server: string): void {
   const c = own(emu.state.crons, server);
   if (!c) return;
@@ -85,7 +85,7 @@ export function dropServerCron(emu: Emu, server: string): void {
 function runSchedule(emu: Emu, c: CronRec, s: ServerRec, at: number): void {
   c.last_run_at = at;
   const list = snapshotsOfServer(emu, s.name);
-  if (!serverReady(s) || list.some((x) => x.status === 'CG')) {
+  if (!isReady(s) || list.some((x) => x.status === 'CG')) {
     c.last_run_status = 'error';
     return;
   }
@@ -122,7 +122,7 @@ function readTime(body: Body): number | undefined {
 }
 
 function cronOf(emu: Emu, user: string, server: string, name: string): { c: CronRec; s: ServerRec } {
-  const s = serverOf(emu, user, server);
+  const s = ownedServer(emu, user, server);
   const c = own(emu.state.crons, s.name);
   if (!c || name !== cronName(s.name) || c.user !== user) return notFound('cron not found');
   return { c, s };
@@ -144,14 +144,14 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     if (day === undefined) return badRequest("field 'day_of_week' is required (0 to 6, 0 is Sunday)");
     const retention = optInt(cfg, 'max_retention', 1, 1000) ?? RETENTION_BY_WEEKDAY[day as Weekday];
     const minute = readTime(cfg);
-    const s = serverOf(emu, user, c.req.param('server'));
+    const s = ownedServer(emu, user, c.req.param('server'));
     const minuteOfDay = minute ?? own(emu.state.crons, s.name)?.minute_of_day ?? defaultMinute(s.name);
     const cron = startSchedule(emu, s, { day_of_week: day, max_retention: retention, minute_of_day: minuteOfDay }, emu.now());
     return c.json({ status: 'ok', cron: formatCron(cron) });
   });
 
   app.get(base, (c) => {
-    const s = serverOf(emu, c.get('user'), c.req.param('server'));
+    const s = ownedServer(emu, c.get('user'), c.req.param('server'));
     const cron = own(emu.state.crons, s.name);
     return c.json({ status: 'ok', crons: cron ? [formatCron(cron)] : [] });
   });

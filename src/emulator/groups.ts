@@ -88,8 +88,3 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     return ok(c);
   });
 }
-
-export function seedDemo(emu: Emu, user: string): void {
-  createGroup(emu, user, 'production');
-  createGroup(emu, user, 'staging');
-}

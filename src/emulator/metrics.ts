@@ -12,7 +12,7 @@ import type { Hono } from 'hono';
 import type { Emu } from './emu.js';
 import { badRequest } from './errors.js';
 import type { AppEnv } from './http.js';
-import { ownedServer } from './servers.js';
+import { ownedServer } from './server-core.js';
 import type { ServerRec } from './state.js';
 
 export const MAX_POINTS = 300;

@@ -1,4 +1,4 @@
-// Every resource module of the emulator, in the order their demo seeds run (later ones use earlier ones' data).
+// Every resource module of the emulator. Their demo estate is seeded from above them all (demo/index.ts).
 import type { Hono } from 'hono';
 import type { Emu } from './emu.js';
 import type { AppEnv } from './http.js';
@@ -21,8 +21,6 @@ import * as events from './events.js';
 export interface ResourceModule {
   /** routes (service and `/__emulator/` admin ones) and task handlers (`emu.onTask`) */
   register(app: Hono<AppEnv>, emu: Emu): void;
-  /** fills the demo account's share of the lived-in estate */
-  seedDemo?(emu: Emu, user: string): void;
 }
 
 export const RESOURCE_MODULES: ResourceModule[] = [

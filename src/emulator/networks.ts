@@ -14,41 +14,12 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isoMilli } from './clock.js';
-import { badRequest, fail, notFound } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optBool, optString, readBody, type AppEnv, type Body } from './http.js';
-import { isReady, ownedServer, restartServer } from './servers.js';
-import type { NetworkRec, ServerRec, VlanRec } from './state.js';
-import { MSG, RuleError, checkRangeCreateBody, checkVlanId, parseVlanRange } from '../rules/index.js';
-import { dropServerCron } from './crons.js';
-import { dropServerSnapshots } from './snapshots.js';
-
-// ---- shared by the snapshot, cron, template and network modules ----------------------------------------
-// Function declarations, not aliases: servers.ts imports this module, and declarations are bound before
-// either module body runs.
-/** The caller's server: 404 "server not found" when missing, deleted or another account's. */
-export function serverOf(emu: Emu, user: string, name: string): ServerRec {
-  return ownedServer(emu, user, name);
-}
-
-export function serverReady(s: ServerRec): boolean {
-  return isReady(s);
-}
-
-/** An own-property read, so path segments such as `__proto__` or `constructor` find nothing. */
-export function own<T>(rec: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(rec, key) ? rec[key] : undefined;
-}
-
-/** Rule errors carry their own status; they become the emulator's error answer. */
-export function rule<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof RuleError) return fail(err.status, err.message);
-    throw err;
-  }
-}
+import { isReady, own, ownedServer, restartServer } from './server-core.js';
+import type { NetworkRec, VlanRec } from './state.js';
+import { MSG, checkRangeCreateBody, checkVlanId, parseVlanRange } from '../rules/index.js';
 
 // ---- networks ------------------------------------------------------------------------------------------
 
@@ -157,13 +128,13 @@ interface VlanSpec {
 /** One item of a VLAN create body (or of `networks[].vlans` at server creation): single or range. */
 function readVlanSpecs(body: Body, where: string): VlanSpec[] {
   if (body.vlans !== undefined) {
-    const { start, end } = rule(() => checkRangeCreateBody(body));
+    const { start, end } = checkRangeCreateBody(body);
     const out: VlanSpec[] = [];
     for (let id = start; id <= end; id++) out.push({ vlan_id: id, pvid: false });
     return out;
   }
   if (body.vlan_id === undefined || body.vlan_id === null) return badRequest(`field '${where}vlan_id' is required (or 'vlans' for a range)`);
-  const vlanId = rule(() => checkVlanId(body.vlan_id));
+  const vlanId = checkVlanId(body.vlan_id);
   const pvid = optBool(body, 'pvid') ?? false;
   return [{ vlan_id: vlanId, pvid }];
 }
@@ -225,8 +196,6 @@ export function detachServer(emu: Emu, server: string, at: number): void {
   for (const v of Object.values(emu.state.vlans)) {
     if (v.server === server && v.active) deactivate(v, at);
   }
-  dropServerSnapshots(emu, server, at);
-  dropServerCron(emu, server);
   emu.dirty = true;
 }
 
@@ -295,12 +264,12 @@ function registerTasks(emu: Emu): void {
 function pathVlans(emu: Emu, server: string, network: string, segment: string): VlanRec[] {
   const current = vlansBetween(emu, server, network);
   if (segment.includes('-')) {
-    const { start, end } = rule(() => parseVlanRange(segment));
+    const { start, end } = parseVlanRange(segment);
     const hit = current.filter((v) => v.vlan_id >= start && v.vlan_id <= end);
     if (hit.length === 0) return notFound(`no vlan in ${start}-${end} in network '${network}'`);
     return hit;
   }
-  const id = rule(() => checkVlanId(segment));
+  const id = checkVlanId(segment);
   const v = current.find((x) => x.vlan_id === id);
   if (!v) return notFound(`vlan with id ${id} not found in network '${network}'`);
   return [v];
@@ -346,7 +315,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
 
   app.get(base, (c) => {
     const user = c.get('user');
-    const s = serverOf(emu, user, c.req.param('server'));
+    const s = ownedServer(emu, user, c.req.param('server'));
     const n = networkOf(emu, user, c.req.param('network'));
     return c.json({ status: 'ok', vlans: vlansBetween(emu, s.name, n.name).map((v) => formatVlan(v)) });
   });
@@ -354,10 +323,10 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   app.post(base, async (c) => {
     const user = c.get('user');
     const body = await readBody(c);
-    const s = serverOf(emu, user, c.req.param('server'));
+    const s = ownedServer(emu, user, c.req.param('server'));
     const n = networkOf(emu, user, c.req.param('network'));
     const specs = readVlanSpecs(body, '');
-    if (!serverReady(s)) return badRequest(VLAN_SERVER_NOT_READY);
+    if (!isReady(s)) return badRequest(VLAN_SERVER_NOT_READY);
     const current = vlansBetween(emu, s.name, n.name);
     const clash = firstClash(specs, new Set(current.map((v) => v.vlan_id)));
     if (clash !== undefined) return badRequest(MSG.vlanExists(clash, n.name));
@@ -378,14 +347,14 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   app.patch(`${base}/:vlan`, async (c) => {
     const user = c.get('user');
     const body = await readBody(c);
-    const s = serverOf(emu, user, c.req.param('server'));
+    const s = ownedServer(emu, user, c.req.param('server'));
     const n = networkOf(emu, user, c.req.param('network'));
     const pvid = optBool(body, 'pvid');
     if (pvid === undefined) return badRequest("field 'pvid' is required");
-    const id = rule(() => checkVlanId(c.req.param('vlan')));
+    const id = checkVlanId(c.req.param('vlan'));
     const v = vlansBetween(emu, s.name, n.name).find((x) => x.vlan_id === id);
     if (!v) return notFound(`vlan with id ${id} not found in network '${n.name}'`);
-    if (!serverReady(s)) return badRequest(VLAN_SERVER_NOT_READY);
+    if (!isReady(s)) return badRequest(VLAN_SERVER_NOT_READY);
     if (v.status !== 'ok') return badRequest(`vlan with id ${id} can't be updated while ${v.status}`);
     const at = emu.now();
     const old = v.pvid;
@@ -405,10 +374,10 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
 
   app.delete(`${base}/:vlan`, (c) => {
     const user = c.get('user');
-    const s = serverOf(emu, user, c.req.param('server'));
+    const s = ownedServer(emu, user, c.req.param('server'));
     const n = networkOf(emu, user, c.req.param('network'));
     const targets = pathVlans(emu, s.name, n.name, c.req.param('vlan'));
-    if (!serverReady(s)) return badRequest(VLAN_SERVER_NOT_READY);
+    if (!isReady(s)) return badRequest(VLAN_SERVER_NOT_READY);
     const busy = targets.find((v) => v.status !== 'ok');
     if (busy) return badRequest(`vlan with id ${busy.vlan_id} can't be removed while ${busy.status}`);
     const at = emu.now();
@@ -425,11 +394,4 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     });
     return c.json({ status: 'ok', action: emu.formatAction(action) });
   });
-}
-
-/** Two networks; their demo VLANs are attached once servers exist (see templates.ts seedDemo). */
-export function seedDemo(emu: Emu, user: string): void {
-  const now = emu.now();
-  createNetwork(emu, user, now - 52 * 86_400_000);
-  createNetwork(emu, user, now - 23 * 86_400_000);
 }

@@ -7,10 +7,10 @@ import { isoMicro } from './clock.js';
 import { fail } from './errors.js';
 import type { Emu } from './emu.js';
 import { readBody, type AppEnv, type Ctx } from './http.js';
-import { ownedServer } from './servers.js';
+import { ownedServer } from './server-core.js';
 import { refreshSupport } from './support.js';
 import type { ReservedRec, ServerRec } from './state.js';
-import { MSG, RuleError, parseReservedPlan, type ReservedPlanRef } from '../rules/index.js';
+import { MSG, parseReservedPlan } from '../rules/index.js';
 
 /** Chosen text for DELETE of a reserved server (the spec says destroy is disabled, without a message). */
 export const RESERVED_NO_DELETE = 'server has an active reserved period: destroy is disabled until it ends';
@@ -20,13 +20,7 @@ export const RESERVED_NO_DELETE = 'server has an active reserved period: destroy
  * none): required, formula, profile, existence, plan match. Changes nothing.
  */
 export function planReserved(emu: Emu, user: string, planName: string, value: unknown): CatalogReservedPlan {
-  let ref: ReservedPlanRef;
-  try {
-    ref = parseReservedPlan(value);
-  } catch (err) {
-    if (err instanceof RuleError) return fail(err.status, err.message);
-    throw err;
-  }
+  const ref = parseReservedPlan(value);
   if (emu.state.users[user]?.reserved_available !== true) return fail(400, MSG.reservedNotAvailable);
   const rp =
     ref.kind === 'id'
@@ -125,15 +119,4 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   // the spec writes /api/v2; /ecs/v2 is accepted too since every other server path lives there
   app.post('/api/v2/servers/:name/reserved', add);
   app.post('/ecs/v2/servers/:name/reserved', add);
-}
-
-export function seedDemo(_emu: Emu, _user: string): void {
-  // Reserved periods need the demo servers, seeded later: see seedDemoReserved, run from billing's seed.
-}
-
-/** Demo estate: a 12-month reservation taken when the server was created, so past months show the discount. */
-export function seedDemoReserved(emu: Emu, server: ServerRec): ReservedRec | undefined {
-  const plan = findPlan(emu.catalog, server.plan);
-  const rp = emu.catalog.reserved_plans.find((r) => r.plan === plan?.id && r.months === 12);
-  return rp ? applyReserved(emu, server, rp, server.created_at) : undefined;
 }

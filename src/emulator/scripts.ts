@@ -9,7 +9,7 @@ import { badRequest, fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { ok, optBool, pathId, readBody, type AppEnv, type Body, type Ctx } from './http.js';
 import type { ScriptRec } from './state.js';
-import { LIMITS, MSG, MSG_CHOSEN, RuleError, checkLibraryScript, checkLibraryScriptUpdate } from '../rules/index.js';
+import { LIMITS, MSG, MSG_CHOSEN, checkLibraryScript, checkLibraryScriptUpdate } from '../rules/index.js';
 
 export const SYSTEM_USER = 'system';
 const MAX_TITLE = 255;
@@ -52,15 +52,6 @@ function input(body: Body) {
   return { title: body.title, content: body.content, windows: optBool(body, 'windows') };
 }
 
-function rules<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof RuleError) return fail(err.status, err.message);
-    throw err;
-  }
-}
-
 export function addScript(emu: Emu, fields: Omit<ScriptRec, 'id'>): ScriptRec {
   const rec: ScriptRec = { id: emu.nextId('script'), ...fields };
   emu.state.scripts[rec.id] = rec;
@@ -81,7 +72,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   app.post('/ecs/v2/scripts', async (c) => {
     const user = c.get('user');
     const body = await readBody(c);
-    const checked = rules(() => checkLibraryScript(input(body)));
+    const checked = checkLibraryScript(input(body));
     if (countOwn(emu, user) >= LIMITS.scripts) return fail(400, MSG.scriptLimit);
     const rec = addScript(emu, { user, ...checked, public: false, category: null });
     // the spec shows a bare object; the live service was recorded wrapping it
@@ -95,7 +86,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   const update = async (c: Ctx) => {
     const rec = writable(c);
     const body = await readBody(c);
-    const changes = rules(() => checkLibraryScriptUpdate(input(body)));
+    const changes = checkLibraryScriptUpdate(input(body));
     Object.assign(rec, changes);
     emu.dirty = true;
     return ok(c, { script: formatScript(rec) });
@@ -137,60 +128,7 @@ dpkg-reconfigure -f noninteractive unattended-upgrades
   },
 ];
 
-const DEMO_SCRIPTS: Array<Pick<ScriptRec, 'title' | 'content' | 'windows'>> = [
-  {
-    title: 'base-hardening',
-    windows: false,
-    content: `#!/bin/bash
-# baseline for every new VM: firewall, fail2ban, no password logins
-set -euo pipefail
-apt-get update && apt-get install -y ufw fail2ban
-ufw default deny incoming
-ufw allow 22/tcp
-ufw --force enable
-sed -i 's/^#\\?PasswordAuthentication .*/PasswordAuthentication no/' /etc/ssh/sshd_config
-systemctl restart ssh
-`,
-  },
-  {
-    title: 'node-exporter',
-    windows: false,
-    content: `#!/bin/bash
-set -euo pipefail
-VERSION="\${NODE_EXPORTER_VERSION:-1.8.2}"
-curl -fsSL "https://github.com/prometheus/node_exporter/releases/download/v\${VERSION}/node_exporter-\${VERSION}.linux-amd64.tar.gz" | tar -xz -C /opt
-ln -sf /opt/node_exporter-\${VERSION}.linux-amd64/node_exporter /usr/local/bin/node_exporter
-cat > /etc/systemd/system/node_exporter.service <<'EOF'
-[Unit]
-Description=Prometheus node exporter
-[Service]
-ExecStart=/usr/local/bin/node_exporter
-[Install]
-WantedBy=multi-user.target
-EOF
-systemctl daemon-reload && systemctl enable --now node_exporter
-`,
-  },
-  {
-    title: 'k3s-agent',
-    windows: false,
-    content: `#!/bin/bash
-set -euo pipefail
-curl -sfL https://get.k3s.io | K3S_URL="\${K3S_URL}" K3S_TOKEN="\${K3S_TOKEN}" sh -s - agent
-`,
-  },
-  {
-    title: 'iis-webserver',
-    windows: true,
-    content: `# install IIS with ASP.NET and open the firewall for HTTP
-Install-WindowsFeature -Name Web-Server, Web-Asp-Net45 -IncludeManagementTools
-New-NetFirewallRule -DisplayName "HTTP in" -Direction Inbound -Protocol TCP -LocalPort 80 -Action Allow
-Set-Content -Path C:\\inetpub\\wwwroot\\index.html -Value "<h1>$env:COMPUTERNAME</h1>"
-`,
-  },
-];
-
-export function seedDemo(emu: Emu, user: string): void {
-  for (const s of DEMO_SCRIPTS) addScript(emu, { user, ...s, public: false, category: null });
+/** The provider's public scripts (the demo estate shows them beside the account's own). */
+export function addPublicScripts(emu: Emu): void {
   for (const s of PUBLIC_SCRIPTS) addScript(emu, { user: SYSTEM_USER, ...s, public: true });
 }

@@ -1,7 +1,7 @@
 // Fresh states: `empty` holds accounts only; `demo` also gives the demo account a lived-in estate.
 import { makeUser } from './auth.js';
 import type { Emu } from './emu.js';
-import { RESOURCE_MODULES } from './modules.js';
+import { seedDemo } from './demo/index.js';
 import { emptyState } from './state.js';
 
 export const DEMO_USER = 'demo';
@@ -30,7 +30,7 @@ export function seed(emu: Emu, kind: 'demo' | 'empty'): void {
     { salt: DEMO_SALT, passwordHash: DEMO_PASSWORD_HASH },
   );
   if (kind === 'demo') {
-    for (const m of RESOURCE_MODULES) m.seedDemo?.(emu, DEMO_USER);
+    seedDemo(emu, DEMO_USER);
   }
   emu.dirty = true;
 }

@@ -16,14 +16,11 @@ import { isoMilli } from './clock.js';
 import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optBool, optString, pathId, readBody, type AppEnv } from './http.js';
-import { own, serverOf, serverReady } from './networks.js';
-import type { ActionRec, ServerRec, SnapshotRec, SnapshotStatus, TemplateRec } from './state.js';
-import { startSchedule } from './crons.js';
-import { createTemplate, deleteTemplateNow } from './templates.js';
+import { isReady, own, ownedServer } from './server-core.js';
+import type { ActionRec, ServerRec, SnapshotRec, SnapshotStatus } from './state.js';
 import { LIMITS, MSG } from '../rules/index.js';
 
 const LABEL: Record<SnapshotStatus, string> = { CG: 'Creating', CD: 'Created', DE: 'Deleting', DD: 'Deleted' };
-const DAY = 86_400_000;
 
 const alive = (s: SnapshotRec) => s.status === 'CG' || s.status === 'CD';
 
@@ -91,7 +88,7 @@ function snapshotSizeGb(emu: Emu, s: SnapshotRec): number {
 
 /** The checks of a manual (protected) snapshot, in the spec's order; changes nothing. */
 export function checkCanSnapshot(emu: Emu, server: ServerRec, protectedSnap: boolean): void {
-  if (!serverReady(server)) return badRequest(MSG.snapshotServerNotReady);
+  if (!isReady(server)) return badRequest(MSG.snapshotServerNotReady);
   const list = snapshotsOfServer(emu, server.name);
   if (list.some((s) => s.status === 'CG')) return badRequest(MSG.snapshotPending);
   if (protectedSnap && countProtected(list) >= LIMITS.protectedSnapshots) return badRequest(MSG.snapshotProtectedLimitCreate);
@@ -158,7 +155,7 @@ export function deleteSnapshotNow(emu: Emu, snap: SnapshotRec, at: number): Acti
   });
 }
 
-/** The server is gone: its snapshots end with it (called through networks.detachServer). */
+/** The server is gone: its snapshots end with it (called by servers.ts when the server is gone). */
 export function dropServerSnapshots(emu: Emu, server: string, at: number): void {
   for (const s of Object.values(emu.state.snapshots)) {
     if (s.source_server !== server || s.status === 'DD') continue;
@@ -219,21 +216,21 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     const body = await readBody(c);
     const description = optString(body, 'description', 1024) ?? '';
     const notes = optString(body, 'notes', 4096) ?? '';
-    const server = serverOf(emu, user, c.req.param('server'));
+    const server = ownedServer(emu, user, c.req.param('server'));
     checkCanSnapshot(emu, server, true);
     const { snapshot, action } = createSnapshot(emu, server, { description, notes, protected: true }, emu.now());
     return c.json({ status: 'ok', snapshot: formatSnapshot(emu, snapshot), action: emu.formatAction(action) });
   });
 
   app.get(base, (c) => {
-    const server = serverOf(emu, c.get('user'), c.req.param('server'));
+    const server = ownedServer(emu, c.get('user'), c.req.param('server'));
     const list = snapshotsOfServer(emu, server.name).filter((s) => s.status !== 'DD');
     return c.json({ status: 'ok', snapshots: list.map((s) => formatSnapshot(emu, s)) });
   });
 
   app.get(`${base}/:id`, (c) => {
     const user = c.get('user');
-    const server = serverOf(emu, user, c.req.param('server'));
+    const server = ownedServer(emu, user, c.req.param('server'));
     const s = snapshotUnder(emu, user, server, c.req.param('id'));
     return c.json({ status: 'ok', snapshot: formatSnapshot(emu, s) });
   });
@@ -244,7 +241,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     const description = optString(body, 'description', 1024);
     const notes = optString(body, 'notes', 4096);
     const protect = optBool(body, 'protected');
-    const server = serverOf(emu, user, c.req.param('server'));
+    const server = ownedServer(emu, user, c.req.param('server'));
     const s = snapshotUnder(emu, user, server, c.req.param('id'));
     if (!alive(s)) return badRequest("snapshot in current status can't be updated");
     if (protect === false && s.protected) return badRequest(MSG.snapshotUnprotect);
@@ -261,94 +258,10 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
 
   app.delete(`${base}/:id`, (c) => {
     const user = c.get('user');
-    const server = serverOf(emu, user, c.req.param('server'));
+    const server = ownedServer(emu, user, c.req.param('server'));
     const s = snapshotUnder(emu, user, server, c.req.param('id'));
     if (s.status !== 'CD') return badRequest("snapshot in current status can't be deleted");
     const action = deleteSnapshotNow(emu, s, emu.now());
     return c.json({ status: 'ok', snapshot: formatSnapshot(emu, s), action: emu.formatAction(action) });
   });
-}
-
-/** Ready demo servers that snapshots, schedules and templates can use, oldest first. */
-export function demoServers(emu: Emu, user: string): ServerRec[] {
-  return Object.values(emu.state.servers)
-    .filter((s) => s.user === user && s.status === 'Booted' && s.api_version !== 'v1' && findPlan(emu.catalog, s.plan)?.host_type !== 'ECSGPU8')
-    .sort((a, b) => a.created_at - b.created_at || a.name.localeCompare(b.name));
-}
-
-/** Runs, in time order, the tasks due by `t` (not by the clock), so a seed can replay a past timeline. */
-function runUntil(emu: Emu, t: number): void {
-  const tasks = emu.state.tasks;
-  while (tasks.length > 0 && tasks[0].at <= t) {
-    const task = tasks.shift()!;
-    emu.runTask(task, task.at);
-  }
-}
-
-/**
- * The demo account's disk images, replayed on one timeline so that parents, names, retention and actions come
- * out as the live request path would have made them: manual (protected) snapshots on the two oldest ready
- * servers, one of them restored and one deleted; a Sunday schedule (retention 2) running for five weeks on the
- * oldest, its older unprotected snapshots deleted by retention; templates from a server and from a snapshot,
- * and one deleted since.
- */
-export function seedDemo(emu: Emu, user: string): void {
-  const now = emu.now();
-  const [a, b] = demoServers(emu, user).filter((s) => s.created_at <= now - 2 * DAY);
-  // times spread over a server's life (at most the last 60 days), so no history predates its server
-  const ago = (s: ServerRec, frac: number) => Math.round(now - Math.min(now - s.created_at, 60 * DAY) * frac);
-  const moves: Array<{ at: number; run: (at: number) => void }> = [];
-  const snap = (s: ServerRec, description: string, notes: string, then?: (x: SnapshotRec) => void) => (at: number) => {
-    if (snapshotsOfServer(emu, s.name).some((x) => x.status === 'CG')) return;
-    const { snapshot } = createSnapshot(emu, s, { description, notes, protected: true }, at);
-    then?.(snapshot);
-  };
-  if (a) {
-    let kernel: SnapshotRec | undefined;
-    let restored: SnapshotRec | undefined;
-    let oldTemplate: TemplateRec | undefined;
-    moves.push({ at: ago(a, 0.9), run: (at) => (oldTemplate = createTemplate(emu, user, { server: a }, 'golden image v1', at).template) });
-    moves.push({ at: ago(a, 0.6), run: snap(a, 'before kernel upgrade', 'known good 6.8 kernel', (x) => (kernel = x)) });
-    moves.push({ at: ago(a, 0.55), run: (at) => oldTemplate?.status === 'CD' && deleteTemplateNow(emu, oldTemplate, at) });
-    moves.push({ at: ago(a, 0.5), run: (at) => createTemplate(emu, user, { server: a }, 'web stack golden image', at) });
-    moves.push({
-      at: ago(a, 0.45),
-      run: (at) => kernel?.status === 'CD' && createTemplate(emu, user, { server: a, snapshot: kernel }, 'baseline from snapshot', at),
-    });
-    moves.push({
-      at: Math.max(a.created_at, now - 5 * 7 * DAY),
-      run: (at) => startSchedule(emu, a, { day_of_week: 0, max_retention: 2, minute_of_day: 3 * 60 }, at),
-    });
-    moves.push({ at: ago(a, 0.15), run: snap(a, 'pre-migration', 'restored after failed db migration', (x) => (restored = x)) });
-    moves.push({
-      at: ago(a, 0.15) + 2 * 3_600_000,
-      run: (at) => {
-        if (restored?.status !== 'CD') return;
-        // the rollback action of servers.ts, so the server's action history shows it
-        emu.startAction({
-          user,
-          type: 'rollback',
-          resource: a.name,
-          resource_type: 'ECS',
-          at,
-          onComplete: { kind: 'servers.restored', args: { name: a.name, snapshot: restored.id } },
-        });
-        a.last_restored_snapshot = restored.id;
-        restored.is_last_restored = true;
-      },
-    });
-  }
-  if (b) {
-    let old: SnapshotRec | undefined;
-    moves.push({ at: ago(b, 0.75), run: snap(b, 'release 2.3', '', (x) => (old = x)) });
-    moves.push({ at: ago(b, 0.5), run: (at) => old?.status === 'CD' && deleteSnapshotNow(emu, old, at) });
-    moves.push({ at: ago(b, 0.1), run: snap(b, 'release 2.4', 'before nginx config rewrite') });
-  }
-  moves.sort((x, y) => x.at - y.at);
-  for (const m of moves) {
-    runUntil(emu, m.at);
-    m.run(m.at);
-  }
-  runUntil(emu, now);
-  emu.dirty = true;
 }

@@ -7,9 +7,9 @@ import { isoMicro } from './clock.js';
 import { fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { readBody, type AppEnv, type Ctx } from './http.js';
-import { deleteServerNow } from './servers.js';
+import { deleteServerNow } from './server-core.js';
 import type { ServerRec, SpotRec } from './state.js';
-import { LIMITS, MSG, MSG_CHOSEN, RuleError, checkSpotPromotion, spotTerminateAt } from '../rules/index.js';
+import { MSG, MSG_CHOSEN, checkSpotPromotion, spotTerminateAt } from '../rules/index.js';
 
 const SPOT_NOT_AVAILABLE = MSG.spotPlanNotAvailable;
 
@@ -99,13 +99,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     if (body.status !== 'promoted') {
       return fail(400, "field 'status' must be 'promoted'");
     }
-    let step: 'promote' | 'noop';
-    try {
-      step = checkSpotPromotion(rec.status);
-    } catch (err) {
-      if (err instanceof RuleError) return fail(err.status, err.message);
-      throw err;
-    }
+    const step = checkSpotPromotion(rec.status);
     // a spot the user deleted never got a reclaim notice, but there is no instance left to promote
     const server = liveServer(emu, rec.server);
     if (step === 'promote' && !server) return fail(400, MSG.spotAlreadyTerminated);
@@ -139,24 +133,4 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     emu.dirty = true;
     return c.json(formatSpot(emu, rec));
   });
-}
-
-export function seedDemo(_emu: Emu, _user: string): void {
-  // Spot servers need the demo servers, which are seeded later: see seedDemoSpots, run from billing's seed.
-}
-
-/**
- * Demo estate (run from billing's seed, after the servers): a running spot, and the record of a destroyed
- * server shown as reclaimed, its notice 120 s before `terminateAt` (when its delete started).
- */
-export function seedDemoSpots(emu: Emu, opts: { running?: ServerRec; reclaimed?: { server: ServerRec; terminateAt: number } }): void {
-  const discount = (s: ServerRec) => findPlan(emu.catalog, s.plan)?.spot_discount ?? 0.3;
-  if (opts.running) createSpotRecord(emu, opts.running, discount(opts.running), opts.running.created_at);
-  if (opts.reclaimed) {
-    const { server, terminateAt } = opts.reclaimed;
-    const rec = createSpotRecord(emu, server, discount(server), server.created_at);
-    rec.status = 'terminated';
-    rec.terminate_at = terminateAt;
-    rec.notified_at = terminateAt - LIMITS.spotNoticeSeconds * 1000;
-  }
 }

@@ -90,21 +90,3 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     return ok(c);
   });
 }
-
-const DAY = 86_400_000;
-
-const DEMO_KEYS: Array<[label: string, key: string, daysAgo: number]> = [
-  ['laptop', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq3vX0d8Qm3yKJx5Zb7nB1pT2wYfR9sLhE4cUuVa6Ko marta@thinkpad-x1', 212],
-  [
-    'ci-deploy',
-    'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7m2Xq9Lr4vTn0yKp8bWc3HdJf5sQ1uZg6aE2iRt9oNl4xVy7MhPc0BkDwS3jF8eUq5GtA1rZn6YvLs2KxHm9Ob4CpTd7Wf3Ji0Qg8Nu5Ea1Rk6Sy2Vl9Xh4Mo7Bt3Zc0Pw5Dn8Fq2Gj6Ki1Lr4Ms9Ut3Vx7Wy0Az5Cb2Ed8Fg1Hi4Jk7Lm0No3Pq6Rs9Tu2Vw5Xy8Za1Bc4De7Fg0Hi3Jk6Lm9No2Pq5Rs8Tu1Vw4Xy7Za0Bc3De6Fg9Hi2Jk5Lm8No1Pq4Rs7Tu0Vw3Xy6Za9Bc2De5Fg8Hi1Jk4Lm7No0Pq3Rs6Tu9Vw2Xy5Za8Bc1De4Fg7Hi0Jk3Lm6No9Pq2Rs5Tu8Vw1Xy4Za7Bc0De3Fg6Hi9Jk2Lm5No8Pq1Rs4Tu7Vw0Xy3Za6Bc9De2Fg5Hi8Jk1Lm4No7Pq0Rs3Tu6Vw9Xy2Za5Bc8De1Fg4Hi7Jk0Lm3No6Pq9Rs2Tu5Vw8Xy1Za4Bc7De0Fg3Hi6Jk9Lm2No5Pq8Rs1Tu4Vw7Xy0Za3Bc6De9Fg2Hi5Jk8Lm1No4Pq7Rs0Tu3Vw6Xy9Za2Bc5De8Fg1Hi4Jk7Lm0No3Pq6Rs9= gitlab-runner@ci',
-    180,
-  ],
-  ['workstation', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC4rJm8eXw1sVb6Nq2LdT7hYzK3oGf9pUa0RcEi5MxWn luca@fedora-ws', 95],
-  ['ansible', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb1Zp7Wk3nQx9Ls4Dv2Tj6Fy8Rc0Mg5Ue1Ai7Ko3PqSt ansible@ops-bastion', 41],
-];
-
-export function seedDemo(emu: Emu, user: string): void {
-  const now = emu.now();
-  for (const [label, key, daysAgo] of DEMO_KEYS) addSshKey(emu, user, label, key, now - daysAgo * DAY - 3_600_000 * (daysAgo % 9));
-}

@@ -12,7 +12,7 @@ import { isoMicro } from './clock.js';
 import { fail } from './errors.js';
 import type { Emu } from './emu.js';
 import { ok, readBody, type AppEnv, type Ctx } from './http.js';
-import { ownedServer } from './servers.js';
+import { ownedServer } from './server-core.js';
 import type { ServerRec, SupportRec } from './state.js';
 import { MSG } from '../rules/index.js';
 
@@ -124,14 +124,4 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     }
     return ok(c);
   });
-}
-
-export function seedDemo(_emu: Emu, _user: string): void {
-  // Support plans need the demo servers, seeded later: see seedDemoSupport, run from billing's seed.
-}
-
-/** Demo estate: a support plan that started at `start` (in the past). */
-export function seedDemoSupport(emu: Emu, server: ServerRec, code: string, start: number): SupportRec | undefined {
-  const plan = emu.catalog.support_plans.find((p) => p.support_code === code);
-  return plan ? applySupport(emu, server, plan, start) : undefined;
 }

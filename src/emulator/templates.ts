@@ -19,12 +19,11 @@ import { isoMicro } from './clock.js';
 import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optString, readBody, reqString, type AppEnv, type Body, type Ctx } from './http.js';
-import { own, seedVlans, serverReady } from './networks.js';
-import { demoServers, snapshotOf } from './snapshots.js';
+import { isReady, own } from './server-core.js';
+import { snapshotOf } from './snapshots.js';
 import type { ActionRec, ServerRec, SnapshotRec, TemplateRec } from './state.js';
 import { MSG } from '../rules/index.js';
 
-const DAY = 86_400_000;
 
 const resourceType = (emu: Emu) => (emu.dialect === 'live' ? 'ECI' : 'DI');
 
@@ -91,7 +90,7 @@ function readSource(emu: Emu, user: string, body: Body): TemplateSource {
   if (hasServer) {
     const name = reqString(body, 'server', 64);
     const s = own(emu.state.servers, name);
-    if (!s || s.user !== user || !serverReady(s)) return badRequest(MSG.templateServerNotFound);
+    if (!s || s.user !== user || !isReady(s)) return badRequest(MSG.templateServerNotFound);
     checkSourceServer(emu, s);
     return { server: s };
   }
@@ -241,33 +240,4 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     const action = deleteTemplateNow(emu, t, emu.now());
     return c.json({ status: 'ok', action: emu.formatAction(action) });
   });
-}
-
-/**
- * The demo VLANs (the demo templates are on the snapshots' timeline, in snapshots.ts). They are seeded here
- * because networks.ts seeds before any server exists.
- */
-export function seedDemo(emu: Emu, user: string): void {
-  const now = emu.now();
-  const [a, b, c] = demoServers(emu, user).filter((s) => s.created_at <= now - DAY);
-  const nets = Object.values(emu.state.networks)
-    .filter((n) => n.user === user && n.active)
-    .sort((x, y) => x.id - y.id);
-  const attach = (s: ServerRec | undefined, net: (typeof nets)[number] | undefined, specs: Array<{ vlan_id: number; pvid: boolean }>) => {
-    if (!s || !net) return;
-    const at = Math.min(now, Math.max(s.created_at, net.created_at) + 3_600_000);
-    seedVlans(emu, user, s.name, net.name, specs, at);
-  };
-  attach(a, nets[0], [
-    { vlan_id: 100, pvid: true },
-    { vlan_id: 200, pvid: false },
-  ]);
-  attach(b, nets[0], [
-    { vlan_id: 100, pvid: true },
-    { vlan_id: 200, pvid: false },
-  ]);
-  const rangeSpecs = [300, 301, 302, 303].map((vlan_id) => ({ vlan_id, pvid: false }));
-  attach(c ?? a, nets[1], rangeSpecs);
-  emu.runDue();
-  emu.dirty = true;
 }

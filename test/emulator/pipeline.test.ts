@@ -1,6 +1,7 @@
 // The request pipeline every endpoint shares: error bodies, unknown paths and methods, body limits,
 // actions listing and paging, fault injection and the admin clock.
 import { describe, expect, it } from 'vitest';
+import { MSG } from '../../src/rules/index.js';
 import { makeEmu } from './helpers.js';
 
 describe('errors common to every endpoint', () => {
@@ -40,6 +41,24 @@ describe('errors common to every endpoint', () => {
     const r = await t.req('POST', '/ecs/v2/keys', { notes: 'x'.repeat(1_100_000) });
     expect(r.status).toBe(413);
     expect(r.body.error_code).toBe(413);
+  });
+
+  it('a shared rule that refuses (RuleError) is answered by the error handler alone, as JSON with its status and exact message, nothing changed', async () => {
+    // the modules call the rules of src/rules directly, with no wrapper of their own: one per kind of rule
+    const t = await makeEmu();
+    const before = JSON.stringify(t.emulator.emu.state);
+    const server = { plan: 'eCS1', location: 'it-mi2', image: 'ubuntu-2404', notes: 'x' };
+    for (const [method, path, body, status, message] of [
+      ['POST', '/ecs/v2/servers', { ...server, spot: true, reserved_plan: 'M12PECS1' }, 400, MSG.spotReservedExclusive],
+      ['POST', '/ecs/v2/servers', { ...server, user_customize: 'cd ../x' }, 400, MSG.serverScriptRelativePath],
+      ['POST', '/ecs/v2/scripts', { title: '', content: 'x' }, 400, MSG.scriptTitleNull],
+      ['POST', '/ecs/v2/servers', { ...server, reserved_plan: 'twelve months' }, 400, MSG.reservedInvalidFormula],
+    ] as const) {
+      const r = await t.req(method, path, body);
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(r.body).toEqual({ status: 'error', error_code: status, message });
+    }
+    expect(JSON.stringify(t.emulator.emu.state)).toBe(before);
   });
 
   it('names the field of a wrong type', async () => {

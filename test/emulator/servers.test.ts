@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEmu, type TestEmu } from './helpers.js';
 import { MSG } from '../../src/rules/index.js';
 import { RESERVED_NO_DELETE } from '../../src/emulator/reserved.js';
-import { restartServer } from '../../src/emulator/servers.js';
+import { restartServer } from '../../src/emulator/server-core.js';
 
 const ISO_MICRO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
 const BASE_BODY = { plan: 'eCS1', location: 'it-mi2', image: 'ubuntu-2404', notes: 'web-1' };

@@ -9,7 +9,7 @@ import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
 import type { Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
-import type { RecordSection } from '../resource/spec.js';
+import type { RecordSection } from '../resource/record.js';
 import { color } from '../theme.js';
 
 export interface ViewState {

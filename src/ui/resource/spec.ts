@@ -13,6 +13,7 @@ import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
 import type { KeyLike } from '../keymap.js';
 import type { Role } from '../theme.js';
+import type { RecordField, RecordSection } from './record.js';
 
 export type Params = Record<string, string | undefined>;
 
@@ -26,18 +27,7 @@ export interface Ctx<P extends Params = Params> {
 
 // --- the record view ---------------------------------------------------------------------------------------
 
-/** One line of a record view: an explicit human label and the value written with its unit. */
-export interface RecordField {
-  label: string;
-  value: string;
-  role?: Role;
-}
-
-export interface RecordSection {
-  /** absent for the first, untitled section */
-  title?: string;
-  fields: RecordField[];
-}
+export type { RecordField, RecordSection } from './record.js';
 
 /** `field('RAM', megabytes(r.ram))`: a record field; an empty or missing value is written `—`. */
 export function field(label: string, value: string | number | null | undefined, role?: Role): RecordField {
