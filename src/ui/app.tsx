@@ -2,21 +2,20 @@
 // stack of screens (⏎ pushes a detail view, esc goes back). Keys come through the app's own dispatcher
 // (keys.tsx): the shell's global keys stand at the bottom of its stack, so a dialog, a field, help or the
 // command line always answers first; which binding a key is, is routing.ts's; which screens exist, and
-// their keys, registry.ts's.
+// their keys, registry.ts's; what an entry of the stack draws, and the header and action panel, shell-parts.tsx.
 //
 // The frame stays mounted whatever happens to the terminal: below 80×24 it is hidden behind a notice, and
 // every dialog, form and typed value is there again when the window grows back.
 
-import { Component, Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useApp } from 'ink';
 import type { Server } from '../api/index.js';
 import type { Profile, ProfileStore } from '../config/profiles.js';
 import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../session/session.js';
-import type { ActionTracker } from '../watch/tracker.js';
 import { CommandLine, CompletionList } from './components/CommandLine.js';
 import { useRelogin } from './relogin.js';
-import { reclaimBadge, reclaiming, useReclaimedGone, useSecondTick } from './hooks/useSpotReclaims.js';
-import { ActionPanel, Footer, Header, HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall, useUtcClock } from './components/Frame.js';
+import { useReclaimedGone } from './hooks/useSpotReclaims.js';
+import { HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
 import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
 import { errorText } from './hooks/useResource.js';
@@ -24,19 +23,12 @@ import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import type { KeyLike, Scope } from './keymap.js';
-import { COMMANDS, SPECS, screenScopes, screenTitle } from './registry.js';
-import { ResourceView } from './resource/ResourceView.js';
-import { RecordView } from './resource/RecordView.js';
+import { COMMANDS, screenScopes, screenTitle } from './registry.js';
 import { nextSort, routeKey, shellAction, type Mode } from './routing.js';
 import { POWER_CACHE_KEY, SERVERS_CACHE_KEY } from './screens/servers.js';
 import { displayWidth, safe, truncate } from './text.js';
 import { color } from './theme.js';
-import { useTerminalHandoff } from './terminal-handoff.js';
-import { useScreenControl, useSelection, ScreenTitle } from './hooks/screen.js';
-
-// Screens other than the lists are loaded when first shown: the first frame does not wait for them.
-const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then((m) => ({ default: m.ServerDetailScreen })));
-const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
+import { ActionArea, HeaderBar, MemoFooter, plural, renderScreen, type PendingConnection } from './shell-parts.js';
 
 /** How long an information line stays, and an error (unless a key is pressed first). */
 const INFO_MS = 6000;
@@ -56,7 +48,7 @@ export interface AppProps {
   /** what the body says while `session` is null */
   connecting?: string;
   /** who and where the header names while `session` is null */
-  pending?: { profile: string; endpoint: string; local: boolean };
+  pending?: PendingConnection;
   readOnly?: boolean;
   /** fixed size (tests); otherwise the terminal's, following resizes */
   width?: number;
@@ -85,7 +77,6 @@ export function panelLines(rows: number): number {
   return Math.min(5, Math.max(2, Math.floor((rows - 19) / 3)));
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The app: its own key dispatcher around the shell. */
 export function App(props: AppProps): ReactNode {
@@ -471,90 +462,6 @@ function Shell(props: AppProps): ReactNode {
 const DIALOG_SCOPES: Scope[] = ['dialog'];
 const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
-
-interface ScreenExtras {
-  profiles?: () => ProfileStore;
-  switchTo(profile: Profile): Promise<void>;
-  connectOptions?: ConnectOptions;
-}
-
-function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: ScreenExtras): ReactNode {
-  switch (entry.screen) {
-    case 'server':
-      return <ServerDetailScreen key={entry.id} {...common} name={entry.params.server ?? ''} />;
-    case 'record':
-      return <RecordScreen key={entry.id} {...common} />;
-    case 'profiles':
-      return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
-    default: {
-      const spec = SPECS[entry.screen];
-      if (!spec) return <Text color={color('error')}> no screen named {safe(entry.screen)}</Text>;
-      return <ResourceView key={entry.id} {...common} spec={spec} params={{}} />;
-    }
-  }
-}
-
-/** The record view of a row (⏎ on a list): its sections; `y` copies the record's identifier. */
-function RecordScreen(props: ScreenProps): ReactNode {
-  const { entry, width, height, nav } = props;
-  const { selected, onSelect } = useSelection(entry);
-  const { copy } = useTerminalHandoff();
-  useScreenControl(props.control, {
-    sortColumns: [],
-    handle: (id) => {
-      if (id !== 'copy' || !entry.params.copyId) return false;
-      copy(entry.params.copyId);
-      nav.report('info', `Copied ${entry.params.copyId} to the clipboard.`);
-      return true;
-    },
-  });
-  return (
-    <Box flexDirection="column" width={width} height={height}>
-      <ScreenTitle title={entry.title} width={width} view={entry.view} filterEditor={props.filterEditor} sortColumns={[]} />
-      <RecordView sections={entry.params.sections ?? []} width={width} height={height - 1} active={props.active} filter={entry.view.filter} selected={selected} onSelect={onSelect} emptyText="no fields" />
-    </Box>
-  );
-}
-
-const MemoFooter = memo(Footer);
-
-const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: AppProps['pending']; width: number; readOnly: boolean; failed: number }): ReactNode {
-  const { session, pending } = props;
-  const snapshot = useTrackerSnapshot(session?.tracker);
-  const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
-  const now = useUtcClock();
-  // a spot server under a reclaim notice: the first thing in the header, counting down by the service's clock
-  // once per list, not per clock tick or tracker poll: the list may hold 10,000 servers
-  const dying = useMemo(() => reclaiming(servers), [servers]);
-  useSecondTick(dying.length > 0);
-  const badge = session ? reclaimBadge(dying, session.client.serviceNow().getTime()) : '';
-  const counts: string[] = [];
-  if (servers) counts.push(plural(servers.length, 'server'));
-  if (session) counts.push(plural(snapshot.inFlight.length, 'running action'));
-  if (props.failed > 0) counts.push(`${props.failed} failed`);
-  return (
-    <Header
-      width={props.width}
-      profile={session?.profile ?? pending?.profile ?? '…'}
-      endpoint={session?.endpoint ?? pending?.endpoint ?? 'connecting…'}
-      local={session?.local ?? pending?.local}
-      readOnly={props.readOnly}
-      counts={counts}
-      alert={badge || undefined}
-      now={now}
-    />
-  );
-});
-
-/**
- * `├ Actions ───┤` and one line per action inside the frame's sides: what runs with bar, percent and time
- * left; what just finished with ✓; what failed with ✗ in red, until `X` dismisses it.
- */
-const ActionArea = memo(function ActionArea(props: { tracker: ActionTracker | null; rows: ReturnType<typeof panelRows>; width: number; lines: number }): ReactNode {
-  const snapshot = useTrackerSnapshot(props.tracker);
-  const W = props.width;
-  return <ActionPanel actions={props.rows} width={W} height={props.lines} error={snapshot.error} sides barWidth={W >= 110 ? 20 : W >= 90 ? 16 : 10} />;
-});
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
 export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {
