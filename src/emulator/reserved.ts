@@ -70,7 +70,7 @@ export function applyReserved(emu: Emu, server: ServerRec, rp: CatalogReservedPl
   return rec;
 }
 
-/** The wire shape (2.16); servers.ts uses it for the server's `reserved_plans`. */
+/** The wire shape (2.16); server-format.ts uses it for the server's `reserved_plans`. */
 /** The spec's `reserved_month` (2.16); the live dialect spells it `reserved_months`, as the Python SDK ecsapi reads it. */
 export function formatReserved(emu: Emu, rec: ReservedRec) {
   return {

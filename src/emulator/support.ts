@@ -25,7 +25,7 @@ const finished = (rec: SupportRec, at: number) => at >= rec.start + rec.days * D
 /**
  * Keeps the stored `may_downgrade` true exactly when a downgrade would be accepted at `at`. Called when the
  * period ends (a scheduled task) and when a reserved period starts or ends, so any reader of the record
- * (servers.ts formats it too) sees the right value without computing it.
+ * (server-format.ts formats it too) sees the right value without computing it.
  */
 export function refreshSupport(rec: SupportRec, at: number): void {
   rec.may_downgrade = !rec.cancelled && !rec.immutable && finished(rec, at);

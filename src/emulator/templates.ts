@@ -1,5 +1,5 @@
 // Private templates (spec 2.5, 3.4, 4.7): made from a ready server or from a created snapshot, CG → CD
-// through create_template, then usable as the `image` of a new server (servers.ts reads them by name).
+// through create_template, then usable as the `image` of a new server (server-create.ts reads them by name).
 // Deletion: DE through delete_template, then DD (kept in the state for usage reports, gone from the API).
 //
 // Choices where the spec is silent:

@@ -12,8 +12,8 @@ import { DAY } from './timeline.js';
 const spotDiscountOf = (emu: Emu, s: ServerRec) => findPlan(emu.catalog, s.plan)?.spot_discount ?? 0;
 
 /**
- * Run once the demo servers exist: the oldest server that can be reserved gets a 12-month reservation from its creation and an (immutable)
- * global support plan; the newest spot-eligible running server is a spot; the longest-lived destroyed
+ * Run once the demo servers exist: the oldest server that can be reserved gets a 12-month reservation from its
+ * creation and an (immutable) global support plan; the newest spot-eligible running server is a spot; the longest-lived destroyed
  * spot-eligible server is shown as a reclaimed spot (its delete was the reclaim); two more servers get basic
  * (past its period, so downgradable) and global (recent) support.
  */
@@ -65,7 +65,7 @@ export function seedDemoSupport(emu: Emu, server: ServerRec, code: string, start
 }
 
 /**
- * Demo estate (run from billing's seed, after the servers): a running spot, and the record of a destroyed
+ * Demo estate (run from seedCommitments, after the servers): a running spot, and the record of a destroyed
  * server shown as reclaimed, its notice 120 s before `terminateAt` (when its delete started).
  */
 export function seedDemoSpots(emu: Emu, opts: { running?: ServerRec; reclaimed?: { server: ServerRec; terminateAt: number } }): void {
