@@ -20,15 +20,16 @@ import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
+import { serverNetworks } from './server-networks.js';
 import servers, { POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 
-/** The detail view's tabs, in order. */
-/** In tui.md's order (Overview, Metrics, Snapshots, Networks, Actions); Networks comes next. `scope`: the
- * tab's own keys, in place of the server's (c, e, d, p act on its snapshots). */
+/** The detail view's tabs, in tui.md's order. `scope`: the tab's own keys, in place of the server's (on
+ * Snapshots c, e, d, p act on its snapshots; on Networks on its VLANs). */
 export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string }> = [
   { id: 'overview', title: 'Overview' },
   { id: 'metrics', title: 'Metrics' },
   { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name },
+  { id: 'networks', title: 'Networks', scope: serverNetworks.name },
   { id: 'actions', title: 'Actions' },
 ];
 
@@ -216,7 +217,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
   const rangeRef = useRef(range);
-  const listTab = tabId === 'actions' || tabId === 'snapshots';
+  const listTab = tabId === 'actions' || tabId === 'snapshots' || tabId === 'networks';
   useScreenControl(props.control, {
     sortColumns: listTab ? (inner.current?.sortColumns ?? []) : [],
     defaultSort: listTab ? (inner.current?.defaultSort ?? null) : null,
@@ -239,8 +240,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         return true;
       }
       if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
-      // the Snapshots tab's keys (c, e, d, p, T) are its own
-      if (tabId === 'snapshots') return inner.current?.handle?.(id, input) ?? false;
+      // the Snapshots and Networks tabs' keys (c, e, d, ...) are their own
+      if (SERVER_TABS[tabRef.current]?.scope) return inner.current?.handle?.(id, input) ?? false;
       return actions.handle(id, latest.current) || (inner.current?.handle?.(id) ?? false);
     },
     refresh: refreshAll,
@@ -306,6 +307,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
           <ScheduleLine session={session} server={name} width={width} />
           {tabList(serverSnapshots, contentRows - 1)}
         </Box>
+      ) : tabId === 'networks' ? (
+        tabList(serverNetworks, contentRows)
       ) : (
         tabList(serverActions, contentRows)
       )}
