@@ -3,7 +3,7 @@
 
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import type { Action, Group, Server, SnapshotSchedule } from '../../api/index.js';
+import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { errorText, useResource } from '../hooks/useResource.js';
@@ -37,6 +37,8 @@ export interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
   power?: { state?: string; error?: string };
   groups?: readonly Group[];
+  /** the servers on whose host this one must not run (spec 4.3), or why they are unknown */
+  isolations?: { list?: readonly Isolation[]; error?: string };
 }
 
 const powerWord = (p: DetailContext['power']): string =>
@@ -103,6 +105,14 @@ export function serverSections(s: Server, ctx: DetailContext = {}): RecordSectio
         field('API version', s.apiVersion),
       ],
     },
+    {
+      title: 'Isolated from',
+      fields: ctx.isolations?.list
+        ? ctx.isolations.list.length === 0
+          ? [field('Servers', 'none: it may share a host with any server')]
+          : ctx.isolations.list.map((i) => field(i.name, i.notes || '—'))
+        : [field('Servers', ctx.isolations?.error ? `unknown: ${ctx.isolations.error}` : '…')],
+    },
     ...(Object.keys(s.extra).length > 0
       ? [{ title: 'Other fields from the service', fields: Object.entries(s.extra).map(([k, v]) => field(k, typeof v === 'string' ? v : JSON.stringify(v))) }]
       : []),
@@ -156,6 +166,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     onSuccess: () => nav.clear('server'),
   });
   const powerRes = useResource((signal) => client.servers.status(name, { signal }).then((p) => p.state));
+  const isolationsRes = useResource((signal) => client.servers.isolations(name, { signal }));
   const knownPower = useCached<Record<string, string>>(cache, POWER_CACHE_KEY)?.[name];
   const groups = useGroups(session);
 
@@ -249,9 +260,9 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
 
   const power = { state: knownPower && !powerRes.data ? knownPower : powerRes.data, error: powerRes.error ?? undefined };
   const sections = useMemo(
-    () => (server ? serverSections(server, { power, groups }) : []),
+    () => (server ? serverSections(server, { power, groups, isolations: { list: isolationsRes.data ?? undefined, error: isolationsRes.error ?? undefined } }) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [server, power.state, power.error, groups],
+    [server, power.state, power.error, groups, isolationsRes.data, isolationsRes.error],
   );
   const { selected, onSelect } = useSelection(entry);
 
