@@ -214,8 +214,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
   note?(rows: readonly T[]): string;
   /** ⏎: the record view's sections */
   record?(row: T, ctx: Ctx<P>): RecordSection[];
-  /** ⏎ goes somewhere else instead (a server's detail) */
-  open?(row: T, nav: Nav, ctx: Ctx<P>): void;
+  /** ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens */
+  open?(row: T, nav: Nav, ctx: Ctx<P>): void | boolean;
   create?: FormSpec<T> | ((ctx: KeyContext<T>) => Dialog<T> | null);
   edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
   remove?: ConfirmSpec<T>;

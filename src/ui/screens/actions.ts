@@ -1,11 +1,14 @@
 // `:actions`: every asynchronous operation of the account, most recent first, live while shown.
-import type { Action } from '../../api/index.js';
+import type { Action, Server } from '../../api/index.js';
 import { trackedStatus } from '../../session/session.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
-import { defineResource, field, type ResourceSpec } from '../resource/spec.js';
+import type { Nav } from '../hooks/screen.js';
+import { defineResource, field, type Ctx, type ResourceSpec } from '../resource/spec.js';
 import type { Role } from '../theme.js';
 import { date } from './columns.js';
+import { serverTab } from './server-tabs.js';
+import { SERVERS_CACHE_KEY } from './servers.js';
 
 /** What an action's resource is, in words: `ECS` is a server, `SNP` a snapshot, `DI`/`ECI` a template. */
 export function resourceKind(type: string): string {
@@ -32,6 +35,31 @@ export const ACTION_COLUMNS: readonly Column<Action>[] = [
   date<Action>('completedAt', 'FINISHED', 4),
 ];
 
+/**
+ * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),
+ * `:snapshots` or `:templates` showing the one it names. A server that is gone has nowhere to go: false, and
+ * the action's own record opens.
+ */
+export function openResource(a: Action, nav: Nav, servers: readonly { name: string }[] | undefined): boolean {
+  const kind = resourceKind(a.resourceType);
+  const exists = (name: string) => servers === undefined || servers.some((s) => s.name === name);
+  if (kind === 'server' && exists(a.resource)) {
+    nav.push('server', { server: a.resource, tab: serverTab('overview') }, `Server ${a.resource}`);
+    return true;
+  }
+  if (kind.startsWith('VLAN')) {
+    const server = a.resource.slice(0, Math.max(0, a.resource.indexOf('-')));
+    if (!server || !exists(server)) return false;
+    nav.push('server', { server, tab: serverTab('networks') }, `Server ${server}`);
+    return true;
+  }
+  if (kind === 'snapshot' || kind === 'template') {
+    nav.push(kind === 'snapshot' ? 'snapshots' : 'templates', { filter: a.resource });
+    return true;
+  }
+  return false;
+}
+
 /** What every list of actions shares: the account's and a server's. */
 export const actionBase = {
   singular: 'Action',
@@ -39,6 +67,7 @@ export const actionBase = {
   label: (a) => `${a.id} ${a.type}`,
   columns: ACTION_COLUMNS,
   defaultSort: { column: 'id', descending: true },
+  open: (a: Action, nav: Nav, { session }: Ctx) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data),
   record: (a: Action) => [
     {
       fields: [

@@ -1,7 +1,7 @@
 // One server (⏎ on the list): its tabs in tui.md's order, each a part of the resource engine: the record
 // (Overview) and the server's actions (a scoped list). The server keys work here on the server shown.
 
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
@@ -11,27 +11,18 @@ import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
-import { TabBar, stepTab, type Tab } from '../resource/Tabs.js';
+import { TabBar, stepTab } from '../resource/Tabs.js';
 import { useResourceActions } from '../resource/useResourceActions.js';
 import { truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
-import { actionBase } from './actions.js';
+import { actionBase, openResource } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
+import { SERVER_TABS } from './server-tabs.js';
 import servers, { POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
-
-/** The detail view's tabs, in tui.md's order. `scope`: the tab's own keys, in place of the server's (on
- * Snapshots c, e, d, p act on its snapshots; on Networks on its VLANs). */
-export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string }> = [
-  { id: 'overview', title: 'Overview' },
-  { id: 'metrics', title: 'Metrics' },
-  { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name },
-  { id: 'networks', title: 'Networks', scope: serverNetworks.name },
-  { id: 'actions', title: 'Actions' },
-];
 
 export interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
@@ -147,6 +138,8 @@ export const serverActions = defineResource<Action, ServerParams>({
     }
     return [...byId.values()];
   },
+  // ⏎ on one of its own actions shows the action; on its snapshots' and VLANs' goes to them
+  open: (a, nav, ctx) => (a.resource === ctx.params.server ? false : openResource(a, nav, undefined)),
   cacheKey: (p) => `actions:${p.server}`,
   // a snapshot's action names only the snapshot's id: any of those may be this server's
   touches: (a, p) => touchesServer(a.resource, p.server ?? '') || /^\d+$/.test(a.resource),
@@ -192,6 +185,15 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
 
   const [tab, setTab] = useState(entry.memo.tab);
   const tabRef = useRef(tab);
+  // opened on a tab with keys of its own (from an action): the footer and the keys follow it from the start
+  useLayoutEffect(() => {
+    const scope = SERVER_TABS[tabRef.current]?.scope;
+    if (entry.memo.tabScope !== scope) {
+      entry.memo.tabScope = scope;
+      nav.touch();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const selectTab = (i: number) => {
     if (i === tabRef.current) return;
     tabRef.current = i;
