@@ -1,10 +1,12 @@
 // `:actions`: every asynchronous operation of the account, most recent first, live while shown.
 import type { Action, Server } from '../../api/index.js';
 import { trackedStatus } from '../../session/session.js';
+import { progressBar } from '../components/ProgressBar.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
 import type { Nav } from '../hooks/screen.js';
 import { defineResource, field, type Ctx, type ResourceSpec } from '../resource/spec.js';
+import { padStart } from '../text.js';
 import type { Role } from '../theme.js';
 import { date } from './columns.js';
 import { serverTab } from './server-tabs.js';
@@ -30,7 +32,16 @@ export const ACTION_COLUMNS: readonly Column<Action>[] = [
   { key: 'type', header: 'TYPE', fit: true, minWidth: 10, maxWidth: 18 },
   { key: 'resource', header: 'RESOURCE', fit: true, minWidth: 8, maxWidth: 30, flex: 1 },
   { key: 'status', header: 'STATUS', width: 11, render: (a) => statusWord(trackedStatus(a.status)), color: actionRole },
-  { key: 'progress', header: 'PROGRESS', width: 8, align: 'right', render: (a) => `${a.progress}%`, priority: 2 },
+  // in flight: a bar that moves with each refresh (the list is live); done: the figure alone
+  {
+    key: 'progress',
+    header: 'PROGRESS',
+    width: 15,
+    align: 'right',
+    render: (a) => (trackedStatus(a.status) === 'in-progress' ? `${progressBar(a.progress, 10)} ${padStart(`${a.progress}%`, 4)}` : `${a.progress}%`),
+    color: (a) => (trackedStatus(a.status) === 'in-progress' ? 'warn' : undefined),
+    priority: 2,
+  },
   date<Action>('createdAt', 'STARTED', 3),
   date<Action>('completedAt', 'FINISHED', 4),
 ];
