@@ -396,8 +396,10 @@ describe('server detail', () => {
     await h.press(keys.enter);
     await h.waitFor('Server web-2 (ec206902)');
     await h.press('5');
-    const f = await h.waitFor(new RegExp(`create_snapshot +${change.snapshot.id} `));
-    expect(f).toMatch(/create_server +ec206902/);
+    // the tab joins two lists that arrive apart: wait for the whole, not the first half
+    const snap = new RegExp(`create_snapshot +${change.snapshot.id} `);
+    const f = await h.waitFor((x) => snap.test(x) && /create_server +ec206902/.test(x));
+    expect(f).toMatch(snap);
   });
 
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {
