@@ -271,7 +271,7 @@ describe('servers', () => {
     expect(get('Created')).toBe('2026-01-02 03:04');
     expect(get('new_field')).toBe('x');
     expect(get('Reserved')).toBe('no');
-    expect(sections.map((s) => s.title)).toEqual([undefined, 'Size', 'Where', 'Pricing', 'History (UTC)', 'Other fields from the service']);
+    expect(sections.map((s) => s.title)).toEqual([undefined, 'Size', 'Where', 'Pricing', 'History (UTC)', 'Isolated from', 'Other fields from the service']);
     expect(touchesServer('ec1', 'ec1')).toBe(true);
     expect(touchesServer('ec1-net000001', 'ec1')).toBe(true);
     expect(touchesServer('ec12', 'ec1')).toBe(false);
