@@ -25,6 +25,8 @@ export interface ScreenMemo {
   metricsRange?: number;
   /** the key scope of the tab shown (the server's Snapshots tab answers c/e/d for snapshots) */
   tabScope?: string;
+  /** a tabbed screen's parameters (the billing month), kept while a record view covers it */
+  params?: Record<string, string | undefined>;
 }
 
 export interface EntryParams {
