@@ -27,6 +27,8 @@ export interface ScreenMemo {
   tabScope?: string;
   /** a tabbed screen's parameters (the billing month), kept while a record view covers it */
   params?: Record<string, string | undefined>;
+  /** a paged list follows new rows (`f`), still after a record view covered it */
+  following?: boolean;
 }
 
 export interface EntryParams {

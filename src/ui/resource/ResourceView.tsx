@@ -50,7 +50,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const filter = entry.view.filter;
   const searched = useRef('');
   if (paged && !props.filterEditor) searched.current = filter.trim();
-  const [following, setFollowing] = useState(false);
+  const [following, setFollowing] = useState(entry.memo.following === true);
   const { selected, onSelect } = useSelection(entry);
   const pages = usePaged(paged, ctx, {
     search: searched.current,
@@ -102,7 +102,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     defaultSort: paged ? null : (spec.defaultSort ?? null),
     handle: (id) => {
       if (id === 'follow' && paged?.follow) {
-        setFollowing((f) => !f);
+        entry.memo.following = !following;
+        setFollowing(!following);
         nav.report('info', following ? 'No longer following new rows.' : `Following: new rows come on top every ${Math.round(Math.min(FOLLOW_MS, props.refreshMs) / 1000)} s; f stops.`, 'follow');
         return true;
       }
