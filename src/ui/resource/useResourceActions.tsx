@@ -56,6 +56,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
   const handoff = useTerminalHandoff();
   const latest = useRef(o);
   latest.current = o;
+  const opened = useRef(0);
 
   const api = useMemo(() => {
     const report = (kind: 'info' | 'error', text: string) => latest.current.nav.report(kind, text, 'action');
@@ -69,7 +70,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       report('info', out.message ?? fallback);
       if (out.refresh !== false) latest.current.refresh();
       if (out.select) latest.current.select?.(out.select);
-      if (out.then) slot.open(out.then);
+      if (out.then) open(out.then);
     };
 
     const run = (what: string, call: () => Promise<Outcome<T> | void>) => {
@@ -81,7 +82,12 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       );
     };
 
-    const open = (d: Dialog<T>) => slot.open(d);
+    // Each dialog opened is a new one: a confirmation that follows another in the same commit (`then`
+    // after a yes) must not inherit the answered state of the one before.
+    const open = (d: Dialog<T>) => {
+      opened.current += 1;
+      slot.open(d);
+    };
 
     const keyContext: KeyContext<T> = {
       get session() {
@@ -170,6 +176,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
     const { spec, ctx } = latest.current;
     return (
       <DialogView
+        key={opened.current}
         dialog={d}
         ctx={ctx}
         width={width}
