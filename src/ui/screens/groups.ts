@@ -27,11 +27,11 @@ export default defineResource<GroupRow>({
   defaultSort: { column: 'name', descending: false },
   load: async ({ client }, signal) => {
     const [groups, servers] = await Promise.all([client.groups.list({ signal }), client.servers.list({ signal })]);
-    return groups.map((g) => ({ ...g, servers: servers.filter((s) => s.group !== null && (s.group === g.name || s.group === String(g.id))).map((s) => s.name) }));
+    return groups.map((g) => ({ ...g, servers: servers.filter((s) => s.group === g.name).map((s) => s.name) }));
   },
   empty: 'no groups',
   record: (g) => [
-    { fields: [field('Group', g.name), field('ID', g.id), field('Label', g.notes), field('Enabled', yesNo(g.enabled))] },
+    { fields: [field('Group', g.name), field('ID', String(g.id)), field('Label', g.notes), field('Enabled', yesNo(g.enabled))] },
     { title: 'Servers', fields: g.servers.length > 0 ? g.servers.map((s) => field('Server', s)) : [field('Servers', 'none')] },
   ],
 });
