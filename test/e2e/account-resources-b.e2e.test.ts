@@ -69,10 +69,10 @@ it('x on :billing writes the service\'s own CSV of the report shown to ecsdeck-<
   const now = new Date(((await emu.call('GET', '/__emulator/clock')).body as { now: string | number }).now);
   const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
   const mm = String(month).padStart(2, '0');
-  await go(s, 'billing', /Billing · servers, \d{4}-\d\d .*total €/);
+  await go(s, 'billing', /Servers, \d{4}-\d\d .*total €/);
   // the templates report, then back to servers: the file is the report on screen
   s.pty.write(KEYS.tab);
-  await s.waitFor(`Billing · templates, ${year}-${mm}`, SHOW_MS);
+  await s.waitFor(`Templates, ${year}-${mm}`, SHOW_MS);
   s.pty.write('x');
   const name = `ecsdeck-templates-${year}-${mm}.csv`;
   await s.waitFor(name, SHOW_MS);

@@ -18,8 +18,11 @@ export interface Capabilities {
 
 const article = (noun: string): string => (/^[aeiou]/i.test(noun) && !/^(one|use|eu)/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
+/** A row's name inside a sentence: `snapshot`, but `API token` and `SSH key` keep their capitals. */
+export const nounOf = (singular: string): string => (/^[A-Z]{2}/.test(singular) ? singular : singular.charAt(0).toLowerCase() + singular.slice(1));
+
 export function specBindings(spec: Capabilities): ScreenBinding[] {
-  const noun = spec.singular.charAt(0).toLowerCase() + spec.singular.slice(1);
+  const noun = nounOf(spec.singular);
   const rows: ScreenBinding[] = [];
   if (spec.create) rows.push({ id: 'create', keys: ['c'], match: char('c'), description: `create ${article(noun)}`, hint: 'create', rank: 20, write: true });
   if (spec.edit) rows.push({ id: 'edit', keys: ['e'], match: char('e'), description: `edit the selected ${noun}`, hint: 'edit', rank: 22, write: true });

@@ -11,6 +11,7 @@ import { useDialogSlot, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import type { Scope } from '../keymap.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
+import { nounOf } from './bindings.js';
 import { DialogView, dialogRows } from './dialogs.js';
 import type { ConfirmSpec, Ctx, Dialog, KeyContext, Outcome, ResourceSpec } from './spec.js';
 
@@ -114,7 +115,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       const { spec, ctx } = latest.current;
       const missing = (): boolean => {
         if (row !== undefined) return false;
-        report('info', `no ${spec.singular.toLowerCase()} selected`);
+        report('info', `no ${nounOf(spec.singular)} selected`);
         return true;
       };
       if (id === 'copy') {
@@ -162,7 +163,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
     const confirm = (c: ConfirmSpec<T>, row: T) => {
       slot.close();
       const { ctx, spec } = latest.current;
-      run(`${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${spec.singular.toLowerCase()} ${spec.label(row)}`, () => c.run(row, ctx));
+      run(`${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${nounOf(spec.singular)} ${spec.label(row)}`, () => c.run(row, ctx));
     };
 
     return { run, open, handle, keyContext, confirm, settle };

@@ -118,7 +118,7 @@ const perHour = (price: number, hours: number): string => (hours > 0 ? ` (${rate
 
 const serversReport = defineResource<UsageRow, MonthParams>({
   name: 'billing-servers',
-  title: (p) => `Billing · servers, ${monthText(p)}`,
+  title: (p) => `Servers, ${monthText(p)}`,
   singular: 'Server usage',
   rowKey: (u) => u.name,
   label: (u) => u.name,
@@ -130,7 +130,7 @@ const serversReport = defineResource<UsageRow, MonthParams>({
     const [usage, groups] = await Promise.all([client.billing.servers(year, month, 'json', { signal }), client.groups.list({ signal }).catch(() => [])]);
     return usage.map((u) => ({ ...u, groupName: groupLabel(u.group, groups) }));
   },
-  note: (rows) => `${plural(rows.length, 'server')} · ${sum(rows, (r) => r.billedHours)} h · total ${money(sum(rows, (r) => r.cost))}`,
+  note: (rows) => `${plural(rows.length, 'server')} · total ${money(sum(rows, (r) => r.cost))}`,
   empty: 'no server was billed this month',
   keys: [exportKey<UsageRow>('servers')],
   record: (u) => [
@@ -172,7 +172,7 @@ export const TEMPLATE_USAGE_COLUMNS: readonly Column<TemplateUsage>[] = [
 
 const templatesReport = defineResource<TemplateUsage, MonthParams>({
   name: 'billing-templates',
-  title: (p) => `Billing · templates, ${monthText(p)}`,
+  title: (p) => `Templates, ${monthText(p)}`,
   singular: 'Template usage',
   rowKey: (t) => t.name,
   label: (t) => t.name,
@@ -205,7 +205,7 @@ export const SNAPSHOT_USAGE_COLUMNS: readonly Column<SnapshotUsageRow>[] = [
 
 const snapshotsReport = defineResource<SnapshotUsageRow, MonthParams>({
   name: 'billing-snapshots',
-  title: (p) => `Billing · snapshots, ${monthText(p)}`,
+  title: (p) => `Snapshots, ${monthText(p)}`,
   singular: 'Snapshot usage',
   rowKey: (s) => String(s.snapshot),
   label: (s) => `${s.snapshot}${s.description ? ` "${s.description}"` : ''}`,

@@ -97,7 +97,7 @@ export default defineResource<TokenRow>({
     const own = ownTokenId(client);
     return (await client.account.tokens.list({ signal })).map((t) => ({ ...t, mine: t.id === own }));
   },
-  note: (rows) => (rows.some((t) => t.mine) ? '● this dashboard signs in with it' : ''),
+  note: (rows) => (rows.some((t) => t.mine) ? '● this dashboard' : ''),
   empty: 'no API tokens: c makes one',
   create: createToken,
   edit: renameToken,

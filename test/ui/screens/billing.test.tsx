@@ -46,7 +46,7 @@ test('the servers report of this month with its total; Tab goes through template
   const usage = await h.client.billing.servers(year, month);
   const total = usage.reduce((s, u) => s + u.cost, 0);
   let f = await h.waitFor(`total ${money(total)}`);
-  expect(f).toContain(`Billing · servers, ${mm}`);
+  expect(f).toContain(`Servers, ${mm}`);
   expect(f).toMatch(/1 Servers.*2 Templates.*3 Snapshots/);
   // the most expensive server first, its cost written as money
   const top = [...usage].sort((a, b) => b.cost - a.cost)[0]!;
@@ -54,11 +54,11 @@ test('the servers report of this month with its total; Tab goes through template
 
   await h.press(keys.tab);
   const templates = await h.client.billing.templates(year, month);
-  f = await h.waitFor(`Billing · templates, ${mm}`);
+  f = await h.waitFor(`Templates, ${mm}`);
   await h.waitFor(`total ${money(templates.reduce((s, u) => s + u.cost, 0))}`);
   await h.press(keys.tab);
   const snaps = await h.client.billing.snapshots(year, month);
-  await h.waitFor(`Billing · snapshots, ${mm}`);
+  await h.waitFor(`Snapshots, ${mm}`);
   f = await h.waitFor(`${snaps.snapshots.length} snapshot`);
   expect(f).toContain(`total ${money(snaps.snapshots.reduce((s, u) => s + u.cost, 0))}`);
   // x is this report's key; the footer follows the tab
@@ -70,14 +70,14 @@ test('[ and ] change the month; a month still to come shows the service\'s messa
   const now = serviceMonth(h);
   const mm = (p: { year?: string; month?: string }) => `${p.year}-${String(p.month).padStart(2, '0')}`;
   const here = { year: String(now.year), month: String(now.month) };
-  await h.waitFor(`Billing · servers, ${mm(here)}`);
+  await h.waitFor(`Servers, ${mm(here)}`);
   await h.press('[');
   const before = stepMonth(here, -1);
-  await h.waitFor(`Billing · servers, ${mm(before)}`);
+  await h.waitFor(`Servers, ${mm(before)}`);
   const past = await h.client.billing.servers(Number(before.year), Number(before.month));
   await h.waitFor(`total ${money(past.reduce((s, u) => s + u.cost, 0))}`);
   await h.press(']', ']');
-  await h.waitFor(`Billing · servers, ${mm(stepMonth(here, 1))}`);
+  await h.waitFor(`Servers, ${mm(stepMonth(here, 1))}`);
   const f = await h.waitFor('could not be loaded: future dates are not allowed');
   expect(f).not.toContain('total €');
 });
@@ -109,7 +109,7 @@ test('x works in read-only mode (nothing changes on the service), and the month 
   await h.press(':');
   await h.type('billing');
   await h.press(keys.enter, keys.tab, keys.tab);
-  await h.waitFor('Billing · snapshots');
+  await h.waitFor('Snapshots, ');
   await h.press('x');
   await h.waitFor(/The snapshots report of \d{4}-\d\d is in /);
   expect(readdirSync(dir)).toHaveLength(1);
