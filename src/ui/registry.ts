@@ -18,6 +18,7 @@ import plans from './screens/plans.js';
 import { PROFILE_KEYS } from './screens/profiles.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
+import { serverNetworks } from './screens/server-networks.js';
 import servers from './screens/servers.js';
 import snapshots, { serverSnapshots } from './screens/snapshots.js';
 import sshkeys from './screens/sshkeys.js';
@@ -83,6 +84,7 @@ for (const t of Object.values(TABBED)) {
 }
 registerScope('profiles', specBindings(PROFILE_KEYS), 'Profiles');
 registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of the server');
+registerScope(serverNetworks.name, specBindings(serverNetworks), 'Networks of the server');
 // a record view (⏎ on a row) copies the record's identifier
 registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
 // the server detail view: the server keys act on the server shown, and these switch its tabs
