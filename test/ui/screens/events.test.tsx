@@ -3,6 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
 import { startApp, type Harness } from '../app/harness.js';
+import { appendPage, prependNew } from '../../../src/ui/resource/usePaged.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -88,4 +89,15 @@ test('f follows: a new event comes on top with the cursor on it; ⏎ shows every
   expect(rec).toContain('demo-default');
   await h.press(keys.escape);
   await h.waitFor('following');
+});
+
+test('pages that overlap (new events pushed the offsets along) add no row twice', () => {
+  const key = (r: { id: number }) => String(r.id);
+  const rows = [{ id: 9 }, { id: 8 }, { id: 7 }];
+  // two new events arrived: the page at offset 3 starts with the last two rows already held
+  expect(appendPage(rows, [{ id: 8 }, { id: 7 }, { id: 6 }], key).map((r) => r.id)).toEqual([9, 8, 7, 6]);
+  const top = prependNew(rows, [{ id: 11 }, { id: 10 }, { id: 9 }], key);
+  expect(top.rows.map((r) => r.id)).toEqual([11, 10, 9, 8, 7]);
+  expect(top.added.map((r) => r.id)).toEqual([11, 10]);
+  expect(prependNew(rows, [{ id: 9 }], key).rows).toBe(rows);
 });
