@@ -4,8 +4,9 @@ import { lazy, memo, useMemo, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Profile, ProfileStore } from '../config/profiles.js';
 import type { ConnectOptions } from '../session/session.js';
-import { SPECS } from './registry.js';
+import { SPECS, TABBED } from './registry.js';
 import { ResourceView } from './resource/ResourceView.js';
+import { TabbedView } from './resource/TabbedView.js';
 import { safe } from './text.js';
 import { color } from './theme.js';
 import type { Server } from '../api/index.js';
@@ -109,6 +110,8 @@ export function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: Sc
     case 'profiles':
       return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
     default: {
+      const tabbed = TABBED[entry.screen];
+      if (tabbed) return <TabbedView key={entry.id} {...common} spec={tabbed} />;
       const spec = SPECS[entry.screen];
       if (!spec) return <Text color={color('error')}> no screen named {safe(entry.screen)}</Text>;
       return <ResourceView key={entry.id} {...common} spec={spec} params={{}} />;

@@ -34,8 +34,7 @@ async function selectRow(t: Harness, re: RegExp): Promise<string> {
 
 test('⏎ on a VLAN action opens its server on the Networks tab, with the VLAN keys', async () => {
   h = await openActions();
-  // the RESOURCE column may be cut (`ec206903-n…`) at 100 columns since the PROGRESS bar takes its room
-  const line = await selectRow(h, /add_vlan +ec\d+-n/);
+  const line = await selectRow(h, /add_vlan +ec\d+-net/);
   const server = /add_vlan +(ec\d+)-/.exec(line)![1];
   await h.press(keys.enter);
   const f = await h.waitFor(/\[4 Networks\]/);
