@@ -9,6 +9,7 @@ import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
 import type { Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
+import type { Page } from '../resource/PagerView.js';
 import type { RecordSection } from '../resource/spec.js';
 import { color } from '../theme.js';
 
@@ -33,6 +34,8 @@ export interface EntryParams {
   /** record view: its sections, and what `y` copies there */
   sections?: readonly RecordSection[];
   copyId?: string;
+  /** pager: the fields above the text and the text (a spec's `page`) */
+  page?: Page;
 }
 
 export interface ScreenEntry {

@@ -47,14 +47,15 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   // a spec's own hook, called on every render: the same spec is always given to one mounted view
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
   const live = spec.useLive ? spec.useLive(ctx) : undefined;
+  const columns = useMemo(() => (spec.columnsFor ? spec.columnsFor(rows) : spec.columns), [spec, rows]);
   const filter = entry.view.filter;
   const sort = entry.view.sort ?? spec.defaultSort ?? null;
   // Sorted first, filtered after (a filter keeps the order): a key typed into `/` never sorts 10,000 rows again.
-  const sortColumn = sort ? spec.columns.find((c) => c.key === sort.column) : undefined;
+  const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
   const descending = sort?.descending === true;
   const sorted = useMemo(() => (sortColumn ? sortRows(rows, sortColumn, descending) : rows), [rows, sortColumn, descending]);
-  const visible = useFilteredRows(sorted, spec.columns, filter);
-  useWarmSearch(sorted, spec.columns);
+  const visible = useFilteredRows(sorted, columns, filter);
+  useWarmSearch(sorted, columns);
 
   const { selected, onSelect } = useSelection(entry);
   const latest = useRef({ rows, visible, selected });
@@ -68,7 +69,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     return key === null ? undefined : shown.find((r) => spec.rowKey(r) === key);
   };
 
-  const sortColumns: SortColumn[] = useMemo(() => spec.columns.map((c) => ({ key: c.key, header: c.header })), [spec]);
+  const sortColumns: SortColumn[] = useMemo(() => columns.map((c) => ({ key: c.key, header: c.header })), [columns]);
   useScreenControl(props.control, {
     sortColumns,
     defaultSort: spec.defaultSort ?? null,
@@ -81,6 +82,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
       const row = latest.current.rows.find((r) => spec.rowKey(r) === key);
       if (row === undefined) return;
       if (spec.open) return spec.open(row, nav, ctx);
+      if (spec.page) return nav.push('pager', { page: spec.page(row, ctx) }, `${spec.singular} ${spec.label(row)}`);
       if (!spec.record) return;
       nav.push('record', { sections: spec.record(row, ctx), copyId: spec.copyId ? spec.copyId(row) : spec.rowKey(row) }, `${spec.singular} ${spec.label(row)}`);
     },
@@ -115,11 +117,11 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
           {actions.dialog ? actions.render(width, dialogRows) : null}
           <Table
             rows={visible}
-            columns={spec.columns}
+            columns={columns}
             rowKey={spec.rowKey}
             selectedKey={selected}
             onSelect={onSelect}
-            onOpen={spec.open || spec.record ? open : undefined}
+            onOpen={spec.open || spec.page || spec.record ? open : undefined}
             height={Math.max(1, body - dialogRows - 2)}
             width={width}
             widthsFrom={rows}

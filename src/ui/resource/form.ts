@@ -23,6 +23,8 @@ export interface FormState {
   /** which field the error is about, if one */
   errorField: string | null;
   sending: boolean;
+  /** a field dropping the rest of a paste it must not hold (FieldSpec.discard); `tail`: its last line came */
+  discarding: { id: string; tail: boolean } | null;
 }
 
 export type FormEvent =
@@ -61,7 +63,7 @@ export function initialForm(fields: readonly FieldSpec[]): FormState {
       lists[f.id] = initialChoiceState(list ?? [], String(initial));
     }
   }
-  return { fields, values, lines, items, lists, focus: 0, error: null, errorField: null, sending: false };
+  return { fields, values, lines, items, lists, focus: 0, error: null, errorField: null, sending: false, discarding: null };
 }
 
 /** The field's own check, and for a required field that it is not empty. */
@@ -163,8 +165,22 @@ function keyStep(s: FormState, input: string, key: KeyLike): FormStep {
   }
 
   // text and secret
+  if (s.discarding?.id === f.id) {
+    const d = s.discarding;
+    const plain = input !== '' && !key.ctrl && !key.meta && !key.tab && !key.backspace && !key.delete && !key.upArrow && !key.downArrow && !key.leftArrow && !key.rightArrow;
+    if (key.return) return { state: d.tail ? { ...s, discarding: null } : s };
+    if (plain && !d.tail) return { state: f.discard!.until.test(input) ? { ...s, discarding: { id: f.id, tail: true } } : s };
+    // anything else is the person typing again
+    s = { ...s, discarding: null };
+    if (plain) return keyStep(s, input, key);
+  }
   const line = s.lines[f.id] ?? lineState();
   const out = editLine(line, input, key);
+  const warning = f.discard && out.state.value !== line.value ? f.discard.test(out.state.value) : null;
+  if (warning !== null) {
+    // the text is dropped here, before it is kept anywhere: the line and the value go back to empty
+    return { state: { ...s, lines: { ...s.lines, [f.id]: lineState() }, values: { ...s.values, [f.id]: '' }, error: warning, errorField: f.id, discarding: { id: f.id, tail: f.discard!.until.test(input) } } };
+  }
   if (out.cancel) return { state: s, cancel: true };
   let next = s;
   if (out.state !== line) {
