@@ -89,8 +89,9 @@ export default defineResource<PlanRow>({
 // --- the availability matrix ----------------------------------------------------------------------------------
 
 export interface MatrixRow extends PlanRow {
-  /** per location (lower case): what the service says of the plan there */
-  cells: ReadonlyMap<string, PlanAvailability>;
+  /** per location (lower case): what the service says of the plan there (a plain record: a reload that
+   * changed a cell must not look the same as the last one, and the list compares records, not Maps) */
+  cells: Readonly<Record<string, PlanAvailability>>;
   /** every location of the matrix, in order */
   locations: readonly string[];
 }
@@ -101,7 +102,7 @@ export interface MatrixRow extends PlanRow {
  * capacity there.
  */
 export function matrixCell(row: Pick<MatrixRow, 'cells' | 'regions'>, location: string): string {
-  const a = row.cells.get(location.toLowerCase());
+  const a = row.cells[location.toLowerCase()];
   if (!a) return row.regions.some((r) => same(r.location, location)) ? '?' : '·';
   const here = a.available === true ? '✓' : a.available === false ? '✗' : '?';
   if (a.spotDiscount === null || a.spotDiscount <= 0) return here;
@@ -114,7 +115,7 @@ async function loadMatrix(client: Client, signal: AbortSignal): Promise<MatrixRo
   for (const a of availability) if (!locations.some((l) => same(l, a.location))) locations.push(a.location);
   return plans.map((p) => ({
     ...p,
-    cells: new Map(availability.filter((a) => same(a.plan, p.name)).map((a) => [a.location.toLowerCase(), a])),
+    cells: Object.fromEntries(availability.filter((a) => same(a.plan, p.name)).map((a) => [a.location.toLowerCase(), a])),
     locations,
   }));
 }
@@ -171,7 +172,7 @@ export const availability = defineResource<MatrixRow>({
     {
       title: 'Where (now)',
       fields: p.locations.map((l) => {
-        const a = p.cells.get(l.toLowerCase());
+        const a = p.cells[l.toLowerCase()];
         const free = typeof a?.extra['free_hosts'] === 'number' ? ` · ${a.extra['free_hosts'] as number} hosts free` : '';
         return field(l, `${matrixCell(p, l)}${free}`);
       }),
