@@ -3,7 +3,7 @@
 // above the rows, ⏎ to the record view (or wherever the spec opens), and its keys. A screen is this view
 // with its title line; a tab of a detail view is the same without it.
 
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Table, sortRows } from '../components/Table.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
@@ -61,7 +61,24 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const latest = useRef({ rows, visible, selected });
   latest.current = { rows, visible, selected };
 
-  const actions = useResourceActions<T>({ spec, ctx, nav, onDialog: props.onDialog, refresh, select: onSelect });
+  // A row to select once the list is loaded again (a created key, a new template): until its rows come, the
+  // table keeps a selection of its own, so the wish is kept here and granted by the next rows that arrive.
+  const pendingSelect = useRef<{ key: string; rows: readonly T[] } | null>(null);
+  const selectAfterReload = useCallback(
+    (key: string) => {
+      pendingSelect.current = { key, rows };
+      onSelect(key);
+    },
+    [onSelect, rows],
+  );
+  useLayoutEffect(() => {
+    const wish = pendingSelect.current;
+    if (wish === null || wish.rows === rows) return;
+    pendingSelect.current = null;
+    if (rows.some((r) => spec.rowKey(r) === wish.key)) onSelect(wish.key);
+  }, [rows, spec, onSelect]);
+
+  const actions = useResourceActions<T>({ spec, ctx, nav, onDialog: props.onDialog, refresh, select: selectAfterReload });
 
   /** The selected row if it is on screen: a row hidden by the filter is never acted on. */
   const current = (): T | undefined => {

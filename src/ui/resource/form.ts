@@ -108,9 +108,11 @@ export function formStep(s: FormState, e: FormEvent): FormStep {
   switch (e.type) {
     case 'items': {
       const f = s.fields.find((x) => x.id === e.id);
-      return {
-        state: { ...s, items: { ...s.items, [e.id]: e.items }, lists: { ...s.lists, [e.id]: initialChoiceState(e.items, String(f ? s.values[f.id] : '')) } },
-      };
+      const fresh = initialChoiceState(e.items, String(f ? s.values[f.id] : ''));
+      // a filter typed while the entries were loading is kept: those keys were meant for this list
+      const typed = s.lists[e.id]?.query;
+      const list = typed && typed.value !== '' ? { ...fresh, query: typed, highlight: 0 } : fresh;
+      return { state: { ...s, items: { ...s.items, [e.id]: e.items }, lists: { ...s.lists, [e.id]: list } } };
     }
     case 'set': {
       const f = s.fields.find((x) => x.id === e.id);

@@ -1,7 +1,7 @@
 // `:scripts`: ⏎ reads a script whole in the pager; `c` and `e` write the content in $VISUAL (here a shell
 // script standing in for an editor); the spec's rules and the limit of 20 are said before sending, to the
 // letter; `d` deletes. Each checked on the service.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, test, vi } from 'vitest';
@@ -121,4 +121,17 @@ test('c with 20 scripts of ones own says the service message at once; d deletes 
   await h.waitFor('Deleted script filler 19.');
   expect((await h.client.scripts.list()).some((s) => s.title === 'filler 19')).toBe(false);
   await h.waitFor((f) => !/│.filler 19 +shell/.test(f));
+});
+
+test('--read-only: c, e and d open nothing, run no editor and change nothing', async () => {
+  const log = join(work, 'ran.log');
+  editor('logs', `echo ran > "${log}"`);
+  h = await openScripts({ readOnly: true });
+  const before = await h.client.scripts.list();
+  for (const k of ['c', 'e', 'd']) {
+    await h.press(k);
+    expect(h.frame()).not.toMatch(/New script|Delete script|Saved script/);
+  }
+  expect(existsSync(log)).toBe(false);
+  expect(await h.client.scripts.list()).toEqual(before);
 });
