@@ -30,7 +30,7 @@ export interface PagerLine {
 export function pagerLines(text: string, width: number): PagerLine[] {
   const lines = text === '' ? [] : safeLines(text);
   const gutter = String(lines.length).length;
-  const room = Math.max(8, width - gutter - 3);
+  const room = Math.max(8, width - gutter - 4);
   const out: PagerLine[] = [];
   lines.forEach((line, i) => {
     // a long line is cut into pieces, never into fewer than all of it (the pager shows the whole text)
@@ -90,14 +90,14 @@ export function PagerScreen(props: ScreenProps): ReactNode {
         <Text color={color('dim')}> (empty)</Text>
       ) : (
         <ScrollLines
-          lines={lines.map((l) => `${l.number} │ ${l.text}`)}
+          lines={lines.map((l) => ` ${l.number} │ ${l.text}`)}
           offset={offset}
           height={rows}
           width={width}
           render={(line) => (
             <Text>
-              <Text color={color('dim')}>{line.slice(0, gutter + 2)}</Text>
-              {line.slice(gutter + 2)}
+              <Text color={color('dim')}>{line.slice(0, gutter + 3)}</Text>
+              {line.slice(gutter + 3)}
             </Text>
           )}
         />

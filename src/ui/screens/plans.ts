@@ -157,7 +157,8 @@ export const availability = defineResource<MatrixRow>({
   name: 'availability',
   aliases: ['avail', 'matrix', 'where'],
   title: 'Availability',
-  note: () => '✓ now  ✗ sold out  · not offered',
+  // short, so the title keeps its room at 80 columns; `·` (not offered there) is in the record and help
+  note: () => '✓ now  ✗ sold out',
   singular: 'Plan',
   rowKey: (p) => p.name,
   label: (p) => p.name,

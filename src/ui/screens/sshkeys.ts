@@ -118,8 +118,9 @@ const deleteKey: ConfirmSpec<SshKeyRow> = {
 export const SSHKEY_COLUMNS: readonly Column<SshKeyRow>[] = [
   { key: 'label', header: 'LABEL', fit: true, minWidth: 8, maxWidth: 24, identity: true },
   { key: 'type', header: 'TYPE', fit: true, maxWidth: 20, priority: 2 },
-  { key: 'comment', header: 'COMMENT', minWidth: 10, width: 20, flex: 2, priority: 1 },
-  { key: 'fingerprint', header: 'FINGERPRINT', fit: true, maxWidth: 51, priority: 3 },
+  { key: 'comment', header: 'COMMENT', minWidth: 10, width: 20, flex: 2, priority: 3 },
+  // what people compare a key by: the last to give way after the label
+  { key: 'fingerprint', header: 'FINGERPRINT', fit: true, maxWidth: 51, priority: 1 },
   { key: 'id', header: 'ID', width: 6, align: 'right', priority: 5, wide: true },
   date<SshKeyRow>('createdAt', 'ADDED', 4),
 ];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, expect, test, vi } from 'vitest';
 import { keys } from '../helpers.js';
 import { openScreen, selectRow, startApp, type Harness } from '../app/harness.js';
+import { pagerLines } from '../../../src/ui/resource/PagerView.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -134,4 +135,15 @@ test('--read-only: c, e and d open nothing, run no editor and change nothing', a
   }
   expect(existsSync(log)).toBe(false);
   expect(await h.client.scripts.list()).toEqual(before);
+});
+
+test('the pager keeps every character of a long line: it continues under itself, unnumbered', () => {
+  const long = `echo ${'x'.repeat(150)}`;
+  const lines = pagerLines(`#!/bin/sh\n${long}\n\tindented`, 60);
+  expect(lines[0]).toEqual({ number: '1', text: '#!/bin/sh' });
+  const pieces = lines.filter((l, i) => i > 0 && (l.number === '2' || (l.number.trim() === '' && i < lines.length - 1)));
+  expect(pieces.length).toBeGreaterThan(1);
+  expect(pieces.map((l) => l.text).join('')).toBe(long);
+  // a tab is drawn as spaces to the next stop, never as a control character
+  expect(lines.at(-1)).toEqual({ number: '3', text: '    indented' });
 });
