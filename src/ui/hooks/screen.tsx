@@ -36,6 +36,10 @@ export interface EntryParams {
   copyId?: string;
   /** pager: the fields above the text and the text (a spec's `page`) */
   page?: Page;
+  /** a detail view's tab to open on (⏎ on a VLAN action opens its server's Networks tab) */
+  tab?: number;
+  /** a list's filter to open with (⏎ on a snapshot's action shows that snapshot in :snapshots) */
+  filter?: string;
 }
 
 export interface ScreenEntry {
