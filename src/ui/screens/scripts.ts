@@ -2,7 +2,7 @@
 // whole in the pager; `c` and `e` write its content in $VISUAL / $EDITOR / vi (the editor hand-off); the
 // spec's rules and messages (src/rules/scripts.ts, the limit of 20) are checked before anything is sent.
 import type { Script } from '../../api/index.js';
-import { LIMITS, MSG, RuleError, checkLibraryScript, checkLibraryScriptUpdate } from '../../rules/index.js';
+import { LIMITS, MSG, checkLibraryScript, checkLibraryScriptUpdate, ruleMessage } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, yesNo } from '../format.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext } from '../resource/spec.js';
@@ -12,17 +12,6 @@ export const scriptKind = (s: Pick<Script, 'windows'>): string => (s.windows ? '
 /** The text without the line break that ends its last line (an editor's file ends with one). */
 const body = (content: string): string => content.replace(/(\r\n|\r|\n)$/, '');
 const lineCount = (s: Pick<Script, 'content'>): number => (body(s.content) === '' ? 0 : body(s.content).split(/\r\n|\r|\n/).length);
-
-/** The rule's message, to the letter, or null when the script passes. */
-function ruleProblem(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (err instanceof RuleError) return err.message;
-    throw err;
-  }
-}
 
 // One content field per kind, so the editor gets the file suffix it colours by (.sh or .ps1).
 const contentFields = (initial = ''): FieldSpec[] => [
@@ -36,7 +25,7 @@ const createScript: FormSpec<Script> = {
   consequence: 'A script new servers can run at their first boot; ⏎ on Content opens your editor ($VISUAL, $EDITOR or vi). An empty or unchanged file sends nothing.',
   fields: [{ id: 'title', label: 'Title', placeholder: 'e.g. install nginx' }, { id: 'windows', label: 'Windows', kind: 'yesno', hint: 'y: a PowerShell script for Windows servers; n: a shell script for Linux' }, ...contentFields()],
   verb: 'create',
-  check: (v) => ruleProblem(() => checkLibraryScript({ title: String(v.title), content: contentOf(v), windows: v.windows === true })),
+  check: (v) => ruleMessage(() => checkLibraryScript({ title: String(v.title), content: contentOf(v), windows: v.windows === true })),
   async submit(values, { client }) {
     const created = await client.scripts.create({ title: String(values.title), content: contentOf(values), windows: values.windows === true });
     return { message: `Created script ${created.title} (${lineCount(created)} lines).`, select: String(created.id) };
@@ -51,7 +40,7 @@ function editContent(s: Script): FormSpec<Script> {
     fields: [{ ...contentFields(s.content)[s.windows ? 1 : 0]!, when: undefined }],
     editFirst: true,
     verb: 'save',
-    check: (v) => ruleProblem(() => checkLibraryScriptUpdate({ content: String(v.sh ?? v.ps1 ?? '') })),
+    check: (v) => ruleMessage(() => checkLibraryScriptUpdate({ content: String(v.sh ?? v.ps1 ?? '') })),
     async submit(values, { client }) {
       const saved = await client.scripts.update(s.id, { content: String(values.sh ?? values.ps1 ?? '') });
       return { message: `Saved script ${saved.title} (${lineCount(saved)} lines).`, select: String(saved.id) };
