@@ -2,7 +2,7 @@
 // emulator process on a manual clock. An SSH key added from a `.pub` file and deleted; a script written by
 // an $EDITOR that is a test script; a template made from a snapshot, then a server made from that template.
 // Each checks the service's state over the API, not only the screen.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -16,14 +16,14 @@ afterEach(() => {
 });
 
 /** An emulator process and the dashboard logged in to it; `env` goes to the dashboard. */
-async function dashboard(env: Record<string, string> = {}): Promise<{ emu: Emulator; s: Session; dir: string }> {
+async function dashboard(env: Record<string, string> = {}, args: string[] = []): Promise<{ emu: Emulator; s: Session; dir: string }> {
   const emu = await startEmulatorProcess('demo');
   cleanups.push(() => emu.stop());
   const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-resources-'));
   const s = start({
     cols: 120,
     rows: 36,
-    args: ['--api-url', emu.url],
+    args: ['--api-url', emu.url, ...args],
     env: { ECSDECK_CONFIG_DIR: dir, ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined, ...env },
   });
   cleanups.push(() => {
@@ -128,4 +128,39 @@ it('makes a template from a snapshot, then a server from that template', async (
   const server = servers.find((x) => x.notes === 'e2e-from-template');
   expect(server).toBeDefined();
   expect([server!.so, server!.os, server!.image]).toContain(made.name);
+}, 60_000);
+
+it('--read-only: every write key of templates, SSH keys, scripts, plans and the matrix is refused; nothing changes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-ro-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const ran = join(dir, 'editor-ran');
+  const editor = join(dir, 'editor.sh');
+  writeFileSync(editor, `#!/bin/sh\necho ran > "${ran}"\n`);
+  chmodSync(editor, 0o755);
+  const { emu, s } = await dashboard({ VISUAL: editor }, ['--read-only']);
+  const token = await emu.token();
+  const state = async () =>
+    JSON.stringify(
+      await Promise.all(['/ecs/v2/templates', '/ecs/v2/sshkeys', '/ecs/v2/scripts', '/ecs/v2/servers'].map(async (p) => (await emu.call('GET', p, undefined, { token })).body)),
+    );
+  const before = await state();
+  const screens: Array<[string, RegExp, string[]]> = [
+    ['templates', /ei204101/, ['c', 'e', 'd', 'n']],
+    ['sshkeys', /laptop/, ['c', 'e', 'd']],
+    ['scripts', /node-exporter/, ['c', 'e', 'd']],
+    ['plans', /eCS1 /, ['c']],
+    ['availability', /IT-MI2/, ['c']],
+  ];
+  for (const [screen, ready, writes] of screens) {
+    await go(s, screen, ready);
+    for (const k of writes) {
+      s.pty.write(k);
+      await s.idle();
+      expect(s.screen()).not.toMatch(/New template|Rename|Delete|New server|Add an SSH key|New script|Content of|\[y\/N\]/);
+    }
+    // the footer offers none of them
+    expect(s.screen()).not.toMatch(/c create|d delete|e edit|n new server|c new server/);
+  }
+  expect(existsSync(ran)).toBe(false);
+  expect(await state()).toBe(before);
 }, 60_000);
