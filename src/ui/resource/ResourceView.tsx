@@ -62,14 +62,25 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   latest.current = { rows, visible, selected };
 
   // A row to select once the list is loaded again (a created key, a new template): until its rows come, the
-  // table keeps a selection of its own, so the wish is kept here and granted by the next rows that arrive.
-  const pendingSelect = useRef<{ key: string; rows: readonly T[] } | null>(null);
+  // table keeps a selection of its own, so the wish is kept here and granted by the next rows that arrive,
+  // unless the user has moved in the meantime (their move wins: a key acts on the row they chose).
+  const pendingSelect = useRef<{ key: string; rows: readonly T[]; auto?: string } | null>(null);
   const selectAfterReload = useCallback(
     (key: string) => {
-      pendingSelect.current = { key, rows };
+      pendingSelect.current = rows.some((r) => spec.rowKey(r) === key) ? null : { key, rows };
       onSelect(key);
     },
-    [onSelect, rows],
+    [onSelect, rows, spec],
+  );
+  // The table's first answer to a key it does not have is its own pick; any other is the user moving.
+  const onTableSelect = useCallback(
+    (key: string) => {
+      const wish = pendingSelect.current;
+      if (wish && wish.auto === undefined) wish.auto = key;
+      else if (wish && key !== wish.auto) pendingSelect.current = null;
+      onSelect(key);
+    },
+    [onSelect],
   );
   useLayoutEffect(() => {
     const wish = pendingSelect.current;
@@ -137,7 +148,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             columns={columns}
             rowKey={spec.rowKey}
             selectedKey={selected}
-            onSelect={onSelect}
+            onSelect={onTableSelect}
             onOpen={spec.open || spec.page || spec.record ? open : undefined}
             height={Math.max(1, body - dialogRows - 2)}
             width={width}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, test, vi } from 'vitest';
 import { keys } from '../helpers.js';
-import { openScreen, selectRow, startApp, type Harness } from '../app/harness.js';
+import { openScreen, selectRow, selectedLine, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -132,4 +132,30 @@ test('--read-only: c, e and d open nothing and change nothing', async () => {
     expect(h.frame()).not.toMatch(/Add an SSH key|Rename SSH key|Delete SSH key/);
   }
   expect(await h.client.sshKeys.list()).toEqual(before);
+});
+
+test('the added key is selected once the list has it, unless the user moved meanwhile: their row stays', async () => {
+  h = await openKeys();
+  const add = async (label: string) => {
+    await h!.press('c');
+    await h!.waitFor('Add an SSH key');
+    await h!.type(label);
+    await h!.press(keys.enter);
+    await h!.type(ed25519Line(`${label}@host`).line);
+    await h!.press(keys.enter);
+    await h!.waitFor(`Added SSH key ${label}`);
+  };
+  await add('zz-first');
+  await h.waitFor((f) => selectedLine(f).includes('zz-first'));
+
+  // the list's reload is slow now: the user moves before it comes back
+  await h.admin('PUT', '/__emulator/faults', { latency_ms: 400, path_prefix: '/ecs/v2/sshkeys' });
+  await add('aa-second');
+  await h.press('g');
+  await h.press('j');
+  const chosen = selectedLine(h.frame());
+  await h.waitFor((f) => /aa-second +ssh-ed25519/.test(f), 5000);
+  await h.admin('DELETE', '/__emulator/faults');
+  expect(selectedLine(h.frame())).toBe(chosen);
+  expect(chosen).not.toContain('aa-second');
 });
