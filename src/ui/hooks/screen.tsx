@@ -9,7 +9,7 @@ import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
 import type { Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
-import type { Page } from '../resource/PagerView.js';
+import type { TextPage } from '../resource/PagerView.js';
 import type { RecordSection } from '../resource/spec.js';
 import { color } from '../theme.js';
 
@@ -26,6 +26,10 @@ export interface ScreenMemo {
   metricsRange?: number;
   /** the key scope of the tab shown (the server's Snapshots tab answers c/e/d for snapshots) */
   tabScope?: string;
+  /** a tabbed screen's parameters (the billing month), kept while a record view covers it */
+  params?: Record<string, string | undefined>;
+  /** a paged list follows new rows (`f`), still after a record view covered it */
+  following?: boolean;
 }
 
 export interface EntryParams {
@@ -35,7 +39,7 @@ export interface EntryParams {
   sections?: readonly RecordSection[];
   copyId?: string;
   /** pager: the fields above the text and the text (a spec's `page`) */
-  page?: Page;
+  page?: TextPage;
   /** a detail view's tab to open on (⏎ on a VLAN action opens its server's Networks tab) */
   tab?: number;
   /** a list's filter to open with (⏎ on a snapshot's action shows that snapshot in :snapshots) */

@@ -14,7 +14,7 @@ import { wrapValue } from './RecordView.js';
 import type { RecordField } from './spec.js';
 
 /** What a spec's `page` gives: the fields above the text, the text, and what `y` copies. */
-export interface Page {
+export interface TextPage {
   fields: readonly RecordField[];
   text: string;
   copyId?: string;
