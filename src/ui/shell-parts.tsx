@@ -6,6 +6,7 @@ import type { Profile, ProfileStore } from '../config/profiles.js';
 import type { ConnectOptions } from '../session/session.js';
 import { SPECS, TABBED } from './registry.js';
 import { ResourceView } from './resource/ResourceView.js';
+import { PagerScreen } from './resource/PagerView.js';
 import { TabbedView } from './resource/TabbedView.js';
 import { safe } from './text.js';
 import { color } from './theme.js';
@@ -107,6 +108,8 @@ export function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: Sc
       return <ServerDetailScreen key={entry.id} {...common} name={entry.params.server ?? ''} />;
     case 'record':
       return <RecordScreen key={entry.id} {...common} />;
+    case 'pager':
+      return <PagerScreen key={entry.id} {...common} />;
     case 'profiles':
       return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
     default: {

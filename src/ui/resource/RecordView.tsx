@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Table, type Column } from '../components/Table.js';
 import { displayWidth, safe, truncate } from '../text.js';
-import type { RecordSection } from './spec.js';
+import type { RecordSection } from './record.js';
 import type { Role } from '../theme.js';
 
 export interface RecordRow {
