@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { json, median, percentile, ROOT, startListening } from './util.mjs';
+import { NODE_VERSIONS, nodeBinary } from '../scripts/nodes.mjs';
 
 const BIN = join(ROOT, 'bin/ecsdeck.js');
 
@@ -18,9 +19,9 @@ function cleanEnv(extra = {}) {
 }
 
 /** The program in a pty, with a headless terminal reading its screen. */
-function launch(args, env, cols = 120, rows = 40) {
+function launch(args, env, cols = 120, rows = 40, node = process.execPath) {
   const started = performance.now();
-  const child = pty.spawn(process.execPath, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
+  const child = pty.spawn(node, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   let onChunk = null;
   child.onData((d) => {
@@ -74,14 +75,44 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SERVER_ROW = /ec2\d{5}\s/;
 
 /** Median ms for Node itself to run an empty script here: the part of a start no program can save. */
-function nodeStartMs() {
+function nodeStartMs(node = process.execPath) {
   const times = [];
   for (let i = 0; i < 7; i++) {
     const t = performance.now();
-    spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    spawnSync(node, ['-e', ''], { stdio: 'ignore' });
     times.push(performance.now() - t);
   }
   return Math.round(median(times));
+}
+
+/** ms from spawning the demo on `node` to its first screen with a server row, for `runs` starts in a row. */
+export async function firstFrames(node, runs = 7, extraEnv = {}) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const app = launch(['--demo'], cleanEnv(extraEnv), 120, 40, node);
+    times.push((await app.waitFor((s) => SERVER_ROW.test(s))) - app.started);
+    await app.stop();
+  }
+  return times;
+}
+
+/**
+ * The first frame on each pinned Node besides the one running the bench (scripts/nodes.mjs), beside that
+ * Node's own start: seven starts each, the first of which writes the code cache that version will use.
+ */
+async function firstFrameOnOtherNodes() {
+  const figures = {};
+  for (const major of Object.keys(NODE_VERSIONS)) {
+    const node = nodeBinary(major);
+    const times = await firstFrames(node);
+    figures[`first_frame_ms_node${major}`] = Math.round(median(times));
+    figures[`node_floor_ms_node${major}`] = nodeStartMs(node);
+    console.log(
+      `first frame on Node ${NODE_VERSIONS[major]} (median of 7): ${figures[`first_frame_ms_node${major}`]} ms  [${times.map((x) => Math.round(x)).join(', ')}]` +
+        `; Node itself: ${figures[`node_floor_ms_node${major}`]} ms`,
+    );
+  }
+  return figures;
 }
 
 export async function benchDashboard() {
@@ -116,7 +147,8 @@ export async function benchDashboard() {
   const first_frame_ms = Math.round(median(firstFrames));
   const idleCpuPct = median(idleWindows);
   console.log(`first frame (median of 7): ${first_frame_ms} ms  [${firstFrames.map((x) => Math.round(x)).join(', ')}]`);
-  console.log(`  (Node itself takes ${nodeStartMs()} ms here to run an empty script)`);
+  const node_floor_ms = nodeStartMs();
+  console.log(`  (Node ${process.versions.node} itself takes ${node_floor_ms} ms here to run an empty script)`);
   console.log(`idle CPU over 10 s: ${idleCpuPct.toFixed(2)} % of one core (median of three windows: ${idleWindows.map((x) => x.toFixed(2)).join(', ')})`);
   console.log(`  (before them, from the last bar leaving to 30 s after start: ${Math.round(settlingCpu.ms)} ms of CPU in ${settlingCpu.over.toFixed(1)} s)`);
 
@@ -164,5 +196,6 @@ export async function benchDashboard() {
   } finally {
     emu.child.kill('SIGTERM');
   }
-  return { first_frame_ms, key_p95_ms, idle_cpu_pct: Math.round(idleCpuPct * 100) / 100, poll_rps, rss_mb };
+  const others = await firstFrameOnOtherNodes();
+  return { first_frame_ms, node_floor_ms, ...others, key_p95_ms, idle_cpu_pct: Math.round(idleCpuPct * 100) / 100, poll_rps, rss_mb };
 }
