@@ -193,13 +193,6 @@ function fullScreenFrame(ink, output) {
 `;
 }
 
-// Ink's useInput subscribes in a passive effect, which runs some time after the frame is drawn: keys typed
-// in that gap (the name typed right after `d`, text right after `/`) reach the view that just closed, or
-// nobody. A layout effect subscribes in the same commit that draws the view, so no key falls in a gap.
-export function inkUseInput(source) {
-  return once(source, "import { useEffect } from 'react';", "import { useLayoutEffect as useEffect } from 'react';", 'ink use-input.js');
-}
-
 // The dashboard is one classic script so that it can go through a code cache (src/boot/compile-cache.ts),
 // and a classic script cannot hold a top-level await. Ink's reconciler awaits React devtools and its own
 // package.json at load, both only when DEV=true; the dashboard never runs with devtools.

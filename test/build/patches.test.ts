@@ -1,10 +1,11 @@
-// The changes scripts/patches.mjs makes to dependencies while bundling are speed patches: what the user sees must
-// not change. Each patched module is bundled the way the build bundles it, next to the unpatched original bundled
-// the same way, and both are asked the same questions; any answer that differs is reported with its code points.
+// The changes scripts/patches.mjs makes to dependencies (applied to node_modules at install by
+// scripts/patch-deps.mjs) are speed patches: what the user sees must not change. Each patched module, as
+// installed, is bundled next to its original (kept by the install step) bundled the same way, and both are
+// asked the same questions; any answer that differs is reported with its code points.
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +18,6 @@ type Patch = (source: string) => string;
 interface Patches {
   inkOutput: Patch;
   inkFullScreenFrames: Patch;
-  inkUseInput: Patch;
   inkReconciler: Patch;
   yogaIndex: Patch;
   yogaWasmLoader: Patch;
@@ -25,8 +25,12 @@ interface Patches {
   sliceAnsiTokenizer: Patch;
   ansiTokenize: Patch;
   ansiStyledChars: Patch;
-  PATCHES: esbuild.Plugin[];
-  patchPlugin(name: string, filter: RegExp, transform: Patch): esbuild.Plugin;
+  PATCHES: Array<{ name: string; files: string[]; patch: Patch }>;
+}
+interface PatchDeps {
+  originalOf(file: string): string;
+  patchedText(name: string, file: string, patch: Patch, original: string): string;
+  patchedFiles(): Array<{ name: string; file: string; patch: Patch }>;
 }
 
 type WidthOptions = { ambiguousIsNarrow?: boolean; countAnsiEscapeCodes?: boolean };
@@ -39,11 +43,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 // Loaded by URL: the script is plain JavaScript without declarations, and its shape is written down above.
 const patches = (await import(pathToFileURL(join(ROOT, 'scripts', 'patches.mjs')).href)) as Patches;
+const patchDeps = (await import(pathToFileURL(join(ROOT, 'scripts', 'patch-deps.mjs')).href)) as PatchDeps;
 
 const FILES = {
   inkOutput: join(NODE_MODULES, 'ink', 'build', 'output.js'),
   inkFullScreen: join(NODE_MODULES, 'ink', 'build', 'ink.js'),
-  inkUseInput: join(NODE_MODULES, 'ink', 'build', 'hooks', 'use-input.js'),
   inkReconciler: join(NODE_MODULES, 'ink', 'build', 'reconciler.js'),
   yogaIndex: join(NODE_MODULES, 'yoga-layout', 'dist', 'src', 'index.js'),
   yogaWasmLoader: join(NODE_MODULES, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'),
@@ -54,7 +58,11 @@ const FILES = {
   ansiStyledChars: join(NODE_MODULES, '@alcalzone', 'ansi-tokenize', 'build', 'styledChars.js'),
 } as const;
 
+/** The installed, patched file. */
 const read = (path: string) => readFileSync(path, 'utf8');
+const nodeModulesPath = (path: string) => relative(NODE_MODULES, path).split(sep).join('/');
+/** The file as npm installed it, before it was patched. */
+const originalText = (path: string) => patchDeps.originalOf(nodeModulesPath(path));
 const requireScript = createRequire(import.meta.url);
 
 const workDir = mkdtempSync(join(tmpdir(), 'ecsdeck-patch-'));
@@ -91,11 +99,27 @@ async function load<T>(
   return { text, exports };
 }
 
-/** The one plugin of PATCHES with this name. */
-function plugin(name: string): esbuild.Plugin {
-  const found = patches.PATCHES.find((p) => p.name === name);
-  if (!found) throw new Error(`no patch plugin named ${name}`);
-  return found;
+/**
+ * Bundles the originals of the files the patches named change (every patch when none is named): the
+ * dependencies as npm installed them.
+ */
+function unpatched(...names: string[]): esbuild.Plugin {
+  const files = new Map(
+    patchDeps
+      .patchedFiles()
+      .filter((f) => names.length === 0 || names.includes(f.name))
+      .map((f) => [join(NODE_MODULES, ...f.file.split('/')), f.file]),
+  );
+  for (const name of names) if (!patches.PATCHES.some((p) => p.name === name)) throw new Error(`no patch named ${name}`);
+  return {
+    name: 'unpatched',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, (args) => {
+        const file = files.get(args.path);
+        return file === undefined ? undefined : { contents: patchDeps.originalOf(file), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
 }
 
 const hex = (text: string) =>
@@ -207,7 +231,6 @@ describe('each patch notices when its dependency changed', () => {
   const cases: Array<[string, Patch, string]> = [
     ['inkOutput', patches.inkOutput, FILES.inkOutput],
     ['inkFullScreenFrames', patches.inkFullScreenFrames, FILES.inkFullScreen],
-    ['inkUseInput', patches.inkUseInput, FILES.inkUseInput],
     ['inkReconciler', patches.inkReconciler, FILES.inkReconciler],
     ['yogaIndex', patches.yogaIndex, FILES.yogaIndex],
     ['yogaWasmLoader', patches.yogaWasmLoader, FILES.yogaWasmLoader],
@@ -219,7 +242,7 @@ describe('each patch notices when its dependency changed', () => {
   ];
 
   it.each(cases)('%s refuses text without what it replaces, or with it twice, and changes the installed file', (_, patch, file) => {
-    const source = read(file);
+    const source = originalText(file);
     expect(() => patch('')).toThrow(/changed: review/);
     expect(() => patch('export default 1;\n')).toThrow(/changed: review/);
     expect(() => patch(source + source)).toThrow(/changed: review/);
@@ -227,22 +250,10 @@ describe('each patch notices when its dependency changed', () => {
     expect(patched).not.toBe(source);
   });
 
-  // Files next to the patched ones, or named like them, that no patch may pick.
-  const NEAR_MISSES = [
-    join(NODE_MODULES, 'ink', 'build', 'ink.d.ts'),
-    join(NODE_MODULES, 'ink', 'build', 'ink.js.map'),
-    join(NODE_MODULES, 'ink', 'build', 'output.d.ts'),
-    join(NODE_MODULES, 'ink', 'build', 'render.js'),
-    join(NODE_MODULES, 'ink', 'build', 'components', 'App.js'),
-    join(NODE_MODULES, 'ink', 'build', 'hooks', 'use-input.d.ts'),
-    join(NODE_MODULES, 'ink-spinner', 'build', 'index.js'),
-  ];
-
-  it('every patch plugin picks the installed file it is meant for, and gives it the patched text', async () => {
+  it('every installed file is its original as its patch and the install step make it, and nothing else is patched', () => {
     const expected: Array<[string, string, Patch]> = [
       ['ink-shared-output-cache', FILES.inkOutput, patches.inkOutput],
       ['ink-full-screen-frames', FILES.inkFullScreen, patches.inkFullScreenFrames],
-      ['ink-input-in-commit', FILES.inkUseInput, patches.inkUseInput],
       ['ink-without-top-level-await', FILES.inkReconciler, patches.inkReconciler],
       ['yoga-without-top-level-await', FILES.yogaIndex, patches.yogaIndex],
       ['yoga-wasm-from-buffer', FILES.yogaWasmLoader, patches.yogaWasmLoader],
@@ -252,36 +263,21 @@ describe('each patch notices when its dependency changed', () => {
       ['ansi-tokenize-without-segmenter', FILES.ansiTokenize, patches.ansiTokenize],
       ['ansi-tokenize-same-styles-at-once', FILES.ansiStyledChars, patches.ansiStyledChars],
     ];
-    expect(new Set(patches.PATCHES.map((p) => p.name))).toEqual(new Set(expected.map(([name]) => name)));
-    for (const [name, file, patch] of expected) {
-      let filter: RegExp | undefined;
-      let onLoad: ((args: { path: string }) => Promise<{ contents?: string; resolveDir?: string }>) | undefined;
-      const build = {
-        onLoad(options: { filter: RegExp }, callback: typeof onLoad) {
-          filter = options.filter;
-          onLoad = callback;
-        },
-      };
-      await plugin(name).setup(build as unknown as esbuild.PluginBuild);
-      expect(filter?.test(file), `${name} matches ${file}`).toBe(true);
-      const others = [
-        ...Object.values(FILES).filter((f) => f !== file && !(name.startsWith('string-width') && f.endsWith(join('string-width', 'index.js')))),
-        ...NEAR_MISSES,
-      ];
-      for (const other of others) expect(filter?.test(other), `${name} leaves ${other} alone`).toBe(false);
-      const loaded = await onLoad!({ path: file });
-      expect(loaded.contents).toBe(patch(read(file)));
-      expect(loaded.resolveDir).toBe(dirname(file));
+    expect(patchDeps.patchedFiles().map(({ name, file }) => `${name} ${file}`).sort()).toEqual(expected.map(([name, path]) => `${name} ${nodeModulesPath(path)}`).sort());
+    for (const [name, path, patch] of expected) {
+      const file = nodeModulesPath(path);
+      expect(read(path), file).toBe(patchDeps.patchedText(name, file, patch, originalText(path)));
+      expect(read(path), file).not.toMatch(/^\/\/# sourceMappingURL=/m);
     }
+    // Ink's key hook is as npm installed it: the app's one useInput (src/ui/keys.tsx) needs no patch
+    expect(read(join(NODE_MODULES, 'ink', 'build', 'hooks', 'use-input.js'))).toMatch(/^import \{ useEffect \} from 'react';$/m);
   });
 });
 
 describe('string-width 8 (what Ink measures text with)', async () => {
   const entry = "export { default } from 'string-width';";
-  const original = await load<{ default: StringWidth }>(entry, ROOT, 'string-width-8-original.js');
-  const patchedBundle = await load<{ default: StringWidth }>(entry, ROOT, 'string-width-8-patched.js', [
-    plugin('string-width-lazy-and-remembered'),
-  ]);
+  const original = await load<{ default: StringWidth }>(entry, ROOT, 'string-width-8-original.js', [unpatched()]);
+  const patchedBundle = await load<{ default: StringWidth }>(entry, ROOT, 'string-width-8-patched.js');
   const originalWidth = original.exports.default;
   const patchedWidth = patchedBundle.exports.default;
 
@@ -363,9 +359,7 @@ describe('string-width 8 (what Ink measures text with)', async () => {
   }, 60_000);
 
   it('measures a line of frames, symbols and CJK without creating a segmenter', async () => {
-    const fresh = await load<{ default: StringWidth }>(entry, ROOT, 'string-width-8-fresh.js', [
-      plugin('string-width-lazy-and-remembered'),
-    ]);
+    const fresh = await load<{ default: StringWidth }>(entry, ROOT, 'string-width-8-fresh.js');
     const line = red('│ ● web-1 … 名前 ✓ ↑↓ █░ │');
     const want = originalWidth(line);
     expect(withoutSegmenter(() => fresh.exports.default(line))).toBe(want);
@@ -377,10 +371,8 @@ describe('string-width 8 (what Ink measures text with)', async () => {
 describe('string-width 7 (what wrap-ansi measures text with)', async () => {
   const entry = "export { default } from 'string-width';";
   const resolveDir = join(NODE_MODULES, 'wrap-ansi');
-  const original = await load<{ default: StringWidth }>(entry, resolveDir, 'string-width-7-original.js');
-  const patchedBundle = await load<{ default: StringWidth }>(entry, resolveDir, 'string-width-7-patched.js', [
-    plugin('string-width-lazy-and-remembered'),
-  ]);
+  const original = await load<{ default: StringWidth }>(entry, resolveDir, 'string-width-7-original.js', [unpatched()]);
+  const patchedBundle = await load<{ default: StringWidth }>(entry, resolveDir, 'string-width-7-patched.js');
   const originalWidth = original.exports.default;
   const patchedWidth = patchedBundle.exports.default;
 
@@ -410,8 +402,8 @@ describe('string-width 7 (what wrap-ansi measures text with)', async () => {
 });
 
 describe('ansi-tokenize (how Ink splits each line it draws)', async () => {
-  const source = read(FILES.ansiTokenize);
-  const patchedSource = patches.ansiTokenize(source);
+  const source = originalText(FILES.ansiTokenize);
+  const patchedSource = read(FILES.ansiTokenize);
   const original = await load<{ tokenize: Tokenize }>(source, dirname(FILES.ansiTokenize), FILES.ansiTokenize);
   const patched = await load<{ tokenize: Tokenize }>(patchedSource, dirname(FILES.ansiTokenize), FILES.ansiTokenize);
 
@@ -521,8 +513,8 @@ describe('ansi-tokenize styledCharsToString (how Ink writes each row it drew)', 
   type Module = { tokenize: Tokenize; styledCharsFromTokens(tokens: Token[]): StyledChar[]; styledCharsToString(chars: StyledChar[]): string };
   const entry = "export { tokenize } from './build/tokenize.js';\nexport { styledCharsFromTokens, styledCharsToString } from './build/styledChars.js';";
   const packageDir = dirname(dirname(FILES.ansiStyledChars));
-  const original = (await load<Module>(entry, packageDir, 'styled-chars-original.js')).exports;
-  const patched = (await load<Module>(entry, packageDir, 'styled-chars-patched.js', [plugin('ansi-tokenize-same-styles-at-once')])).exports;
+  const original = (await load<Module>(entry, packageDir, 'styled-chars-original.js', [unpatched()])).exports;
+  const patched = (await load<Module>(entry, packageDir, 'styled-chars-patched.js')).exports;
   const charsOf = (text: string) => original.styledCharsFromTokens(original.tokenize(text));
   const blank = (): StyledChar => ({ type: 'char', value: ' ', fullWidth: false, styles: [] });
 
@@ -594,8 +586,8 @@ describe('ansi-tokenize styledCharsToString (how Ink writes each row it drew)', 
 
 describe('slice-ansi (how Ink cuts text to a box)', async () => {
   const entry = "import sliceAnsi from 'slice-ansi';\nexport default sliceAnsi;";
-  const original = await load<{ default: SliceAnsi }>(entry, ROOT, 'slice-ansi-original.js');
-  const patched = await load<{ default: SliceAnsi }>(entry, ROOT, 'slice-ansi-patched.js', [plugin('slice-ansi-lazy-segmenter')]);
+  const original = await load<{ default: SliceAnsi }>(entry, ROOT, 'slice-ansi-original.js', [unpatched()]);
+  const patched = await load<{ default: SliceAnsi }>(entry, ROOT, 'slice-ansi-patched.js');
 
   it('cuts coloured, CJK and emoji text exactly as the original does', () => {
     expect(patched.text).toContain('graphemeSegmenter');
@@ -664,11 +656,8 @@ describe('yoga-layout (how Ink places boxes)', () => {
   }
 
   it('lays out a row of two growing boxes once yogaReady settles, as the original does', async () => {
-    const source = read(FILES.yogaIndex);
-    const original = await load<YogaModule>(source, dirname(FILES.yogaIndex), FILES.yogaIndex);
-    const patched = await load<YogaModule>(patches.yogaIndex(source), dirname(FILES.yogaIndex), FILES.yogaIndex, [
-      plugin('yoga-wasm-from-buffer'),
-    ]);
+    const original = await load<YogaModule>(originalText(FILES.yogaIndex), dirname(FILES.yogaIndex), FILES.yogaIndex, [unpatched()]);
+    const patched = await load<YogaModule>(read(FILES.yogaIndex), dirname(FILES.yogaIndex), FILES.yogaIndex);
     expect(patched.text).toContain('unusedYa');
     expect(patched.exports.yogaReady).toBeInstanceOf(Promise);
     await patched.exports.yogaReady;
@@ -680,16 +669,16 @@ describe('yoga-layout (how Ink places boxes)', () => {
   });
 
   it('has no top-level await left, so it can go into a classic script', async () => {
-    const source = read(FILES.yogaIndex);
+    const source = originalText(FILES.yogaIndex);
     await expect(esbuild.transform(source, { loader: 'js', format: 'cjs', logLevel: 'silent' })).rejects.toThrow(/[Tt]op-level await/);
-    await expect(esbuild.transform(patches.yogaIndex(source), { loader: 'js', format: 'cjs', logLevel: 'silent' })).resolves.toBeDefined();
+    await expect(esbuild.transform(read(FILES.yogaIndex), { loader: 'js', format: 'cjs', logLevel: 'silent' })).resolves.toBeDefined();
   });
 });
 
 describe('ink', () => {
   it('reconciler: loads without awaiting devtools or its package.json, so it can go into a classic script', async () => {
-    const source = read(FILES.inkReconciler);
-    const patched = patches.inkReconciler(source);
+    const source = originalText(FILES.inkReconciler);
+    const patched = read(FILES.inkReconciler);
     expect(patched).not.toContain('await loadPackageJson()');
     expect(patched).not.toContain("await import('./devtools.js')");
     expect(patched).toContain('const packageJson = { name: undefined, version: undefined };');
@@ -697,14 +686,8 @@ describe('ink', () => {
     await expect(esbuild.transform(patched, { loader: 'js', format: 'cjs', logLevel: 'silent' })).resolves.toBeDefined();
   });
 
-  it('useInput: subscribes in a layout effect, in the same commit that draws the view', () => {
-    const patched = patches.inkUseInput(read(FILES.inkUseInput));
-    expect(patched).toMatch(/^import \{ useLayoutEffect as useEffect \} from 'react';$/m);
-    expect(patched).not.toMatch(/^import \{ useEffect \} from 'react';$/m);
-  });
-
   it('output: shares one cache of measured lines across frames', () => {
-    const patched = patches.inkOutput(read(FILES.inkOutput));
+    const patched = read(FILES.inkOutput);
     expect(patched).toMatch(/^let SHARED_CACHES = null;$/m);
     expect(patched).not.toContain('caches = new OutputCaches();');
   });
@@ -717,13 +700,11 @@ describe('ink', () => {
       get(): { output: string; height: number };
     };
     type OutputModule = { default: new (options: { width: number; height: number }) => Output };
-    const source = read(FILES.inkOutput);
-    // Both with the build's other patches (string-width, ansi-tokenize, slice-ansi): the same, and quicker.
-    const others = patches.PATCHES.filter((p) => p.name !== 'ink-shared-output-cache');
-    const original = await load<OutputModule>(source, dirname(FILES.inkOutput), FILES.inkOutput, others);
+    // Both with the other patches (string-width, ansi-tokenize, slice-ansi), as installed: the same, and quicker.
+    const original = await load<OutputModule>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
     // The patched module counts the rows it draws, to show that rows are reused, and that they are reused
     // only when they may be.
-    const counted = `${patches.inkOutput(source)}
+    const counted = `${read(FILES.inkOutput)}
 let DRAWN_ROWS = 0;
 const uncountedDrawRow = drawRow;
 drawRow = (output, pieces) => {
@@ -732,7 +713,7 @@ drawRow = (output, pieces) => {
 };
 export const drawnRows = () => DRAWN_ROWS;
 `;
-    const patched = await load<OutputModule & { drawnRows(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput, others);
+    const patched = await load<OutputModule & { drawnRows(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
     expect(patched.text).toContain('SHARED_CACHES');
     expect(patched.text).toContain('LAST_ROWS');
 
@@ -946,8 +927,8 @@ describe('ink full-screen frames (what the terminal shows)', async () => {
   };
   type Row = { text: string; color?: string; backgroundColor?: string; bold?: boolean; inverse?: boolean };
 
-  // Bundled as the build bundles the dashboard (a classic script, every patch), and again without this
-  // patch. Two modules are stubbed: is-in-ci (Ink draws only the last frame when it believes it runs in CI)
+  // Bundled as the build bundles the dashboard (a classic script, every patch as installed), and again with
+  // the original of this patch's file. Two modules are stubbed: is-in-ci (Ink draws only the last frame when it believes it runs in CI)
   // answers no wherever the test runs, and restore-cursor would show the cursor on this process's stderr
   // when it exits.
   const STUBS: Record<string, string> = {
@@ -964,8 +945,8 @@ describe('ink full-screen frames (what the terminal shows)', async () => {
   const entry = "export { render, Box, Text } from 'ink';\nexport { default as React } from 'react';\nexport { yogaReady } from 'yoga-layout';";
   const options = { format: 'cjs' as const, define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' } };
   const [original, patched] = await Promise.all([
-    load<InkBundle>(entry, ROOT, 'ink-original.js', [stubs, ...patches.PATCHES.filter((p) => p.name !== 'ink-full-screen-frames')], options),
-    load<InkBundle>(entry, ROOT, 'ink-patched.js', [stubs, ...patches.PATCHES], options),
+    load<InkBundle>(entry, ROOT, 'ink-original.js', [stubs, unpatched('ink-full-screen-frames')], options),
+    load<InkBundle>(entry, ROOT, 'ink-patched.js', [stubs], options),
   ]);
   await Promise.all([original.exports.yogaReady, patched.exports.yogaReady]);
 
