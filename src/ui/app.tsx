@@ -77,7 +77,7 @@ export interface AppProps {
 let entrySeq = 0;
 export function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
   entrySeq += 1;
-  return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: '', sort: null }, memo: { selected: null, tab: 0 }, params };
+  return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: params.filter ?? '', sort: null }, memo: { selected: null, tab: params.tab ?? 0 }, params };
 }
 
 /** Rows of the action panel below the title line: more on a taller terminal, never so many the list starves. */

@@ -17,6 +17,7 @@ import plans from './screens/plans.js';
 import { PROFILE_KEYS } from './screens/profiles.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
+import { serverNetworks } from './screens/server-networks.js';
 import servers from './screens/servers.js';
 import snapshots, { serverSnapshots } from './screens/snapshots.js';
 import sshkeys from './screens/sshkeys.js';
@@ -72,6 +73,7 @@ export function screenTitle(screen: string): string {
 for (const spec of Object.values(SPECS)) registerScope(spec.name, specBindings(spec), titleOf(spec.name));
 registerScope('profiles', specBindings(PROFILE_KEYS), 'Profiles');
 registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of the server');
+registerScope(serverNetworks.name, specBindings(serverNetworks), 'Networks of the server');
 // a record view (⏎ on a row) copies the record's identifier
 registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
 // the server detail view: the server keys act on the server shown, and these switch its tabs

@@ -33,6 +33,10 @@ export interface EntryParams {
   /** record view: its sections, and what `y` copies there */
   sections?: readonly RecordSection[];
   copyId?: string;
+  /** a detail view's tab to open on (⏎ on a VLAN action opens its server's Networks tab) */
+  tab?: number;
+  /** a list's filter to open with (⏎ on a snapshot's action shows that snapshot in :snapshots) */
+  filter?: string;
 }
 
 export interface ScreenEntry {

@@ -80,7 +80,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     (key: string) => {
       const row = latest.current.rows.find((r) => spec.rowKey(r) === key);
       if (row === undefined) return;
-      if (spec.open) return spec.open(row, nav, ctx);
+      if (spec.open && spec.open(row, nav, ctx) !== false) return;
       if (!spec.record) return;
       nav.push('record', { sections: spec.record(row, ctx), copyId: spec.copyId ? spec.copyId(row) : spec.rowKey(row) }, `${spec.singular} ${spec.label(row)}`);
     },

@@ -81,6 +81,12 @@ export interface FormSpec<T> {
   verb?: string;
   /** checks across fields, before anything is sent */
   check?(values: FormValues, row: T | undefined): string | null;
+  /**
+   * A y/N question asked after the checks and before sending, when what the values do deserves one (the
+   * first VLAN between a server and a network restarts the server); null sends at once. `n` or esc goes back
+   * to the form with every value kept.
+   */
+  ask?(values: FormValues, ctx: Ctx, row: T | undefined): string | null | Promise<string | null>;
   /** sends it; a thrown error keeps the form open with every value and the message under it */
   submit(values: FormValues, ctx: Ctx, row: T | undefined): Promise<Outcome<T> | void>;
 }
@@ -208,8 +214,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
   note?(rows: readonly T[]): string;
   /** ⏎: the record view's sections */
   record?(row: T, ctx: Ctx<P>): RecordSection[];
-  /** ⏎ goes somewhere else instead (a server's detail) */
-  open?(row: T, nav: Nav, ctx: Ctx<P>): void;
+  /** ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens */
+  open?(row: T, nav: Nav, ctx: Ctx<P>): void | boolean;
   create?: FormSpec<T> | ((ctx: KeyContext<T>) => Dialog<T> | null);
   edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
   remove?: ConfirmSpec<T>;
