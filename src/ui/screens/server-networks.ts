@@ -3,7 +3,7 @@
 // server on the first VLAN between it and a network and on any removal (spec 3.6): the y/N says so before
 // anything is sent. A VLAN that is not `ok` cannot be changed, and that is said at once.
 import type { Client, Vlan, VlanChange } from '../../api/index.js';
-import { RuleError, checkVlanId, parseVlanRange } from '../../rules/index.js';
+import { checkVlanId, parseVlanRange, ruleMessage } from '../../rules/index.js';
 import { mapPooled } from '../../session/pool.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, statusWord, yesNo } from '../format.js';
@@ -46,16 +46,6 @@ export function readVlans(text: string): { single: number } | { start: number; e
   const t = text.trim();
   return t.includes('-') ? parseVlanRange(t) : { single: checkVlanId(t) };
 }
-
-const ruleMessage = (read: () => unknown): string | null => {
-  try {
-    read();
-    return null;
-  } catch (err) {
-    if (err instanceof RuleError) return err.message;
-    throw err;
-  }
-};
 
 const networkField = (initial: string | undefined): FieldSpec => ({
   id: 'network',
