@@ -195,7 +195,8 @@ function fullScreenFrame(ink, output) {
 
 // The dashboard is one classic script so that it can go through a code cache (src/boot/compile-cache.ts),
 // and a classic script cannot hold a top-level await. Ink's reconciler awaits React devtools and its own
-// package.json at load, both only when DEV=true; the dashboard never runs with devtools.
+// package.json at load, both only when DEV=true; the dashboard never runs with devtools. Applied in
+// node_modules, this holds for tests and unbundled runs too: DEV=true no longer connects React devtools.
 // Not for upstream: only a program bundled as one classic script needs it.
 export function inkReconciler(source) {
   const withoutPackage = once(
