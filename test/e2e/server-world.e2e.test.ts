@@ -42,10 +42,11 @@ async function selectRow(s: Session, re: RegExp): Promise<void> {
   s.pty.write('g');
   await s.idle();
   for (let i = 0; i < 40; i++) {
-    const before = selected(s.screen());
+    const before = selected(await s.waitUntil((x) => selected(x) !== '', 'a selected row', SHOW_MS));
     if (re.test(before)) return;
     s.pty.write('j');
-    await s.waitUntil((x) => selected(x) !== before, 'the selection moved', SHOW_MS);
+    // a row mid-redraw has no marker: wait for the frame that has moved it, whole
+    await s.waitUntil((x) => selected(x) !== '' && selected(x) !== before, 'the selection moved', SHOW_MS);
   }
   throw new Error(`no row matches ${re}`);
 }

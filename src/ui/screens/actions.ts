@@ -30,7 +30,8 @@ export function actionRole(a: Pick<Action, 'status'>): Role {
 export const ACTION_COLUMNS: readonly Column<Action>[] = [
   { key: 'id', header: 'ID', width: 7, align: 'right', identity: true },
   { key: 'type', header: 'TYPE', fit: true, minWidth: 10, maxWidth: 18 },
-  { key: 'resource', header: 'RESOURCE', fit: true, minWidth: 8, maxWidth: 30, flex: 1 },
+  // a VLAN's resource is `<server>-<network>` (18 characters): whole, or a date goes first
+  { key: 'resource', header: 'RESOURCE', fit: true, minWidth: 18, maxWidth: 30, flex: 1 },
   { key: 'status', header: 'STATUS', width: 11, render: (a) => statusWord(trackedStatus(a.status)), color: actionRole },
   // in flight: a bar that moves with each refresh (the list is live); done: the figure alone
   {
