@@ -2,6 +2,7 @@
 // including a kill at an arbitrary moment and a restart on the same --state file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; stdout: () => string; stderr: () => string }> {
   const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.push(child);
   let out = '';
@@ -23,7 +24,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<{ chil
     child.stdout!.on('data', (d) => {
       out += d;
       const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
-      if (m) resolve({ child, url: m[1], stdout: () => out });
+      if (m) resolve({ child, url: m[1], stdout: () => out, stderr: () => err });
     });
     child.on('exit', (code) => reject(new Error(`emulator exited ${code}: ${err}`)));
   });
@@ -48,6 +49,22 @@ describe('the emulator over a socket', () => {
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
     expect(stdout()).toBe(`emulator listening on ${url}\n`);
+  });
+
+  it('logs a client that hangs up mid-request in one line, and keeps serving', async () => {
+    const emu = await start(['--port', '0', '--seed', 'empty', '--clock', 'manual']);
+    const token = (await call(emu.url, 'POST', '/ecs/v2/login', { username: 'demo', password: 'demo' })).body.token;
+    const { port } = new URL(emu.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    // a body promised 100 bytes long, 5 sent, then the connection closed
+    socket.write(`POST /ecs/v2/keys HTTP/1.1\r\nHost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"not`);
+    await new Promise((r) => setImmediate(r));
+    socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (!emu.stderr().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(emu.stderr()).toBe('emulator: POST /ecs/v2/keys: the client closed the connection before sending its whole request\n');
+    expect((await call(emu.url, 'GET', '/ecs/v2/keys', undefined, token)).body).toEqual([]);
   });
 
   it('refuses bad flags with a message and exit code 2', async () => {
