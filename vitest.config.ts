@@ -33,6 +33,8 @@ export default defineConfig({
   plugins: [shippedInk()],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    // a temporary home per test file: no test touches the person's own config (test/setup.ts)
+    setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
