@@ -394,7 +394,8 @@ describe('server detail', () => {
     await h.press(keys.enter);
     await h.waitFor('Server web-2 (ec206902)');
     await h.press('4');
-    const f = await h.waitFor(new RegExp(`create_snapshot +${change.snapshot.id} `));
+    // the tab's rows, not the action panel below it (which lists the snapshot's action too, and sooner)
+    const f = await h.waitFor(new RegExp(`create_snapshot +${change.snapshot.id} +In progress`));
     expect(f).toMatch(/create_server +ec206902/);
   });
 
