@@ -26,6 +26,10 @@ const BIN = join(ROOT, 'bin/ecsdeck.js');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const started = performance.now();
 const elapsed = () => (performance.now() - started) / 1000;
+const VERBOSE = process.env.SOAK_VERBOSE === '1';
+const log = (line) => {
+  if (VERBOSE) console.log(`[${elapsed().toFixed(1).padStart(6)} s] ${line}`);
+};
 
 // Speed 5: a power action takes 1 s, and a login (an hour of emulator time) outlasts a 12-minute soak.
 const emu = await startListening(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', 'empty', '--speed', '5']);
@@ -63,7 +67,10 @@ Object.assign(env, { ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' });
 const child = pty.spawn(process.execPath, [BIN, '--api-url', emu.url], { cols, rows, env, name: 'xterm-256color' });
 const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
 let exited = null;
-child.onExit((e) => (exited = e));
+child.onExit((e) => {
+  exited = e;
+  log(`the dashboard exited (${JSON.stringify(e)})`);
+});
 let onChunk = null;
 child.onData((d) => term.write(d, () => onChunk?.()));
 const screen = () => {
@@ -155,11 +162,14 @@ try {
     // esc clears the filter (the y/N is closed by its answer)
     await key('\u001b');
     // did the service get it? (a 503 or a dropped connection before it did: the dashboard said so; try again)
+    // (y sends the POST as the dialog closes; with up to 2 s of latency, 8 s is time enough for its answer)
     let got = false;
-    for (let i = 0; i < 30 && !got; i++) {
+    const deadline = performance.now() + 8000;
+    while (!got && performance.now() < deadline) {
       got = (await powerActions()).filter((a) => a.resource === job.name).length > before;
       if (!got) await sleep(200);
     }
+    log(`${job.off ? 'P' : 'p'} ${job.name}: ${asked ? 'confirmed' : 'not asked'}, ${got ? 'on the service' : 'not on the service'}`);
     if (asked && !got) figures.failedPosts += 1;
     if (!got && job.tries < 5) queue.push({ ...job, tries: job.tries + 1 });
     else if (!got) problems.push(`${job.off ? 'power off' : 'power on'} ${job.name} never reached the service in 6 tries`);
