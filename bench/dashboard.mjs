@@ -10,7 +10,7 @@ import { json, median, percentile, ROOT, startListening } from './util.mjs';
 
 const BIN = join(ROOT, 'bin/ecsdeck.js');
 
-function cleanEnv(extra = {}) {
+export function cleanEnv(extra = {}) {
   const env = { ...process.env, TERM: 'xterm-256color', ECSDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-')), ...extra };
   delete env.CI;
   for (const k of Object.keys(env)) if (k.startsWith('ECSDECK_') && !(k in extra) && k !== 'ECSDECK_CONFIG_DIR') delete env[k];
@@ -18,7 +18,7 @@ function cleanEnv(extra = {}) {
 }
 
 /** The program in a pty, with a headless terminal reading its screen. */
-function launch(args, env, cols = 120, rows = 40) {
+export function launch(args, env, cols = 120, rows = 40) {
   const started = performance.now();
   const child = pty.spawn(process.execPath, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
@@ -70,7 +70,7 @@ function launch(args, env, cols = 120, rows = 40) {
   return { child, started, screen, waitFor, keyToFrame, cpuSeconds, rssMb, stop };
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SERVER_ROW = /ec2\d{5}\s/;
 
 /** Median ms for Node itself to run an empty script here: the part of a start no program can save. */

@@ -7,6 +7,8 @@ const sections = [['emulator', benchEmulator], ['persistence', benchPersist]];
 try {
   const { benchDashboard } = await import('./dashboard.mjs');
   sections.push(['dashboard', benchDashboard]);
+  const { benchMetrics } = await import('./metrics.mjs');
+  sections.push(['metrics', benchMetrics]);
 } catch (err) {
   if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
 }

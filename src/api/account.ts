@@ -20,6 +20,11 @@ export function accountApi(t: Transport) {
     return login;
   };
 
+  const newestWithLabel = async (label: string, opts: CallOptions): Promise<number | undefined> => {
+    const mine = (await tokens.list(opts)).filter((t) => t.notes === label);
+    return mine.length > 0 ? Math.max(...mine.map((t) => t.id)) : undefined;
+  };
+
   const tokens = {
     /** id, label and creation time; token values are never shown again after creation. */
     list(opts: CallOptions = {}): Promise<ApiTokenInfo[]> {
@@ -69,11 +74,16 @@ export function accountApi(t: Transport) {
      * Changes the password. A password change may end earlier logins (the emulator does so), so a client
      * that logged in is logged in again with the new password.
      */
-    async changePassword(password: string, opts: CallOptions = {}): Promise<void> {
+    async changePassword(password: string, opts: CallOptions & { username?: string } = {}): Promise<void> {
       registerSecret(password);
-      await t.call('POST', '/ecs/v2/account', parseNothing, { ...opts, json: { password } });
-      if (t.credential?.kind === 'jwt' && loggedInAs !== null) await api.login(loggedInAs, password, opts);
+      const { username, ...call } = opts;
+      await t.call('POST', '/ecs/v2/account', parseNothing, { ...call, json: { password } });
+      // a JWT read from a profile was not logged in here: the caller names the account
+      const who = loggedInAs ?? username ?? null;
+      if (t.credential?.kind === 'jwt' && who !== null) await api.login(who, password, call);
     },
+    /** The id of the newest token labelled `label` (what a creation made), if any. */
+    newestTokenId: (label: string, opts: CallOptions = {}) => newestWithLabel(label, opts),
 
     /**
      * Creates an API token labelled for this machine (`ecsdeck@<host>`) and returns its value, so that after
@@ -82,6 +92,18 @@ export function accountApi(t: Transport) {
     async mintMachineToken(opts: CallOptions & { hostname?: string } = {}): Promise<string> {
       const created = await tokens.create(machineTokenLabel(opts.hostname), opts);
       return created.token;
+    },
+
+    /**
+     * The same, as a credential that knows the token's id, so the token list can mark it as this
+     * dashboard's. The service answers a creation with the value only: the id is the newest token with
+     * the label, which stays unknown when that cannot be read.
+     */
+    async mintMachineCredential(opts: CallOptions & { hostname?: string } = {}): Promise<{ kind: 'token'; token: string; id?: number }> {
+      const label = machineTokenLabel(opts.hostname);
+      const { token } = await tokens.create(label, opts);
+      const id = await newestWithLabel(label, opts).catch(() => undefined);
+      return id === undefined ? { kind: 'token', token } : { kind: 'token', token, id };
     },
   };
   return api;

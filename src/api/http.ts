@@ -7,7 +7,8 @@ import { isRecord } from './read.js';
 import { registerSecret, scrub } from './secrets.js';
 
 export type Credential =
-  | { kind: 'token'; token: string }
+  /** `id`: the token's id on the service, when known (it marks the dashboard's own token in `:tokens`) */
+  | { kind: 'token'; token: string; id?: number }
   /** `expire` is Unix seconds, as the login answer gives it */
   | { kind: 'jwt'; token: string; expire: number };
 

@@ -72,6 +72,7 @@ export { machineTokenLabel } from './account.js';
 export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRY, Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
 export type { CallOptions } from './path.js';
 export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';
+export type { CreateGroupInput } from './groups.js';
 export type { ActionQuery } from './actions.js';
 export type { EventQuery } from './events.js';
 export type { ReportFormat } from './billing.js';

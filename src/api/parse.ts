@@ -335,12 +335,14 @@ export function parseCreatedTemplate(body: unknown): M.CreatedTemplate {
 
 export function parseSnapshot(v: unknown): M.Snapshot {
   const r = Reader.of(v, 'snapshot record');
+  // the live service sends a restored snapshot's parent as the parent's record (as the Python SDK ecsapi reads it)
+  const parent = isRecord(r.raw.snapshot_parent) ? Reader.of(r.any('snapshot_parent'), 'snapshot parent') : undefined;
   return {
     id: r.num('id'),
     name: r.str('name'),
     user: r.optStr('user'),
-    parentId: r.nullableNum('snapshot_parent'),
-    parentName: r.nullableStr('snapshot_parent_name'),
+    parentId: parent ? parent.num('id') : r.nullableNum('snapshot_parent'),
+    parentName: r.has('snapshot_parent_name') || !parent ? r.nullableStr('snapshot_parent_name') : parent.nullableStr('name'),
     isLastRestored: r.optBool('is_last_restored'),
     protected: r.optBool('protected'),
     restoring: r.optBool('restoring'),
@@ -555,7 +557,8 @@ export function parseReservedPeriod(v: unknown, server = ''): M.ReservedPeriod {
   envelope(r);
   return {
     reservedPlan: r.optNum('reserved_plan'),
-    reservedMonth: r.optNum('reserved_month'),
+    // `reserved_months` on the live service (the Python SDK ecsapi reads that spelling)
+    reservedMonth: r.has('reserved_month') ? r.num('reserved_month') : r.optNum('reserved_months'),
     plan: r.optNum('plan'),
     discount: r.optNum('discount'),
     startDate: r.date('start_date'),
@@ -727,8 +730,8 @@ export function parseEventPage(body: unknown): M.EventPage {
 export function parseGroup(v: unknown): M.Group {
   const r = Reader.of(unwrap(v, 'group'), 'group record');
   return {
-    id: r.str('id'),
-    name: r.optStr('name'),
+    id: r.num('id'),
+    name: r.str('name'),
     notes: r.optStr('notes'),
     enabled: r.optBool('enabled', true),
     extra: r.rest(),

@@ -55,7 +55,7 @@ export interface CreateServerInput {
 
 export interface UpdateServerInput {
   notes?: string;
-  /** a group id; null leaves the group (sent as `nogroup`) */
+  /** a group's `eg1xxxxx` name; null leaves the group (sent as `nogroup`) */
   group?: string | null;
 }
 

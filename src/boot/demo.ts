@@ -30,9 +30,9 @@ export async function startEmbedded(
     if (!loggedIn) await client.login(DEMO_USER, DEMO_PASSWORD);
     // The first lists go out with the login token while the API token is made, off the start-up path; the
     // login token stays good for three real minutes, far longer than that takes.
-    const minted = client.account.mintMachineToken().then(
-      (token) => client.setCredential({ kind: 'token', token }),
-      () => client.account.mintMachineToken().then((token) => client.setCredential({ kind: 'token', token })),
+    const minted = client.account.mintMachineCredential().then(
+      (credential) => client.setCredential(credential),
+      () => client.account.mintMachineCredential().then((credential) => client.setCredential(credential)),
     );
     minted.catch(() => {
       // both attempts failed: requests keep using the login token, and say so when it expires

@@ -213,7 +213,7 @@ function cleanCredential(c: unknown): StoredCredential | null {
   const r = c as Record<string, unknown>;
   if (r.kind === 'token' && typeof r.token === 'string' && r.token !== '') {
     registerSecret(r.token);
-    return { kind: 'token', token: r.token };
+    return Number.isSafeInteger(r.id) && (r.id as number) > 0 ? { kind: 'token', token: r.token, id: r.id as number } : { kind: 'token', token: r.token };
   }
   if (r.kind === 'jwt' && typeof r.token === 'string' && r.token !== '' && typeof r.expire === 'number' && Number.isFinite(r.expire)) {
     registerSecret(r.token);

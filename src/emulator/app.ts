@@ -110,6 +110,7 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     const path = c.req.path;
     if (path.startsWith('/__emulator/') || path === '/__emulator') return next();
     emu.requests += 1;
+    if (path.endsWith('/metrics')) emu.metricsRequests += 1;
     const f = emu.faults;
     if (!f.path_prefix || path.startsWith(f.path_prefix)) {
       if (f.latency_ms > 0) await new Promise((r) => setTimeout(r, f.latency_ms));

@@ -6,10 +6,14 @@
 // - /api/v2/plans/availables answers `{status, plans: [...]}` with one row per plan and region:
 //   {plan, plan_id, host_type, location, region_id, available, free_hosts, spot_discount, spot_available}.
 //   `available` is false and `free_hosts` 0 once the capacity is used up.
+// - GET /ecs/v2/plans/availables (live dialect only: what the Python SDK ecsapi calls) answers each available
+//   plan with the Plan fields plus `os_availables` (the public images it takes: Windows images need a Windows
+//   plan) and `region_availables`: the regions with a free host, each with its pool of hosts and the caller's
+//   servers on them ({name, notes}), which is what the service's isolation proposal reads.
 // - /images/cloud-images answers `{status, images}` like /images/basics.
 // - Plan sizes stay strings in every dialect here: the alternate integer form is documented for server plan_size only.
 import type { Hono } from 'hono';
-import { findPlan, findRegion, type Catalog, type CatalogImage, type CatalogPlan } from './catalog.js';
+import { HOSTS_PER_POOL, findPlan, findRegion, isWindowsImage, poolHost, type Catalog, type CatalogImage, type CatalogPlan } from './catalog.js';
 import type { Emu } from './emu.js';
 import { EmuError, badRequest, notFound } from './errors.js';
 import { ok, readBody, reqString, type AppEnv } from './http.js';
@@ -112,6 +116,36 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
   app.get('/ecs/v2/images/cloud-images', (c) => ok(c, { images: cloudImages }));
   app.get('/ecs/v2/regions', (c) => ok(c, { regions }));
   app.get('/api/v2/plans/spot', (c) => ok(c, { plans: spotPlans }));
+
+  if (emu.dialect === 'live') {
+    app.get('/ecs/v2/plans/availables', (c) => {
+      const user = c.get('user');
+      // servers of the caller by host, once per request rather than once per plan and region
+      const onHost = new Map<string, Array<{ name: string; notes: string }>>();
+      for (const s of Object.values(emu.state.servers)) {
+        if (s.user !== user || s.status === 'Deleted') continue;
+        const list = onHost.get(s.host) ?? [];
+        list.push({ name: s.name, notes: s.notes });
+        onHost.set(s.host, list);
+      }
+      const out = emu.catalog.plans
+        .filter((p) => p.available)
+        .map((p) => ({
+          ...formatPlan(emu.catalog, p),
+          os_availables: emu.catalog.images.filter((i) => p.windows || !isWindowsImage(i)).map(formatImage),
+          region_availables: p.regions
+            .filter((r) => freeHosts(emu, p.name, r.location) > 0)
+            .map((r) => ({
+              region: r.location,
+              hosts: Array.from({ length: HOSTS_PER_POOL }, (_, i) => {
+                const host = poolHost(p, r.location, i + 1);
+                return { host, servers: onHost.get(host) ?? [] };
+              }),
+            })),
+        }));
+      return ok(c, { plans: out });
+    });
+  }
 
   app.get('/api/v2/plans/availables', (c) => {
     const rows = [];

@@ -114,3 +114,11 @@ export function findImage(catalog: Catalog, name: string): CatalogImage | undefi
 export function isWindowsImage(image: Pick<CatalogImage, 'so_base'>): boolean {
   return image.so_base.toLowerCase() === 'windows';
 }
+
+/** Physical hosts per plan family and region: servers land on one of them (isolation keeps servers apart). */
+export const HOSTS_PER_POOL = 16;
+
+/** The host names of a plan family's pool in a region, `it-mi2-ecs-01` onwards. */
+export function poolHost(plan: Pick<CatalogPlan, 'host_type'>, location: string, n: number): string {
+  return `${location}-${plan.host_type.toLowerCase()}-${String(n).padStart(2, '0')}`;
+}

@@ -72,6 +72,8 @@ export class Emu {
   faults: Faults = { ...NO_FAULTS };
   /** service requests answered since start, for `GET /__emulator/stats` (e.g. to measure a client's polling) */
   requests = 0;
+  /** of which server metrics: how often a dashboard asks for its sparklines */
+  metricsRequests = 0;
   /** bumped by every mutation (each `dirty = true`), so hot read paths can reuse what they built before it */
   revision = 0;
   private isDirty = false;

@@ -77,10 +77,11 @@ export function applyReserved(emu: Emu, server: ServerRec, rp: CatalogReservedPl
 }
 
 /** The wire shape (2.16); servers.ts uses it for the server's `reserved_plans`. */
-export function formatReserved(rec: ReservedRec) {
+/** The spec's `reserved_month` (2.16); the live dialect spells it `reserved_months`, as the Python SDK ecsapi reads it. */
+export function formatReserved(emu: Emu, rec: ReservedRec) {
   return {
     reserved_plan: rec.reserved_plan,
-    reserved_month: rec.reserved_month,
+    [emu.dialect === 'live' ? 'reserved_months' : 'reserved_month']: rec.reserved_month,
     plan: rec.plan,
     discount: rec.discount,
     start_date: isoMicro(rec.start_date),
@@ -118,7 +119,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     if (server.spot) return fail(400, MSG.spotReservedExclusive);
     const rp = planReserved(emu, user, server.plan, body.reserved_plan);
     const rec = applyReserved(emu, server, rp, emu.now());
-    return c.json({ status: 'ok', ...formatReserved(rec) });
+    return c.json({ status: 'ok', ...formatReserved(emu, rec) });
   };
 
   // the spec writes /api/v2; /ecs/v2 is accepted too since every other server path lives there

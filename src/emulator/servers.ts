@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isoMicro } from './clock.js';
-import { findImage, findPlan, findRegion, isWindowsImage, type CatalogPlan } from './catalog.js';
+import { HOSTS_PER_POOL, findImage, findPlan, findRegion, isWindowsImage, poolHost, type CatalogPlan } from './catalog.js';
 import { DURATIONS, type Emu } from './emu.js';
 import { badRequest, fail, notFound } from './errors.js';
 import { ok, optBool, optString, readBody, reqInt, reqString, type AppEnv, type Body } from './http.js';
@@ -30,12 +30,12 @@ import { MSG, RuleError, checkServerScript, checkSpotReserved } from '../rules/i
 import { applyCreateNetworks, detachServer, planCreateNetworks, type PlannedNetwork } from './networks.js';
 import { RESERVED_NO_DELETE, applyReserved, formatReserved, isReservedAt, planReserved } from './reserved.js';
 import { applySupport, formatSupport, planSupport } from './support.js';
-import { formatSnapshot } from './snapshots.js';
+import { findGroup } from './groups.js';
+import { formatRestoredSnapshot } from './snapshots.js';
 import { createSpotRecord, formatSpot, spotDiscountFor } from './spot.js';
 import type { CatalogReservedPlan, CatalogSupportPlan } from './catalog.js';
 
 const FIRST_SERVER = 6901;
-const HOSTS_PER_POOL = 16;
 export const RESTART_S = 5;
 const BOOT_SHARE = 0.8;
 const MAX_ISOLATE = 100;
@@ -167,10 +167,10 @@ export function formatServer(emu: Emu, s: ServerRec): Record<string, unknown> {
     group: s.group,
     plan: s.plan,
     plan_size: planSize(emu, s.plan),
-    reserved_plans: s.reserved_plans.length === 0 ? [] : s.reserved_plans.map(formatReserved),
+    reserved_plans: s.reserved_plans.length === 0 ? [] : s.reserved_plans.map((r) => formatReserved(emu, r)),
     is_reserved: s.is_reserved,
     reserved_until: s.reserved_until === null ? '' : isoMicro(s.reserved_until),
-    support: s.support === null ? null : formatSupport(emu, s.support),
+    support: s.support === null ? null : formatSupport(emu, s.support, s),
     location: s.location,
     location_label: regionLabel(emu, s.location),
     notes: s.notes,
@@ -185,7 +185,7 @@ export function formatServer(emu: Emu, s: ServerRec): Record<string, unknown> {
     api_version_value: apiVersionValue(s.api_version),
     user: s.user,
     virttype: 'KVM',
-    last_restored_snapshot: snap ? formatSnapshot(emu, snap) : null,
+    last_restored_snapshot: snap ? formatRestoredSnapshot(emu, snap) : null,
   };
   if (s.spot) {
     const rec = has(emu.state.spots, s.name) ? emu.state.spots[s.name] : undefined;
@@ -216,7 +216,7 @@ function pickHost(plan: CatalogPlan, location: string, seed: string, exclude: Re
   const start = hash32(seed) % HOSTS_PER_POOL;
   for (let i = 0; i < HOSTS_PER_POOL; i++) {
     const n = ((start + i) % HOSTS_PER_POOL) + 1;
-    const host = `${location}-${plan.host_type.toLowerCase()}-${String(n).padStart(2, '0')}`;
+    const host = poolHost(plan, location, n);
     if (!exclude.has(host)) return host;
   }
   return null;
@@ -309,11 +309,6 @@ interface ServerPlan {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-function findGroup(emu: Emu, user: string, id: string) {
-  const g = has(emu.state.groups, id) ? emu.state.groups[id] : undefined;
-  return g && g.user === user ? g : undefined;
-}
-
 /** Every check of 4.3.1, in a fixed order, before anything changes. */
 function planServer(emu: Emu, user: string, body: Body): ServerPlan {
   const planName = reqString(body, 'plan', 64);
@@ -354,8 +349,7 @@ function planServer(emu: Emu, user: string, body: Body): ServerPlan {
 
   let group: string | null = null;
   if (groupId !== undefined && groupId !== 'nogroup') {
-    if (!findGroup(emu, user, groupId)) return notFound(MSG.groupNotFound);
-    group = groupId;
+    group = (findGroup(emu, user, groupId) ?? notFound(MSG.groupNotFound)).name;
   }
 
   if (sshKey !== undefined) {
@@ -638,9 +632,9 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     const note = optString(body, 'note', 255) ?? optString(body, 'notes', 255);
     const group = optString(body, 'group', 64);
     if (note === undefined && group === undefined) return badRequest("nothing to update: send 'note' (or 'notes') and/or 'group'");
-    if (group !== undefined && group !== 'nogroup' && !findGroup(emu, user, group)) return notFound(MSG.groupNotFound);
+    const target = group === undefined || group === 'nogroup' ? null : (findGroup(emu, user, group) ?? notFound(MSG.groupNotFound));
     if (note !== undefined) s.notes = note;
-    if (group !== undefined) s.group = group === 'nogroup' ? null : group;
+    if (group !== undefined) s.group = target ? target.name : null;
     emu.dirty = true;
     return ok(c);
   });
@@ -799,7 +793,7 @@ const DEMO_SERVERS: SeedServer[] = [
 
 export function seedDemo(emu: Emu, user: string): void {
   const now = emu.now();
-  const groupId = (name: string) => Object.values(emu.state.groups).find((g) => g.user === user && g.name === name)?.id ?? null;
+  const groupId = (label: string) => Object.values(emu.state.groups).find((g) => g.user === user && g.notes === label)?.name ?? null;
   // Every move is made at its own time, with the tasks due before it run first, so the result is exactly what
   // the live request path would have produced (actions, history, capacity).
   const moves: Array<{ at: number; run: () => void }> = [];

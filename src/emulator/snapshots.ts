@@ -63,6 +63,19 @@ export function formatSnapshot(emu: Emu, s: SnapshotRec) {
   };
 }
 
+/**
+ * A server's `last_restored_snapshot`. The live dialect sends `snapshot_parent` there as the parent's own record
+ * (and so on up the chain), as the Python SDK ecsapi reads it; the primary dialect keeps the spec's id.
+ */
+export function formatRestoredSnapshot(emu: Emu, s: SnapshotRec, seen = new Set<number>()): Record<string, unknown> {
+  const out: Record<string, unknown> = formatSnapshot(emu, s);
+  if (emu.dialect !== 'live') return out;
+  seen.add(s.id);
+  const parent = s.snapshot_parent === null || seen.has(s.snapshot_parent) ? undefined : own(emu.state.snapshots, String(s.snapshot_parent));
+  out.snapshot_parent = parent ? formatRestoredSnapshot(emu, parent, seen) : null;
+  return out;
+}
+
 /** The caller's snapshot by id, wherever it is (templates and rollbacks name snapshots by id alone); DD is gone. */
 export function snapshotOf(emu: Emu, user: string, id: number): SnapshotRec | undefined {
   const s = own(emu.state.snapshots, String(id));

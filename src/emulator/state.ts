@@ -227,7 +227,9 @@ export interface VlanRec {
 }
 
 export interface GroupRec {
-  id: string;
+  /** the service's integer id */
+  id: number;
+  /** generated `eg1xxxxx`, what a server's `group` field carries (and the key in `groups`) */
   name: string;
   notes: string;
   enabled: boolean;

@@ -64,9 +64,12 @@ export function applySupport(emu: Emu, server: ServerRec, plan: CatalogSupportPl
   return rec;
 }
 
-/** The wire shape (2.15). */
-export function formatSupport(_emu: Emu, rec: SupportRec) {
-  return {
+/**
+ * The wire shape (2.15). The live dialect adds what the Python SDK ecsapi requires of the record
+ * (`server__name`, `server_notes`, `end`, the period's end), the primary one keeps the spec's fields.
+ */
+export function formatSupport(emu: Emu, rec: SupportRec, server: ServerRec) {
+  const out = {
     support_title: rec.support_title,
     support_code: rec.support_code,
     immutable: rec.immutable,
@@ -77,6 +80,8 @@ export function formatSupport(_emu: Emu, rec: SupportRec) {
     cancelled: rec.cancelled,
     cancelled_at: rec.cancelled_at === null ? null : isoMicro(rec.cancelled_at),
   };
+  if (emu.dialect !== 'live') return out;
+  return { server__name: server.name, server_notes: server.notes, ...out, end: isoMicro(rec.start + rec.days * DAY_MS) };
 }
 
 export function register(app: Hono<AppEnv>, emu: Emu): void {
@@ -102,7 +107,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     if (body.code !== undefined && body.code !== null && typeof body.code !== 'string') return fail(400, "field 'code' must be a string");
     const plan = planSupport(emu, server, body.code);
     const rec = applySupport(emu, server, plan, emu.now());
-    return ok(c, { support: formatSupport(emu, rec) });
+    return ok(c, { support: formatSupport(emu, rec, server) });
   });
 
   app.delete('/ecs/v2/servers/:name/support', (c) => {

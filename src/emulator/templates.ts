@@ -218,12 +218,17 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
     return c.json({ status: 'ok', template: formatTemplate(t) });
   });
 
+  // `description` renames (4.7); the Python SDK ecsapi also sends `notes`, and null for whichever its caller
+  // left out: null is not given.
   const rename = async (c: Ctx) => {
     const body = await readBody(c);
-    const description = reqString(body, 'description', 1024);
+    const description = optString(body, 'description', 1024);
+    const notes = optString(body, 'notes', 4096);
+    if (description === undefined && notes === undefined) return badRequest("field 'description' is required");
     const t = ownTemplate(emu, c.get('user'), c.req.param('key') ?? '');
     if (t.status !== 'CG' && t.status !== 'CD') return badRequest("template in current status can't be updated");
-    t.description = description;
+    if (description !== undefined) t.description = description;
+    if (notes !== undefined) t.notes = notes;
     emu.dirty = true;
     return c.json({ status: 'ok', template: formatTemplate(t) });
   };

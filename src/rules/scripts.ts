@@ -53,19 +53,22 @@ export function checkLibraryScript(input: LibraryScriptInput): LibraryScript {
   return { title: input.title as string, content, windows: input.windows === true };
 }
 
-/** Script update: an omitted (undefined) field is kept; a field sent as null or empty is refused as on create. */
+/**
+ * Script update: each field is optional (4.9), so one omitted or sent as null is kept (the Python SDK ecsapi
+ * sends null for every field its caller did not set); one sent empty or blank is refused as on create.
+ */
 export function checkLibraryScriptUpdate(input: LibraryScriptInput): Partial<LibraryScript> {
   const out: Partial<LibraryScript> = {};
-  if (input.title !== undefined) {
+  if (input.title !== undefined && input.title !== null) {
     if (isBlank(input.title)) throw new RuleError(400, MSG.scriptTitleNull);
     out.title = input.title as string;
   }
-  if (input.content !== undefined) {
+  if (input.content !== undefined && input.content !== null) {
     if (isBlank(input.content)) throw new RuleError(400, MSG.scriptContentNull);
     if (usesRelativePath(input.content as string)) throw new RuleError(400, MSG.scriptRelativePath);
     out.content = input.content as string;
   }
-  if (input.windows !== undefined) out.windows = input.windows === true;
+  if (input.windows !== undefined && input.windows !== null) out.windows = input.windows === true;
   return out;
 }
 

@@ -44,8 +44,7 @@ export async function loginToProfile(
   const login = await client.login(input.username, input.password);
   let credential: Credential;
   if ((input.keep ?? 'token') === 'token') {
-    const token = await client.account.mintMachineToken({ hostname: input.hostname });
-    credential = { kind: 'token', token };
+    credential = await client.account.mintMachineCredential({ hostname: input.hostname });
     client.setCredential(credential);
   } else {
     credential = { kind: 'jwt', token: login.token, expire: Math.floor(login.expire.getTime() / 1000) };

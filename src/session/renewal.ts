@@ -29,7 +29,8 @@ export function isRefusedLogin(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 401 || err.status === 403);
 }
 
-export function keepLoggedIn(client: Client, opts: KeepLoggedIn): void {
+/** Keeps `client` logged in; what it returns takes a new password (changed in the dashboard) for later renewals. */
+export function keepLoggedIn(client: Client, opts: KeepLoggedIn): (password: string) => void {
   let password = opts.password;
   client.transport.renewer = async (expired) => {
     let refused = false;
@@ -55,6 +56,9 @@ export function keepLoggedIn(client: Client, opts: KeepLoggedIn): void {
       if (given === null) throw new AuthExpiredError();
       password = given;
     }
+  };
+  return (next) => {
+    password = next;
   };
 }
 

@@ -33,6 +33,11 @@ export interface Session {
    * password is not known (or no longer works) asks through it. Null: nobody to ask, the session ends.
    */
   askPassword: PasswordAsk | null;
+  /**
+   * The account's password was changed in the dashboard: a session that logs in with a user name and
+   * password renews with the new one from now on. Absent when the session never logs in (an API token).
+   */
+  passwordChanged?(password: string): void;
   /** Stops the tracker and whatever the session started (the embedded emulator). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -143,7 +148,7 @@ export async function sessionForConnection(
   const auth = conn.auth;
   const username = auth.kind === 'login' ? auth.username : auth.kind === 'jwt' ? jwtSubject(auth.token) : null;
   if (username !== null) {
-    keepLoggedIn(client, { username, password: auth.kind === 'login' ? auth.password : undefined, ask: () => session.askPassword });
+    session.passwordChanged = keepLoggedIn(client, { username, password: auth.kind === 'login' ? auth.password : undefined, ask: () => session.askPassword });
   }
   return session;
 }

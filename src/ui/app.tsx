@@ -24,9 +24,10 @@ import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import type { KeyLike, Scope } from './keymap.js';
-import { COMMANDS, SPECS, screenScopes, screenTitle } from './registry.js';
+import { COMMANDS, SPECS, TABBED, screenScopes, screenTitle } from './registry.js';
 import { ResourceView } from './resource/ResourceView.js';
 import { RecordView } from './resource/RecordView.js';
+import { TabbedView } from './resource/TabbedView.js';
 import { nextSort, routeKey, shellAction, type Mode } from './routing.js';
 import { POWER_CACHE_KEY, SERVERS_CACHE_KEY } from './screens/servers.js';
 import { displayWidth, safe, truncate } from './text.js';
@@ -77,7 +78,7 @@ export interface AppProps {
 let entrySeq = 0;
 export function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
   entrySeq += 1;
-  return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: '', sort: null }, memo: { selected: null, tab: 0 }, params };
+  return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: params.filter ?? '', sort: null }, memo: { selected: null, tab: params.tab ?? 0 }, params };
 }
 
 /** Rows of the action panel below the title line: more on a taller terminal, never so many the list starves. */
@@ -487,6 +488,8 @@ function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: ScreenExt
     case 'profiles':
       return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
     default: {
+      const tabbed = TABBED[entry.screen];
+      if (tabbed) return <TabbedView key={entry.id} {...common} spec={tabbed} />;
       const spec = SPECS[entry.screen];
       if (!spec) return <Text color={color('error')}> no screen named {safe(entry.screen)}</Text>;
       return <ResourceView key={entry.id} {...common} spec={spec} params={{}} />;

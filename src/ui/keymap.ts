@@ -200,11 +200,21 @@ export interface HelpSection {
 }
 
 export function helpSections(scopes: readonly Scope[], options: ScopeOptions = {}): HelpSection[] {
+  // a screen's binding that stands for a global one (same id and keys: `/` searching on the service) is
+  // listed once, as the screen says it
+  const listed = new Set<string>();
   return scopes
     .map((scope) => ({
       scope,
       title: scopeTitles[scope] ?? scope.charAt(0).toUpperCase() + scope.slice(1),
-      rows: bindingsFor([scope], options).map((b) => ({ keys: b.keys.join(' '), description: b.description })),
+      rows: bindingsFor([scope], options)
+        .filter((b) => {
+          const id = `${b.id} ${b.keys.join(' ')}`;
+          if (listed.has(id)) return false;
+          listed.add(id);
+          return true;
+        })
+        .map((b) => ({ keys: b.keys.join(' '), description: b.description })),
     }))
     .filter((s) => s.rows.length > 0);
 }

@@ -5,7 +5,8 @@
 import { char, registerScope, type Scope } from './keymap.js';
 import type { Command } from './components/CommandLine.js';
 import { specBindings } from './resource/bindings.js';
-import type { ResourceSpec } from './resource/spec.js';
+import type { ResourceSpec, TabbedSpec } from './resource/spec.js';
+import { tabbedBindings } from './resource/TabbedView.js';
 import account from './screens/account.js';
 import actions from './screens/actions.js';
 import billing from './screens/billing.js';
@@ -17,6 +18,7 @@ import plans from './screens/plans.js';
 import { PROFILE_KEYS } from './screens/profiles.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
+import { serverNetworks } from './screens/server-networks.js';
 import servers from './screens/servers.js';
 import snapshots, { serverSnapshots } from './screens/snapshots.js';
 import sshkeys from './screens/sshkeys.js';
@@ -29,8 +31,14 @@ export type AnySpec = ResourceSpec<any, any>;
 
 /** The resource screens made only of a spec, by name. */
 export const SPECS: Record<string, AnySpec> = Object.fromEntries(
-  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, images, regions, billing, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
+  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, images, regions, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
 );
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTabbed = TabbedSpec<any>;
+
+/** The screens of several lists in tabs (resource/TabbedView.tsx), by name. */
+export const TABBED: Record<string, AnyTabbed> = Object.fromEntries([billing].map((s) => [s.name, s as AnyTabbed]));
 
 /** The names `:` accepts, in the order tui.md lists them, `groups` after. */
 export const SCREEN_NAMES = [
@@ -54,14 +62,14 @@ export const SCREEN_NAMES = [
 
 const titleOf = (name: string): string => {
   if (name === 'profiles') return 'Profiles';
-  const t = SPECS[name]?.title;
+  const t = SPECS[name]?.title ?? TABBED[name]?.title;
   return typeof t === 'function' ? t({}) : (t ?? name);
 };
 
 /** What `:` completes and resolves: each screen's name, aliases and title. */
 export const COMMANDS: readonly Command[] = SCREEN_NAMES.map((name) => ({
   name,
-  aliases: name === 'profiles' ? ['prof', 'ctx', 'context'] : [...(SPECS[name]?.aliases ?? [])],
+  aliases: name === 'profiles' ? ['prof', 'ctx', 'context'] : [...(SPECS[name]?.aliases ?? TABBED[name]?.aliases ?? [])],
   title: titleOf(name),
 }));
 
@@ -70,8 +78,13 @@ export function screenTitle(screen: string): string {
 }
 
 for (const spec of Object.values(SPECS)) registerScope(spec.name, specBindings(spec), titleOf(spec.name));
+for (const t of Object.values(TABBED)) {
+  registerScope(t.name, tabbedBindings(t), t.title);
+  for (const tab of t.tabs) registerScope(tab.spec.name, specBindings(tab.spec), `${t.title} · ${tab.title}`);
+}
 registerScope('profiles', specBindings(PROFILE_KEYS), 'Profiles');
 registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of the server');
+registerScope(serverNetworks.name, specBindings(serverNetworks), 'Networks of the server');
 // a record view (⏎ on a row) copies the record's identifier
 registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
 // the server detail view: the server keys act on the server shown, and these switch its tabs
@@ -97,7 +110,7 @@ export function screenScopes(screen: string, tabScope?: string): Scope[] {
   const id = tabScope ? `${screen}:${tabScope}` : screen;
   let scopes = scopeCache.get(id);
   if (!scopes) {
-    scopes = tabScope ? [tabScope, 'server', 'global', 'table'] : screen === 'server' ? ['server', 'servers', 'global', 'table'] : [screen, 'global', 'table'];
+    scopes = tabScope ? [tabScope, screen, 'global', 'table'] : screen === 'server' ? ['server', 'servers', 'global', 'table'] : [screen, 'global', 'table'];
     scopeCache.set(id, scopes);
   }
   return scopes;

@@ -228,9 +228,6 @@ describe('shapes seen on the wire', () => {
     expect(P.parseRegions({ status: 'ok', regions: [{ id: 2, location: 'it-mi2', description: 'Milano' }] })).toEqual([
       { id: 2, location: 'it-mi2', description: 'Milano' },
     ]);
-    expect(P.parseGroups({ status: 'ok', groups: [{ id: 'eg100001', name: 'production', notes: 'web', enabled: true }] })).toEqual([
-      { id: 'eg100001', name: 'production', notes: 'web', enabled: true, extra: {} },
-    ]);
     expect(P.parseImages({ status: 'ok', images: [{ ...templateRecord(), cloud_image: true }] })[0].cloudImage).toBe(true);
   });
 

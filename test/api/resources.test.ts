@@ -76,9 +76,9 @@ describe.each(DIALECTS)('client against the emulator, dialect %s', (dialect) => 
 
     expect((await client.servers.list()).map((x) => x.name)).toEqual([name]);
 
-    const group = await client.groups.create({ name: 'web', notes: 'front' });
-    await client.servers.update(name, { notes: 'web-2', group: group.id });
-    expect(await client.servers.get(name)).toMatchObject({ notes: 'web-2', group: group.id });
+    const group = await client.groups.create({ notes: 'front' });
+    await client.servers.update(name, { notes: 'web-2', group: group.name });
+    expect(await client.servers.get(name)).toMatchObject({ notes: 'web-2', group: group.name });
     await client.servers.update(name, { group: null });
     expect((await client.servers.get(name)).group).toBeNull();
 
@@ -111,7 +111,7 @@ describe.each(DIALECTS)('client against the emulator, dialect %s', (dialect) => 
     await e.advance(10);
     expect(await client.servers.list()).toEqual([]);
     await expect(client.servers.get('ec299999')).rejects.toMatchObject({ status: 404 });
-    await client.groups.remove(group.id);
+    await client.groups.delete(group.id);
   });
 
   it('one failure status: an action that fails reads failed', async () => {
@@ -324,13 +324,16 @@ describe.each(DIALECTS)('client against the emulator, dialect %s', (dialect) => 
     expect((await client.account.get()).username).toBe('demo');
   });
 
-  it('groups: list, create, remove', async () => {
+  it('groups: list, create (the service names it), delete by id or by name', async () => {
     const { client } = await emuClient(dialect);
-    const g = await client.groups.create({ name: 'prod', notes: 'production' });
-    expect(g).toMatchObject({ name: 'prod', notes: 'production', enabled: true });
-    expect((await client.groups.list()).map((x) => x.id)).toEqual([g.id]);
-    await client.groups.remove(g.id);
+    const g = await client.groups.create({ notes: 'production', password: 'gr0up-pw-8241' });
+    expect(g).toMatchObject({ id: expect.any(Number), name: expect.stringMatching(/^eg1\d{5}$/), notes: 'production', enabled: true });
+    const h = await client.groups.create({ notes: 'staging' });
+    expect((await client.groups.list()).map((x) => x.id)).toEqual([g.id, h.id]);
+    await client.groups.delete(g.id);
+    await client.groups.delete(h.name);
     expect(await client.groups.list()).toEqual([]);
+    await expect(client.groups.delete(g.id)).rejects.toMatchObject({ status: 404, message: 'group not found' });
   });
 
   it('billing (demo estate): servers, templates and snapshots as JSON and CSV', async () => {

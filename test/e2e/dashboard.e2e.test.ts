@@ -214,7 +214,10 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     expect(servers.length).toBeGreaterThan(5);
     const s = dashboard({ emulator: emu });
 
-    const screen = await s.waitUntil((sc) => servers.every((v) => sc.includes(v.name)), 'every demo server', SHOW_MS);
+    // the whole frame, footer included: a screen read in the middle of a redraw is torn (CI caught one whose
+    // last line was still the action panel's border)
+    const footerOf = (sc: string) => lines(sc).filter((l) => l.trim() !== '').at(-1) ?? '';
+    const screen = await s.waitUntil((sc) => servers.every((v) => sc.includes(v.name)) && /q quit/.test(footerOf(sc)), 'every demo server and the footer', SHOW_MS);
     const header = lines(screen)[0]!;
     expect(header).toContain('ecsdeck');
     // credentials from the environment: the header names them `env` and shows the endpoint
@@ -234,7 +237,7 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     expect(screen).toMatch(/NAME\s+NOTES/);
     expect(screen).toMatch(/STATUS/);
     expect(screen).toContain('Actions');
-    const footer = lines(screen).filter((l) => l.trim() !== '').at(-1)!;
+    const footer = footerOf(screen);
     expect(footer).toMatch(/q quit/);
     expect(footer).toMatch(/\/ filter/);
   });

@@ -63,6 +63,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** run through `sh -c '<program>; stty -a'` so the terminal state after exit can be read */
   reportStty?: boolean;
+  /** the program's working directory (where it writes files such as a billing export); default this one */
+  cwd?: string;
 }
 
 export function start(opts: StartOptions = {}): Session {
@@ -74,8 +76,8 @@ export function start(opts: StartOptions = {}): Session {
   }
   const args = [BIN, ...(opts.args ?? [])];
   const pty = opts.reportStty
-    ? spawn('/bin/sh', ['-c', `"${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}; echo "EXIT=$?"; stty -a`], { cols, rows, env, name: 'xterm-256color' })
-    : spawn(process.execPath, args, { cols, rows, env, name: 'xterm-256color' });
+    ? spawn('/bin/sh', ['-c', `"${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}; echo "EXIT=$?"; stty -a`], { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd })
+    : spawn(process.execPath, args, { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd });
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   let raw = '';
   let lastData = Date.now();

@@ -64,3 +64,11 @@ export async function makeEmu(opts: EmuOptions = {}): Promise<TestEmu> {
   t.token = await t.login();
   return t;
 }
+
+/** A server of the account, created and then booted (the clock moved past creation and customizing). */
+export async function bootedServer(t: TestEmu, body: Record<string, unknown> = {}): Promise<string> {
+  const r = await t.req('POST', '/ecs/v2/servers', { plan: 'eCS1', location: 'it-mi2', image: 'ubuntu-2404', notes: 'web-1', ...body });
+  if (r.status !== 200) throw new Error(`server create failed: ${r.status} ${r.text}`);
+  await t.advance(80);
+  return r.body.server.name as string;
+}

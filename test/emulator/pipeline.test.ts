@@ -192,4 +192,15 @@ describe('request statistics', () => {
     await t.req('GET', '/__emulator/clock', undefined, { token: null });
     expect((await t.req('GET', '/__emulator/stats', undefined, { token: null })).body.requests).toBe(before + 2);
   });
+
+  it('counts metrics requests apart, so a dashboard\'s sparkline polling can be measured', async () => {
+    const t = await makeEmu();
+    const stats = async () => (await t.req('GET', '/__emulator/stats', undefined, { token: null })).body;
+    const before = await stats();
+    await t.req('GET', '/ecs/v2/servers/ec206901/metrics');
+    await t.req('GET', '/ecs/v2/servers');
+    const after = await stats();
+    expect(after.metrics_requests - before.metrics_requests).toBe(1);
+    expect(after.requests - before.requests).toBe(2);
+  });
 });

@@ -77,7 +77,7 @@ describe('scripts', () => {
 
   it.each([
     ['blank title', { title: '' }, MSG.scriptTitleNull],
-    ['null content', { content: null }, MSG.scriptContentNull],
+    ['empty content', { content: '' }, MSG.scriptContentNull],
     ['relative path', { content: 'source ~/env' }, MSG.scriptRelativePath],
   ])('update with %s: 400 exact message, script unchanged', async (_n, body, message) => {
     const t = await makeEmu();

@@ -136,10 +136,10 @@ describe('server creation', () => {
     expect((await t.req('POST', '/ecs/v2/sshkeys', { label: 'laptop', key: 'ssh-ed25519 AAAA test' })).status).toBe(200);
     const script = await t.req('POST', '/ecs/v2/scripts', { title: 'setup', content: 'apt-get update', windows: false });
     const scriptId = script.body.id ?? script.body.script.id;
-    const g = await t.req('POST', '/ecs/v2/groups', { name: 'production' });
-    const r = await create(t, { image: 'ei200001', ssh_key: 'laptop', user_customize: scriptId, user_customize_env: 'A=1\\nB=2', group: g.body.group.id });
+    const g = await t.req('POST', '/ecs/v2/groups', { notes: 'production' });
+    const r = await create(t, { image: 'ei200001', ssh_key: 'laptop', user_customize: scriptId, user_customize_env: 'A=1\\nB=2', group: g.body.group.name });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.server).toMatchObject({ so: 'ei200001', so_label: 'golden web image', group: g.body.group.id });
+    expect(r.body.server).toMatchObject({ so: 'ei200001', so_label: 'golden web image', group: g.body.group.name });
     expect(emu.state.servers[r.body.server.name]).toMatchObject({ ssh_key: 'laptop', script_id: scriptId });
   });
 
@@ -407,7 +407,7 @@ describe('list, get, update', () => {
   it('PUT accepts note and notes, sets and removes the group, refuses an empty update', async () => {
     const t = await makeEmu();
     const name = await booted(t);
-    const g = (await t.req('POST', '/ecs/v2/groups', { name: 'prod' })).body.group.id;
+    const g = (await t.req('POST', '/ecs/v2/groups', { notes: 'prod' })).body.group.name;
     const get = async () => (await t.req('GET', `/ecs/v2/servers/${name}`)).body.server;
     expect((await t.req('PUT', `/ecs/v2/servers/${name}`, { note: 'api-1' })).body).toEqual({ status: 'ok' });
     expect((await get()).notes).toBe('api-1');

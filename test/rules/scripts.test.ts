@@ -86,9 +86,14 @@ describe('checkLibraryScriptUpdate', () => {
     expect(checkLibraryScriptUpdate({ content: '/bin/true' })).toEqual({ content: '/bin/true' });
   });
 
+  it('a field sent as null is not given (4.9: each field optional; the Python SDK ecsapi sends null for unset ones)', () => {
+    expect(checkLibraryScriptUpdate({ title: null, content: null, windows: null })).toEqual({});
+    expect(checkLibraryScriptUpdate({ title: 'new', content: null })).toEqual({ title: 'new' });
+  });
+
   it.each<[Record<string, unknown>, string]>([
     [{ title: '' }, MSG.scriptTitleNull],
-    [{ title: null }, MSG.scriptTitleNull],
+    [{ title: '   ', content: null }, MSG.scriptTitleNull],
     [{ content: '' }, MSG.scriptContentNull],
     [{ content: './x' }, MSG.scriptRelativePath],
     [{ title: '', content: '' }, MSG.scriptTitleNull],

@@ -62,12 +62,12 @@ describe('renewing a login', () => {
     keepLoggedIn(client, { username: 'demo', password: 'demo' });
     rec.sent.length = 0;
     // a POST too: a refused request did nothing, so sending it again is safe
-    const group = await client.groups.create({ name: 'renewed' });
-    expect(group.name).toBe('renewed');
+    const group = await client.groups.create({ notes: 'renewed' });
+    expect(group.notes).toBe('renewed');
     const methods = rec.sent.map((r) => `${r.method} ${r.path.split('?')[0]}`);
     expect(methods).toEqual(['POST /ecs/v2/groups', 'POST /ecs/v2/login', 'POST /ecs/v2/groups']);
     // made once: the refused first attempt did nothing
-    expect((await client.groups.list()).filter((g) => g.name === 'renewed')).toHaveLength(1);
+    expect((await client.groups.list()).filter((g) => g.notes === 'renewed')).toHaveLength(1);
   });
 
   it('a password that no longer works is asked for (masked form in the dashboard); the answer renews the login', async () => {

@@ -25,6 +25,10 @@ export interface ScreenMemo {
   metricsRange?: number;
   /** the key scope of the tab shown (the server's Snapshots tab answers c/e/d for snapshots) */
   tabScope?: string;
+  /** a tabbed screen's parameters (the billing month), kept while a record view covers it */
+  params?: Record<string, string | undefined>;
+  /** a paged list follows new rows (`f`), still after a record view covered it */
+  following?: boolean;
 }
 
 export interface EntryParams {
@@ -33,6 +37,10 @@ export interface EntryParams {
   /** record view: its sections, and what `y` copies there */
   sections?: readonly RecordSection[];
   copyId?: string;
+  /** a detail view's tab to open on (⏎ on a VLAN action opens its server's Networks tab) */
+  tab?: number;
+  /** a list's filter to open with (⏎ on a snapshot's action shows that snapshot in :snapshots) */
+  filter?: string;
 }
 
 export interface ScreenEntry {

@@ -3,7 +3,7 @@
 // field of its own above everything of the screen) and fits the rows it is given: when they are too few,
 // the fields scroll around the focused one and the title and the key line stay.
 
-import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
@@ -84,12 +84,29 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
     return step;
   };
 
+  // the y/N a form asks before sending (form.ask), with the values it would send
+  const [question, setQuestion] = useState<{ text: string; values: FormValues } | null>(null);
+
   const send = (values: FormValues) => {
     const problem = form.check?.(values, row) ?? null;
     if (problem) {
       apply({ type: 'refused', error: problem });
       return;
     }
+    if (!form.ask) return submit(values);
+    Promise.resolve(form.ask(values, ctx, row)).then(
+      (text) => {
+        if (!mounted.current) return;
+        if (text) setQuestion({ text, values });
+        else submit(values);
+      },
+      (err: unknown) => {
+        if (mounted.current) apply({ type: 'refused', error: errorText(err) });
+      },
+    );
+  };
+
+  const submit = (values: FormValues) => {
     form.submit(values, ctx, row).then(
       (outcome) => {
         if (!mounted.current) return;
@@ -137,6 +154,16 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
 
   useKeys(
     (input, key) => {
+      if (question) {
+        if (input === 'y' || input === 'Y') {
+          setQuestion(null);
+          submit(question.values);
+        } else if (input === 'n' || input === 'N' || key.escape) {
+          setQuestion(null);
+          apply({ type: 'resume' });
+        }
+        return;
+      }
       handle(apply({ type: 'key', input, key }));
     },
     { priority: PRIORITY.field, modal: true, text: true },
@@ -155,7 +182,8 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const isChoice = focused?.kind === 'choice';
 
   // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line.
-  const fixed = 2 + 1 + 1 + (hint ? 1 : 0);
+  const asked = question ? wrapLines(question.text, inner) : [];
+  const fixed = 2 + 1 + 1 + (hint ? 1 : 0) + asked.length;
   const listRows = isChoice ? LIST_ROWS + 1 : 0;
   const room = Math.max(1, props.height - fixed);
   const aboutShown = about.slice(0, Math.max(0, room - listRows - 1 - Math.min(fields.length, 2)));
@@ -163,7 +191,9 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
   const verb = form.verb ?? 'save';
   const last = focusAt === visible.length - 1;
-  const keysLine = s.sending
+  const keysLine = question
+    ? 'y send it  n back to the form'
+    : s.sending
     ? 'sending…'
     : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}  esc cancel`;
 
@@ -195,6 +225,11 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
           {truncate(hint, inner)}
         </Text>
       ) : null}
+      {asked.map((line, i) => (
+        <Text key={`ask-${i}`} color={color('warn')} wrap="truncate">
+          {line}
+        </Text>
+      ))}
       {s.error ? (
         <Text color={color('error')} wrap="truncate">
           ✗ {truncate(s.error, inner - 2)}

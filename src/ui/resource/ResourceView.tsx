@@ -3,7 +3,7 @@
 // above the rows, ⏎ to the record view (or wherever the spec opens), and its keys. A screen is this view
 // with its title line; a tab of a detail view is the same without it.
 
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Table, sortRows } from '../components/Table.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
@@ -11,6 +11,7 @@ import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
 import type { Ctx, Params, ResourceSpec } from './spec.js';
 import { useResourceActions } from './useResourceActions.js';
+import { usePaged } from './usePaged.js';
 
 /** A screen's props (height: the view's rows, its title line when titled included), plus the spec shown. */
 export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
@@ -21,6 +22,9 @@ export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
 }
 
 const NO_ROWS: never[] = [];
+const NO_SORT: SortColumn[] = [];
+/** how often a followed list asks for its first page again (at most: a shorter refresh interval wins) */
+export const FOLLOW_MS = 2000;
 
 /** Where a spec's rows are kept: the spec's own key, else its name and parameters. */
 export function listCacheKey<T, P extends Params>(spec: ResourceSpec<T, P>, params: P): string {
@@ -31,7 +35,9 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const { spec, params, session, nav, entry, width, height } = props;
   const ctx: Ctx<P> = useMemo(() => ({ session, client: session.client, params, readOnly: props.readOnly }), [session, params, props.readOnly]);
   const cacheKey = listCacheKey(spec, params);
+  const paged = spec.paged;
   const res = useResource((signal) => spec.load(ctx, signal), {
+    enabled: paged === undefined,
     intervalMs: spec.live ? props.refreshMs : 0,
     cache: session.cache,
     cacheKey,
@@ -39,24 +45,46 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     onError: (message) => nav.report('error', message, cacheKey),
     onSuccess: () => nav.clear(cacheKey),
   });
-  const { refresh } = res;
+
+  // A paged list sends `/` to the service as its search, once ⏎ ends the typing (not at every letter).
+  const filter = entry.view.filter;
+  const searched = useRef('');
+  if (paged && !props.filterEditor) searched.current = filter.trim();
+  const [following, setFollowing] = useState(entry.memo.following === true);
+  const { selected, onSelect } = useSelection(entry);
+  const pages = usePaged(paged, ctx, {
+    search: searched.current,
+    keyOf: spec.rowKey,
+    follow: following,
+    followMs: Math.min(FOLLOW_MS, props.refreshMs),
+    onError: (message) => nav.report('error', message, cacheKey),
+    onSuccess: () => nav.clear(cacheKey),
+    onNew: (added) => {
+      // following keeps the cursor on the newest row when it was there (tail -f)
+      const { visible: shown, selected: key } = latest.current;
+      if (added[0] !== undefined && (key === null || shown[0] === undefined || spec.rowKey(shown[0]) === key)) onSelect(spec.rowKey(added[0]));
+    },
+  });
+  const refresh = paged ? pages.refresh : res.refresh;
+  const data = paged ? pages.rows : res.data;
+  const error = paged ? pages.error : res.error;
+  const loading = paged ? pages.loading : res.loading;
 
   useEffect(() => session.tracker.onFinished((a) => (!spec.touches || spec.touches(a, params) ? refresh() : undefined)), [session.tracker, spec, params, refresh]);
 
-  const loaded = (res.data as T[] | undefined) ?? (NO_ROWS as T[]);
+  const loaded = (data as T[] | undefined) ?? (NO_ROWS as T[]);
   // a spec's own hook, called on every render: the same spec is always given to one mounted view
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
   const live = spec.useLive ? spec.useLive(ctx) : undefined;
-  const filter = entry.view.filter;
-  const sort = entry.view.sort ?? spec.defaultSort ?? null;
+  // a paged list keeps the service's order and its search: nothing is sorted or filtered here
+  const sort = paged ? null : (entry.view.sort ?? spec.defaultSort ?? null);
   // Sorted first, filtered after (a filter keeps the order): a key typed into `/` never sorts 10,000 rows again.
   const sortColumn = sort ? spec.columns.find((c) => c.key === sort.column) : undefined;
   const descending = sort?.descending === true;
   const sorted = useMemo(() => (sortColumn ? sortRows(rows, sortColumn, descending) : rows), [rows, sortColumn, descending]);
-  const visible = useFilteredRows(sorted, spec.columns, filter);
-  useWarmSearch(sorted, spec.columns);
+  const visible = useFilteredRows(sorted, spec.columns, paged ? '' : filter);
+  useWarmSearch(paged ? NO_ROWS : sorted, spec.columns);
 
-  const { selected, onSelect } = useSelection(entry);
   const latest = useRef({ rows, visible, selected });
   latest.current = { rows, visible, selected };
 
@@ -68,19 +96,34 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     return key === null ? undefined : shown.find((r) => spec.rowKey(r) === key);
   };
 
-  const sortColumns: SortColumn[] = useMemo(() => spec.columns.map((c) => ({ key: c.key, header: c.header })), [spec]);
+  const sortColumns: SortColumn[] = useMemo(() => (paged ? NO_SORT : spec.columns.map((c) => ({ key: c.key, header: c.header }))), [spec, paged]);
   useScreenControl(props.control, {
     sortColumns,
-    defaultSort: spec.defaultSort ?? null,
-    handle: (id) => actions.handle(id, current()),
+    defaultSort: paged ? null : (spec.defaultSort ?? null),
+    handle: (id) => {
+      if (id === 'follow' && paged?.follow) {
+        entry.memo.following = !following;
+        setFollowing(!following);
+        nav.report('info', following ? 'No longer following new rows.' : `Following: new rows come on top every ${Math.round(Math.min(FOLLOW_MS, props.refreshMs) / 1000)} s; f stops.`, 'follow');
+        return true;
+      }
+      return actions.handle(id, current());
+    },
     refresh,
   });
+
+  // the next page is asked for while the cursor is a screenful from the end of the rows loaded
+  const selectedIndex = paged && selected !== null ? visible.findIndex((r) => spec.rowKey(r) === selected) : -1;
+  const { more } = pages;
+  useEffect(() => {
+    if (paged && selectedIndex >= 0 && selectedIndex >= visible.length - Math.max(10, height)) more();
+  }, [paged, selectedIndex, visible.length, height, more]);
 
   const open = useCallback(
     (key: string) => {
       const row = latest.current.rows.find((r) => spec.rowKey(r) === key);
       if (row === undefined) return;
-      if (spec.open) return spec.open(row, nav, ctx);
+      if (spec.open && spec.open(row, nav, ctx) !== false) return;
       if (!spec.record) return;
       nav.push('record', { sections: spec.record(row, ctx), copyId: spec.copyId ? spec.copyId(row) : spec.rowKey(row) }, `${spec.singular} ${spec.label(row)}`);
     },
@@ -94,20 +137,25 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   // a dialog gets what it asks, up to all but four rows of the list (it fits fewer by itself)
   const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted as number) : 0;
   const title = typeof spec.title === 'function' ? spec.title(params) : spec.title;
-  const failing = res.error !== null && res.data !== undefined ? '✗ not refreshed' : '';
-  const matches = filter.trim() !== '' ? `${visible.length} of ${rows.length} match` : '';
-  const note = res.loading && res.data === undefined ? 'loading…' : [failing, matches || (spec.note?.(rows) ?? '')].filter(Boolean).join('  ');
+  const failing = error !== null && data !== undefined ? '✗ not refreshed' : '';
+  const matches = !paged && filter.trim() !== '' ? `${visible.length} of ${rows.length} match` : '';
+  const count = paged && pages.total !== null ? `${rows.length} of ${pages.total} ${paged.noun ?? 'rows'} loaded${following ? ' · following' : ''}` : '';
+  // nothing loaded (a refusal): no count or total of no rows
+  const note = data === undefined ? (loading ? 'loading…' : '') : [failing, matches || count || (spec.note?.(rows) ?? '')].filter(Boolean).join('  ');
+  // the service's refusal where the rows would be (a month still to come), not only on the status line
   const emptyText =
-    res.data === undefined
-      ? res.error
-        ? 'could not be loaded'
+    data === undefined
+      ? error
+        ? `could not be loaded: ${error}`
         : 'loading…'
-      : rows.length > 0
-        ? `no rows match /${filter.trim()}`
-        : (spec.empty ?? 'nothing here yet');
+      : paged && searched.current !== ''
+        ? `nothing on the service matches "${searched.current}"`
+        : rows.length > 0
+          ? `no rows match /${filter.trim()}`
+          : (spec.empty ?? 'nothing here yet');
   return (
     <Box flexDirection="column" width={width} height={height}>
-      {titled ? <ScreenTitle title={title} width={width} view={{ ...entry.view, sort }} filterEditor={props.filterEditor} sortColumns={sortColumns} note={note} /> : null}
+      {titled ? <ScreenTitle title={title} width={width} view={{ ...entry.view, sort: paged ? null : sort }} filterEditor={props.filterEditor} sortColumns={sortColumns} note={note} /> : null}
       {full ? (
         actions.render(width, body)
       ) : (

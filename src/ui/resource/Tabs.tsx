@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
+import { displayWidth } from '../text.js';
 import { color } from '../theme.js';
 
 export interface Tab {
@@ -15,8 +16,13 @@ export interface Tab {
 /** The tab `n` steps away, wrapping around. */
 export const stepTab = (current: number, n: number, count: number): number => (((current + n) % count) + count) % count;
 
+const HINT = '   Tab/→ next  1-9 go';
+
 export function TabBar(props: { tabs: readonly Tab[]; current: number; width: number }): ReactNode {
   const plain = color('accent') === undefined;
+  // the keys are said only when they fit whole after the tabs (the footer and `?` say them too)
+  const used = 1 + props.tabs.reduce((n, t, i) => n + (i > 0 ? 3 : 0) + 2 + displayWidth(`${i + 1} ${t.title}${t.badge ? ` ${t.badge}` : ''}`), 0);
+  const hint = used + HINT.length <= props.width ? HINT : '';
   return (
     <Box width={props.width} height={1}>
       <Text wrap="truncate">
@@ -33,7 +39,7 @@ export function TabBar(props: { tabs: readonly Tab[]; current: number; width: nu
             </Text>
           );
         })}
-        <Text color={color('dim')}>{'   Tab/→ next  1-9 go'}</Text>
+        {hint ? <Text color={color('dim')}>{hint}</Text> : null}
       </Text>
     </Box>
   );

@@ -12,18 +12,29 @@ export interface Capabilities {
   edit?: unknown;
   remove?: { kind: 'typed' | 'yesno' };
   keys?: ReadonlyArray<Pick<KeySpec<never>, 'id' | 'keys' | 'match' | 'description' | 'hint' | 'rank' | 'write'>>;
+  /** rows paged in from the service: `/` searches there, `f` follows when it can */
+  paged?: { follow?: boolean; noun?: string };
 }
 
 const article = (noun: string): string => (/^[aeiou]/i.test(noun) && !/^(one|use|eu)/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
+/** A row's name inside a sentence: `snapshot`, but `API token` and `SSH key` keep their capitals. */
+export const nounOf = (singular: string): string => (/^[A-Z]{2}/.test(singular) ? singular : singular.charAt(0).toLowerCase() + singular.slice(1));
+
 export function specBindings(spec: Capabilities): ScreenBinding[] {
-  const noun = spec.singular.charAt(0).toLowerCase() + spec.singular.slice(1);
+  const noun = nounOf(spec.singular);
   const rows: ScreenBinding[] = [];
   if (spec.create) rows.push({ id: 'create', keys: ['c'], match: char('c'), description: `create ${article(noun)}`, hint: 'create', rank: 20, write: true });
   if (spec.edit) rows.push({ id: 'edit', keys: ['e'], match: char('e'), description: `edit the selected ${noun}`, hint: 'edit', rank: 22, write: true });
   if (spec.remove) {
     const how = spec.remove.kind === 'typed' ? 'type its name to confirm' : 'asks y/N';
     rows.push({ id: 'delete', keys: ['d'], match: char('d'), description: `delete the selected ${noun} (${how})`, hint: 'delete', rank: 21, write: true });
+  }
+  if (spec.paged) {
+    const noun = spec.paged.noun ?? 'rows';
+    // the global `/` filters the rows loaded; here it asks the service, so it says so
+    rows.push({ id: 'filter', keys: ['/'], match: char('/'), description: `search the ${noun} on the service (⏎ sends it, esc clears it)`, hint: 'search', rank: 11 });
+    if (spec.paged.follow) rows.push({ id: 'follow', keys: ['f'], match: char('f'), description: `follow: new ${noun} come on top as they happen (f again stops)`, hint: 'follow', rank: 24 });
   }
   rows.push({ id: 'copy', keys: ['y'], match: char('y'), description: `copy the selected ${noun}'s identifier to the clipboard`, hint: 'copy', rank: 36 });
   for (const k of spec.keys ?? []) {

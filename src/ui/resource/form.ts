@@ -32,6 +32,8 @@ export type FormEvent =
   /** as ⏎ on the focused field, for a value set from outside (an editor's file) */
   | { type: 'advance' }
   | { type: 'sent' }
+  /** back to editing, nothing sent (a y/N before sending answered no) */
+  | { type: 'resume' }
   | { type: 'refused'; error: string };
 
 export interface FormStep {
@@ -118,6 +120,7 @@ export function formStep(s: FormState, e: FormEvent): FormStep {
     case 'advance':
       return advance(s);
     case 'sent':
+    case 'resume':
       return { state: { ...s, sending: false } };
     case 'refused':
       return { state: { ...s, sending: false, error: e.error, errorField: null } };

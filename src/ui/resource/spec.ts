@@ -81,6 +81,12 @@ export interface FormSpec<T> {
   verb?: string;
   /** checks across fields, before anything is sent */
   check?(values: FormValues, row: T | undefined): string | null;
+  /**
+   * A y/N question asked after the checks and before sending, when what the values do deserves one (the
+   * first VLAN between a server and a network restarts the server); null sends at once. `n` or esc goes back
+   * to the form with every value kept.
+   */
+  ask?(values: FormValues, ctx: Ctx, row: T | undefined): string | null | Promise<string | null>;
   /** sends it; a thrown error keeps the form open with every value and the message under it */
   submit(values: FormValues, ctx: Ctx, row: T | undefined): Promise<Outcome<T> | void>;
 }
@@ -208,12 +214,70 @@ export interface ResourceSpec<T, P extends Params = Params> {
   note?(rows: readonly T[]): string;
   /** ⏎: the record view's sections */
   record?(row: T, ctx: Ctx<P>): RecordSection[];
-  /** ⏎ goes somewhere else instead (a server's detail) */
-  open?(row: T, nav: Nav, ctx: Ctx<P>): void;
+  /** ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens */
+  open?(row: T, nav: Nav, ctx: Ctx<P>): void | boolean;
   create?: FormSpec<T> | ((ctx: KeyContext<T>) => Dialog<T> | null);
   edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
   remove?: ConfirmSpec<T>;
   keys?: readonly KeySpec<T>[];
+  /**
+   * The rows come from the service a page at a time instead of all at once (`load` is then not called):
+   * the next page is asked for as the cursor nears the end of those loaded, `/` is sent to the service as
+   * its search instead of filtering the rows loaded, and the service's order is kept (no `o`).
+   */
+  paged?: PagedSource<T, P>;
+}
+
+/** One page of rows, and how many the service has in all (for the search given). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface PagedSource<T, P extends Params = Params> {
+  /** rows asked for at a time */
+  pageSize: number;
+  load(ctx: Ctx<P>, query: { offset: number; length: number; search: string }, signal: AbortSignal): Promise<Page<T>>;
+  /** `f` follows: the first page is asked for again every few seconds and what is new goes on top */
+  follow?: boolean;
+  /** what the rows are called in the title line's count: `events` */
+  noun?: string;
+}
+
+// --- a screen of tabs ------------------------------------------------------------------------------------------
+
+/** A key that changes the parameters every tab is shown with (`[` `]`: the month of a billing report). */
+export interface StepKey<P extends Params> {
+  id: string;
+  keys: readonly string[];
+  match(input: string, key: KeyLike): boolean;
+  description: string;
+  hint?: string;
+  rank?: number;
+  apply(params: P): P;
+}
+
+/**
+ * A screen of several lists over the same parameters (billing: the servers, templates and snapshots
+ * reports of one month): Tab / Shift+Tab switch the list, `steps` change the parameters, and each tab is a
+ * whole resource spec of its own (its columns, record view, keys).
+ */
+export interface TabbedSpec<P extends Params> {
+  name: string;
+  aliases?: readonly string[];
+  title: string;
+  // each tab's rows are of their own type
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tabs: ReadonlyArray<{ id: string; title: string; spec: ResourceSpec<any, P> }>;
+  /** the parameters shown first (this month, by the service's clock) */
+  initial(ctx: Ctx): P;
+  /** written after the tabs: `◂ 2026-11 ▸` */
+  describe?(params: P): string;
+  steps?: readonly StepKey<P>[];
+}
+
+export function defineTabs<P extends Params>(spec: TabbedSpec<P>): TabbedSpec<P> {
+  return spec;
 }
 
 /** Checks a spec's types at its definition and keeps it in the one table of screens. */

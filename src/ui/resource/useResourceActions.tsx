@@ -11,6 +11,7 @@ import { useDialogSlot, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import type { Scope } from '../keymap.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
+import { nounOf } from './bindings.js';
 import { DialogView, dialogRows } from './dialogs.js';
 import type { ConfirmSpec, Ctx, Dialog, KeyContext, Outcome, ResourceSpec } from './spec.js';
 
@@ -56,6 +57,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
   const handoff = useTerminalHandoff();
   const latest = useRef(o);
   latest.current = o;
+  const opened = useRef(0);
 
   const api = useMemo(() => {
     const report = (kind: 'info' | 'error', text: string) => latest.current.nav.report(kind, text, 'action');
@@ -69,7 +71,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       report('info', out.message ?? fallback);
       if (out.refresh !== false) latest.current.refresh();
       if (out.select) latest.current.select?.(out.select);
-      if (out.then) slot.open(out.then);
+      if (out.then) open(out.then);
     };
 
     const run = (what: string, call: () => Promise<Outcome<T> | void>) => {
@@ -81,7 +83,12 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       );
     };
 
-    const open = (d: Dialog<T>) => slot.open(d);
+    // Each dialog opened is a new one: a confirmation that follows another in the same commit (`then`
+    // after a yes) must not inherit the answered state of the one before.
+    const open = (d: Dialog<T>) => {
+      opened.current += 1;
+      slot.open(d);
+    };
 
     const keyContext: KeyContext<T> = {
       get session() {
@@ -108,7 +115,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       const { spec, ctx } = latest.current;
       const missing = (): boolean => {
         if (row !== undefined) return false;
-        report('info', `no ${spec.singular.toLowerCase()} selected`);
+        report('info', `no ${nounOf(spec.singular)} selected`);
         return true;
       };
       if (id === 'copy') {
@@ -156,7 +163,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
     const confirm = (c: ConfirmSpec<T>, row: T) => {
       slot.close();
       const { ctx, spec } = latest.current;
-      run(`${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${spec.singular.toLowerCase()} ${spec.label(row)}`, () => c.run(row, ctx));
+      run(`${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${nounOf(spec.singular)} ${spec.label(row)}`, () => c.run(row, ctx));
     };
 
     return { run, open, handle, keyContext, confirm, settle };
@@ -170,6 +177,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
     const { spec, ctx } = latest.current;
     return (
       <DialogView
+        key={opened.current}
         dialog={d}
         ctx={ctx}
         width={width}

@@ -1,7 +1,8 @@
-// `:account`: who the dashboard is signed in as, and what the account may use.
+// `:account`: who the dashboard is signed in as, and what the account may use; `e` changes the password.
 import type { Account } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
-import { defineResource, type RecordField } from '../resource/spec.js';
+import { char } from '../keymap.js';
+import { defineResource, type FormSpec, type RecordField } from '../resource/spec.js';
 
 const discount = (n: number, active: (n: number) => boolean): string => (active(n) ? `yes (${n})` : 'no');
 
@@ -23,6 +24,29 @@ const COLUMNS: readonly Column<RecordField>[] = [
   { key: 'value', header: 'VALUE', flex: 1, minWidth: 10, color: (f) => f.role },
 ];
 
+/**
+ * `e`: the new password twice, both masked. Logged in with a password, the dashboard logs in again with the
+ * new one at once (the service ends earlier logins) and renews with it from then on; API tokens, the
+ * profiles' usual credential, are not touched by a password change.
+ */
+export const changePassword: FormSpec<RecordField> = {
+  title: 'Change the password',
+  consequence: 'Every login made with the old password ends; API tokens keep working.',
+  fields: [
+    { id: 'password', label: 'New password', kind: 'secret' },
+    { id: 'again', label: 'The same again', kind: 'secret' },
+  ],
+  verb: 'change it',
+  check: (v) => (v.password !== v.again ? 'the two passwords differ: type the same one twice' : null),
+  async submit(values, { client, session }) {
+    const password = String(values.password);
+    const { username } = await client.account.get();
+    await client.account.changePassword(password, { username });
+    session.passwordChanged?.(password);
+    return { message: `The password of ${username} is changed; this dashboard stays signed in.`, refresh: false };
+  },
+};
+
 export default defineResource<RecordField>({
   name: 'account',
   aliases: ['acc', 'me', 'whoami'],
@@ -33,4 +57,17 @@ export default defineResource<RecordField>({
   label: (f) => f.label,
   columns: COLUMNS,
   load: async ({ client }, signal) => accountFields(await client.account.get({ signal })),
+  keys: [
+    {
+      id: 'account.password',
+      keys: ['e'],
+      match: char('e'),
+      description: 'change the password (typed twice, masked)',
+      hint: 'password',
+      rank: 20,
+      write: true,
+      noRow: true,
+      run: (_row, ctx) => ctx.open({ kind: 'form', form: changePassword }),
+    },
+  ],
 });

@@ -1,11 +1,16 @@
 // `:actions`: every asynchronous operation of the account, most recent first, live while shown.
-import type { Action } from '../../api/index.js';
+import type { Action, Server } from '../../api/index.js';
 import { trackedStatus } from '../../session/session.js';
+import { progressBar } from '../components/ProgressBar.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
-import { defineResource, field, type ResourceSpec } from '../resource/spec.js';
+import type { Nav } from '../hooks/screen.js';
+import { defineResource, field, type Ctx, type ResourceSpec } from '../resource/spec.js';
+import { padStart } from '../text.js';
 import type { Role } from '../theme.js';
 import { date } from './columns.js';
+import { serverTab } from './server-tabs.js';
+import { SERVERS_CACHE_KEY } from './servers.js';
 
 /** What an action's resource is, in words: `ECS` is a server, `SNP` a snapshot, `DI`/`ECI` a template. */
 export function resourceKind(type: string): string {
@@ -25,12 +30,47 @@ export function actionRole(a: Pick<Action, 'status'>): Role {
 export const ACTION_COLUMNS: readonly Column<Action>[] = [
   { key: 'id', header: 'ID', width: 7, align: 'right', identity: true },
   { key: 'type', header: 'TYPE', fit: true, minWidth: 10, maxWidth: 18 },
-  { key: 'resource', header: 'RESOURCE', fit: true, minWidth: 8, maxWidth: 30, flex: 1 },
+  // a VLAN's resource is `<server>-<network>` (18 characters): whole, or a date goes first
+  { key: 'resource', header: 'RESOURCE', fit: true, minWidth: 18, maxWidth: 30, flex: 1 },
   { key: 'status', header: 'STATUS', width: 11, render: (a) => statusWord(trackedStatus(a.status)), color: actionRole },
-  { key: 'progress', header: 'PROGRESS', width: 8, align: 'right', render: (a) => `${a.progress}%`, priority: 2 },
+  // in flight: a bar that moves with each refresh (the list is live); done: the figure alone
+  {
+    key: 'progress',
+    header: 'PROGRESS',
+    width: 15,
+    align: 'right',
+    render: (a) => (trackedStatus(a.status) === 'in-progress' ? `${progressBar(a.progress, 10)} ${padStart(`${a.progress}%`, 4)}` : `${a.progress}%`),
+    color: (a) => (trackedStatus(a.status) === 'in-progress' ? 'warn' : undefined),
+    priority: 2,
+  },
   date<Action>('createdAt', 'STARTED', 3),
   date<Action>('completedAt', 'FINISHED', 4),
 ];
+
+/**
+ * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),
+ * `:snapshots` or `:templates` showing the one it names. A server that is gone has nowhere to go: false, and
+ * the action's own record opens.
+ */
+export function openResource(a: Action, nav: Nav, servers: readonly { name: string }[] | undefined): boolean {
+  const kind = resourceKind(a.resourceType);
+  const exists = (name: string) => servers === undefined || servers.some((s) => s.name === name);
+  if (kind === 'server' && exists(a.resource)) {
+    nav.push('server', { server: a.resource, tab: serverTab('overview') }, `Server ${a.resource}`);
+    return true;
+  }
+  if (kind.startsWith('VLAN')) {
+    const server = a.resource.slice(0, Math.max(0, a.resource.indexOf('-')));
+    if (!server || !exists(server)) return false;
+    nav.push('server', { server, tab: serverTab('networks') }, `Server ${server}`);
+    return true;
+  }
+  if (kind === 'snapshot' || kind === 'template') {
+    nav.push(kind === 'snapshot' ? 'snapshots' : 'templates', { filter: a.resource });
+    return true;
+  }
+  return false;
+}
 
 /** What every list of actions shares: the account's and a server's. */
 export const actionBase = {
@@ -39,6 +79,7 @@ export const actionBase = {
   label: (a) => `${a.id} ${a.type}`,
   columns: ACTION_COLUMNS,
   defaultSort: { column: 'id', descending: true },
+  open: (a: Action, nav: Nav, { session }: Ctx) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data),
   record: (a: Action) => [
     {
       fields: [

@@ -33,10 +33,10 @@ export function size<T extends object>(key: string, header: string, priority = 3
   return { key, header, width: 8, align: 'right', priority, render: (r) => (read(r, key) === null ? '—' : gigabytes(read(r, key) as number)) };
 }
 
-/** How a person knows a group: its label, else its identifier. */
-export function groupLabel(id: string | null | undefined, groups: readonly Group[] | undefined): string {
-  if (!id) return '—';
-  const g = groups?.find((x) => String(x.id) === id || x.name === id);
-  const label = g?.name?.trim();
-  return label ? label : id;
+/** How a person knows a group: its label (`notes`), else the `eg1xxxxx` name a server's `group` field carries. */
+export function groupLabel(ref: string | null | undefined, groups: readonly Group[] | undefined): string {
+  if (!ref) return '—';
+  const g = groups?.find((x) => x.name === ref || String(x.id) === ref);
+  const label = g?.notes.trim();
+  return label ? label : ref;
 }

@@ -1,4 +1,5 @@
-// `:events`: the GPU pod event log (server-side search and paging are issue #7's).
+// `:events`: the GPU pod event log, newest first, paged in from the service as the cursor goes down; `/`
+// searches on the service, `f` follows new events, ⏎ shows every field.
 import type { PodEvent } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
@@ -23,8 +24,17 @@ export default defineResource<PodEvent>({
   rowKey: (e) => String(e.id),
   label: (e) => `${e.id} ${e.eventType} ${e.pod}`,
   columns: EVENT_COLUMNS,
-  defaultSort: { column: 'date', descending: true },
-  load: async ({ client }, signal) => (await client.events.list({ offset: 0, length: 500 }, { signal })).items,
+  // never called: the rows come page by page (`paged`)
+  load: async () => [],
+  paged: {
+    pageSize: 100,
+    noun: 'events',
+    follow: true,
+    load: async ({ client }, query, signal) => {
+      const page = await client.events.list({ offset: query.offset, length: query.length, search: query.search || undefined }, { signal });
+      return { rows: page.items, total: page.total };
+    },
+  },
   empty: 'no GPU pod events',
   record: (e) => [
     { fields: [field('ID', e.id), field('Event', statusWord(e.eventType)), field('Date (UTC)', formatDate(e.date)), field('Epoch', e.eventEpoch), field('Pod', e.pod), field('Cluster', e.cluster), field('Runtime class', e.runtimeClass), field('UUID', e.uuid), field('Account', e.user)] },
@@ -37,5 +47,8 @@ export default defineResource<PodEvent>({
         field('Remote name', e.remoteReferenceName),
       ],
     },
+    ...(Object.keys(e.extra).length > 0
+      ? [{ title: 'Other fields from the service', fields: Object.entries(e.extra).map(([k, v]) => field(k, typeof v === 'string' ? v : JSON.stringify(v))) }]
+      : []),
   ],
 });

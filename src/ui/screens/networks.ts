@@ -1,4 +1,6 @@
-// `:networks`: the account's private networks (VLANs join servers to them).
+// `:networks`: the account's private networks (VLANs join servers to them). `c` makes one at once (the
+// service names it and nothing else is asked), `d` deletes one after y/N; the service refuses while a VLAN
+// is attached, and its message is shown as it is. VLANs are added on a server's Networks tab.
 import type { Network } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, yesNo } from '../format.js';
@@ -23,7 +25,23 @@ export default defineResource<Network>({
   columns: NETWORK_COLUMNS,
   defaultSort: { column: 'name', descending: false },
   load: ({ client }, signal) => client.networks.list({ signal }),
-  empty: 'no private networks',
+  empty: 'no private networks: c makes one',
+  create: (ctx) => {
+    ctx.run('Creating a private network', async () => {
+      const n = await ctx.client.networks.create();
+      return { message: `Private network ${n.name} created: add VLANs from a server's Networks tab (4).`, select: n.name };
+    });
+    return null;
+  },
+  remove: {
+    kind: 'yesno',
+    title: (n) => `Delete private network ${n.name}?`,
+    consequence: (n) => `${n.name} is deleted. The service refuses while a VLAN is attached to it: remove those first on each server's Networks tab.`,
+    async run(n, { client }) {
+      await client.networks.remove(n.name);
+      return { message: `Private network ${n.name} deleted.` };
+    },
+  },
   record: (n) => [
     {
       fields: [

@@ -15,7 +15,7 @@ import type { ScreenProps } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import { char } from '../keymap.js';
 import { ResourceView } from '../resource/ResourceView.js';
-import { defineResource, field, type FieldSpec, type FormSpec, type FormValues, type ResourceSpec } from '../resource/spec.js';
+import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type ResourceSpec } from '../resource/spec.js';
 
 export interface ProfileRow {
   name: string;
@@ -84,6 +84,24 @@ export function profileFields(editing: Profile | undefined, exists: (name: strin
     },
     ...fields,
   ];
+}
+
+/** After a profile is removed: revoke the API token it held, on its own service, with that token. */
+function revokeProfileToken(profile: Profile, id: number, inUse: boolean, connect: ConnectOptions | undefined): ConfirmSpec<ProfileRow> {
+  return {
+    kind: 'yesno',
+    title: () => `Revoke its API token (${id}) on ${profile.endpoint} too?`,
+    consequence: () =>
+      `Profile ${profile.name} is removed from this machine, but the token it held still signs in until it is revoked.` +
+      (inUse ? ' ⚠ This dashboard signs in with it now: requests fail once it is revoked.' : ''),
+    verb: 'revoke',
+    async run() {
+      const credential = profile.credential!;
+      const client = createClient({ ...connect, endpoint: profile.endpoint, credential });
+      await client.account.tokens.revoke(id);
+      return { message: `API token ${id} of the removed profile ${profile.name} is revoked.`, refresh: false };
+    },
+  };
 }
 
 export interface ProfilesScreenProps extends ScreenProps {
@@ -171,8 +189,15 @@ export function ProfilesScreen(props: ProfilesScreenProps): ReactNode {
         consequence: () => 'Its address and stored credential are deleted from this machine. The service is not changed: an API token stays valid until it is revoked (:tokens).',
         verb: 'remove',
         async run(r) {
+          const profile = store().get(r.name);
           const removed = store().remove(r.name);
-          return { message: removed ? `Profile ${r.name} removed.` : `There is no profile ${r.name}.` };
+          if (!removed) return { message: `There is no profile ${r.name}.` };
+          const credential = profile?.credential;
+          // the token it held still signs in: offered to be revoked there and then, when its id is known
+          if (profile && credential?.kind === 'token' && credential.id !== undefined) {
+            return { message: `Profile ${r.name} removed.`, then: { kind: 'confirm', confirm: revokeProfileToken(profile, credential.id, inUse(r.name), latest.current.connectOptions), row: r } };
+          }
+          return { message: `Profile ${r.name} removed.${credential?.kind === 'token' ? ' Its API token stays valid: revoke it on :tokens.' : ''}` };
         },
       },
       keys: [{ ...SWITCH_KEY, run: (r) => switchTo(r.name) }],

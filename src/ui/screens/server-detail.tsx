@@ -1,9 +1,9 @@
 // One server (⏎ on the list): its tabs in tui.md's order, each a part of the resource engine: the record
 // (Overview) and the server's actions (a scoped list). The server keys work here on the server shown.
 
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import type { Action, Group, Server, SnapshotSchedule } from '../../api/index.js';
+import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { errorText, useResource } from '../hooks/useResource.js';
@@ -11,31 +11,25 @@ import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
-import { TabBar, stepTab, type Tab } from '../resource/Tabs.js';
+import { TabBar, stepTab } from '../resource/Tabs.js';
 import { useResourceActions } from '../resource/useResourceActions.js';
 import { truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
-import { actionBase } from './actions.js';
+import { actionBase, openResource } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
+import { serverNetworks } from './server-networks.js';
+import { SERVER_TABS } from './server-tabs.js';
 import servers, { POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
-
-/** The detail view's tabs, in order. */
-/** In tui.md's order (Overview, Metrics, Snapshots, Networks, Actions); Networks comes next. `scope`: the
- * tab's own keys, in place of the server's (c, e, d, p act on its snapshots). */
-export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string }> = [
-  { id: 'overview', title: 'Overview' },
-  { id: 'metrics', title: 'Metrics' },
-  { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name },
-  { id: 'actions', title: 'Actions' },
-];
 
 export interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
   power?: { state?: string; error?: string };
   groups?: readonly Group[];
+  /** the servers on whose host this one must not run (spec 4.3), or why they are unknown */
+  isolations?: { list?: readonly Isolation[]; error?: string };
 }
 
 const powerWord = (p: DetailContext['power']): string =>
@@ -102,6 +96,14 @@ export function serverSections(s: Server, ctx: DetailContext = {}): RecordSectio
         field('API version', s.apiVersion),
       ],
     },
+    {
+      title: 'Isolated from',
+      fields: ctx.isolations?.list
+        ? ctx.isolations.list.length === 0
+          ? [field('Servers', 'none: it may share a host with any server')]
+          : ctx.isolations.list.map((i) => field(i.name, i.notes || '—'))
+        : [field('Servers', ctx.isolations?.error ? `unknown: ${ctx.isolations.error}` : '…')],
+    },
     ...(Object.keys(s.extra).length > 0
       ? [{ title: 'Other fields from the service', fields: Object.entries(s.extra).map(([k, v]) => field(k, typeof v === 'string' ? v : JSON.stringify(v))) }]
       : []),
@@ -136,6 +138,8 @@ export const serverActions = defineResource<Action, ServerParams>({
     }
     return [...byId.values()];
   },
+  // ⏎ on one of its own actions shows the action; on its snapshots' and VLANs' goes to them
+  open: (a, nav, ctx) => (a.resource === ctx.params.server ? false : openResource(a, nav, undefined)),
   cacheKey: (p) => `actions:${p.server}`,
   // a snapshot's action names only the snapshot's id: any of those may be this server's
   touches: (a, p) => touchesServer(a.resource, p.server ?? '') || /^\d+$/.test(a.resource),
@@ -155,6 +159,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     onSuccess: () => nav.clear('server'),
   });
   const powerRes = useResource((signal) => client.servers.status(name, { signal }).then((p) => p.state));
+  const isolationsRes = useResource((signal) => client.servers.isolations(name, { signal }));
   const knownPower = useCached<Record<string, string>>(cache, POWER_CACHE_KEY)?.[name];
   const groups = useGroups(session);
 
@@ -180,6 +185,15 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
 
   const [tab, setTab] = useState(entry.memo.tab);
   const tabRef = useRef(tab);
+  // opened on a tab with keys of its own (from an action): the footer and the keys follow it from the start
+  useLayoutEffect(() => {
+    const scope = SERVER_TABS[tabRef.current]?.scope;
+    if (entry.memo.tabScope !== scope) {
+      entry.memo.tabScope = scope;
+      nav.touch();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const selectTab = (i: number) => {
     if (i === tabRef.current) return;
     tabRef.current = i;
@@ -216,7 +230,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
   const rangeRef = useRef(range);
-  const listTab = tabId === 'actions' || tabId === 'snapshots';
+  const listTab = tabId === 'actions' || tabId === 'snapshots' || tabId === 'networks';
   useScreenControl(props.control, {
     sortColumns: listTab ? (inner.current?.sortColumns ?? []) : [],
     defaultSort: listTab ? (inner.current?.defaultSort ?? null) : null,
@@ -239,8 +253,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         return true;
       }
       if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
-      // the Snapshots tab's keys (c, e, d, p, T) are its own
-      if (tabId === 'snapshots') return inner.current?.handle?.(id, input) ?? false;
+      // the Snapshots and Networks tabs' keys (c, e, d, ...) are their own
+      if (SERVER_TABS[tabRef.current]?.scope) return inner.current?.handle?.(id, input) ?? false;
       return actions.handle(id, latest.current) || (inner.current?.handle?.(id) ?? false);
     },
     refresh: refreshAll,
@@ -248,9 +262,9 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
 
   const power = { state: knownPower && !powerRes.data ? knownPower : powerRes.data, error: powerRes.error ?? undefined };
   const sections = useMemo(
-    () => (server ? serverSections(server, { power, groups }) : []),
+    () => (server ? serverSections(server, { power, groups, isolations: { list: isolationsRes.data ?? undefined, error: isolationsRes.error ?? undefined } }) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [server, power.state, power.error, groups],
+    [server, power.state, power.error, groups, isolationsRes.data, isolationsRes.error],
   );
   const { selected, onSelect } = useSelection(entry);
 
@@ -306,6 +320,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
           <ScheduleLine session={session} server={name} width={width} />
           {tabList(serverSnapshots, contentRows - 1)}
         </Box>
+      ) : tabId === 'networks' ? (
+        tabList(serverNetworks, contentRows)
       ) : (
         tabList(serverActions, contentRows)
       )}

@@ -84,15 +84,15 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
 
 export const NO_GROUP = '';
 
-/** What a server's `group` field holds for a group: its `eg1xxxxx` name (an older shape used its id). */
+/** What a server's `group` field holds for a group: its `eg1xxxxx` name. */
 export function groupRef(g: Group): string {
-  return typeof g.id === 'number' ? g.name : String(g.id);
+  return g.name;
 }
 
 export function groupChoices(groups: readonly Group[]): Choice<string>[] {
   return [
     { value: NO_GROUP, label: 'no group', description: 'leave every group' },
-    ...groups.map((g) => ({ value: groupRef(g), label: g.name, description: g.notes ? `${groupRef(g)} · ${g.notes}` : groupRef(g) })),
+    ...groups.map((g) => ({ value: groupRef(g), label: g.notes.trim() || g.name, description: groupRef(g) })),
   ];
 }
 

@@ -116,7 +116,7 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
       // "the last hour" by the service's clock: its answers' Date header says what time it is there
       const ask = async (end: Date) => {
         const start = new Date(end.getTime() - range.seconds * 1000);
-        return { metrics: await session.client.servers.metrics(server, { start, end }, { signal }), start: start.getTime(), end: end.getTime() };
+        return { metrics: await session.client.servers.metrics(server, { start, end }, { signal }), start: start.getTime(), end: end.getTime(), seconds: range.seconds };
       };
       let answer = await ask(session.client.serviceNow());
       // the answer's own Date header may show the service's clock has jumped since the last answer we had
@@ -132,7 +132,8 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
   const series = useMemo(() => (data ? metricSeries(data.metrics) : []), [data]);
 
   const inner = Math.max(10, width - 2);
-  const head = data
+  // the last answer may be of the range before a [ or ]: its dates are not this range's
+  const head = data && data.seconds === range.seconds
     ? `Range ${range.label}: ${formatDate(new Date(data.start))} → ${formatDate(new Date(data.end))} UTC   [ ] change   every 60 s`
     : res.error
       ? `✗ ${res.error}`

@@ -1,5 +1,6 @@
 // `:snapshots`: the snapshots of every server, loaded a few servers at a time.
 import { ApiError, type Client, type Snapshot, type SnapshotSchedule } from '../../api/index.js';
+import { mapPooled } from '../../session/pool.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
@@ -20,15 +21,8 @@ export function snapshotStatus(s: Pick<Snapshot, 'status' | 'statusLabel'>): str
 /** Every server's snapshots, four servers at a time: an estate of hundreds must not open hundreds of requests. */
 export async function allSnapshots(client: Client, signal: AbortSignal): Promise<SnapshotRow[]> {
   const servers = await client.servers.list({ signal });
-  const out: SnapshotRow[] = [];
-  const queue = servers.map((s) => s.name);
-  const worker = async () => {
-    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      for (const snap of await client.snapshots.list(name, { signal })) out.push({ ...snap, server: name });
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  return out;
+  const each = await mapPooled(servers, 4, async (s) => (await client.snapshots.list(s.name, { signal })).map((snap) => ({ ...snap, server: s.name })));
+  return each.flat();
 }
 
 /** At most this many protected snapshots per server (spec, limits). */

@@ -38,7 +38,7 @@ export interface HarnessOptions extends Partial<AppProps> {
 async function demoSession(emulator: Emulator): Promise<Session> {
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
   await client.login('demo', 'demo');
-  client.setCredential({ kind: 'token', token: await client.account.mintMachineToken({ hostname: 'test' }) });
+  client.setCredential(await client.account.mintMachineCredential({ hostname: 'test' }));
   return createSession({
     client,
     profile: 'demo',

@@ -177,7 +177,7 @@ const server = (over: Partial<Server> = {}): Server => ({
   name: 'ec1',
   ipv4: '1.2.3.4',
   ipv6: null,
-  group: 'g1',
+  group: 'eg100001',
   plan: 'eCS1',
   planSize: { core: 2, ram: 2048, disk: 40, gpu: 0, gpuLabel: null, hostType: 'ECS' },
   reservedPlans: [],
@@ -212,7 +212,7 @@ describe('servers', () => {
     expect(rows[0]!.power).toBe('shutoff');
     const same = [server()];
     expect(withKnown(same, {}, undefined)).toBe(same);
-    expect(withKnown(same, undefined, [{ id: 'g1', name: 'production', notes: 'web tier', enabled: true, extra: {} } as never])[0]!.groupName).toBe('production');
+    expect(withKnown(same, undefined, [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }])[0]!.groupName).toBe('production');
   });
 
   test('the indexed filter keeps exactly the rows the table’s own filter keeps, never across two cells', () => {
@@ -259,19 +259,19 @@ describe('servers', () => {
   });
 
   test('the detail lists every field with a human label and its unit, the group by its label, unknown fields too', () => {
-    const sections = serverSections(server(), { power: { state: 'running' }, groups: [{ id: 'g1', name: 'production', notes: 'web tier', enabled: true, extra: {} } as never] });
+    const sections = serverSections(server(), { power: { state: 'running' }, groups: [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }] });
     const get = (label: string) => sections.flatMap((s) => s.fields).find((f) => f.label === label)?.value;
     expect(get('Plan')).toBe('eCS1');
     expect(get('vCPU')).toBe('2');
     expect(get('RAM')).toBe('2 GB');
     expect(get('Disk')).toBe('40 GB');
-    expect(get('Group')).toBe('production (g1)');
+    expect(get('Group')).toBe('production (eg100001)');
     expect(get('Power')).toBe('Running');
     expect(get('IPv6')).toBe('—');
     expect(get('Created')).toBe('2026-01-02 03:04');
     expect(get('new_field')).toBe('x');
     expect(get('Reserved')).toBe('no');
-    expect(sections.map((s) => s.title)).toEqual([undefined, 'Size', 'Where', 'Pricing', 'History (UTC)', 'Other fields from the service']);
+    expect(sections.map((s) => s.title)).toEqual([undefined, 'Size', 'Where', 'Pricing', 'History (UTC)', 'Isolated from', 'Other fields from the service']);
     expect(touchesServer('ec1', 'ec1')).toBe(true);
     expect(touchesServer('ec1-net000001', 'ec1')).toBe(true);
     expect(touchesServer('ec12', 'ec1')).toBe(false);

@@ -60,7 +60,9 @@ describe('keymap', () => {
     for (const screen of [...SCREEN_NAMES, 'server', 'record']) {
       const all = bindingsFor(screenScopes(screen));
       for (const [input, key] of probes) {
-        const hits = all.filter((b) => b.match(input, key)).map((b) => b.id);
+        // a screen may say what a key does there (`/` searches on the service) in place of the global
+        // binding of the same id: one action still, not two
+        const hits = [...new Set(all.filter((b) => b.match(input, key)).map((b) => b.id))];
         expect(hits.length, `${screen}: ${JSON.stringify([input, key])} → ${hits.join(', ')}`).toBeLessThanOrEqual(1);
       }
     }

@@ -60,7 +60,13 @@ test('add with user name and password: the password never shows, is never stored
   expect(h.frames().some((fr) => fr.includes(PASSWORD))).toBe(false);
   const file = readFileSync(join(dir, 'config.json'), 'utf8');
   expect(file).not.toContain(PASSWORD);
-  expect(openProfileStore({ cwd: dir }).get('work')?.credential?.kind).toBe('token');
+  const kept = openProfileStore({ cwd: dir }).get('work')?.credential;
+  expect(kept?.kind).toBe('token');
+  // the token's id on the service is kept with it, so :tokens can tell which one this machine uses
+  const alice = createClient({ endpoint: BASE, fetch: h.emulator.fetch });
+  await alice.login('alice', PASSWORD);
+  const listed = await alice.account.tokens.list();
+  expect(kept?.kind === 'token' && kept.id).toBe(listed.find((t) => t.notes.startsWith('ecsdeck@'))!.id);
 });
 
 test('add with an API token checks it with the service first; the token never shows', async () => {
@@ -156,4 +162,37 @@ test('e changes a profile: same name, a fresh credential replaces the old one', 
   await h.waitFor('Profile alice saved.');
   expect(store.get('alice')?.credential).toEqual({ kind: 'token', token: fresh });
   expect(h.frames().some((fr) => fr.includes(fresh))).toBe(false);
+});
+
+test('removing a profile offers to revoke its API token on the service there and then', async () => {
+  const store = openProfileStore({ cwd: dir });
+  h = await startApp({ profiles: () => store });
+  await h.admin('POST', '/__emulator/users', { username: 'alice', password: PASSWORD });
+  const alice = createClient({ endpoint: BASE, fetch: h.emulator.fetch });
+  await alice.login('alice', PASSWORD);
+  const first = await alice.account.mintMachineCredential({ hostname: 'one' });
+  const second = await alice.account.mintMachineCredential({ hostname: 'two' });
+  store.add({ name: 'one', endpoint: BASE, credential: first });
+  store.add({ name: 'two', endpoint: BASE, credential: second });
+
+  await openProfiles(h);
+  await h.waitFor((f) => hasRow(f, 'two'));
+  await h.press('d');
+  await h.waitFor('Remove profile one? [y/N]');
+  await h.press('y');
+  await h.waitFor(`Revoke its API token (${first.id}) on ${BASE} too?`);
+  await h.press('y');
+  await h.waitFor(`API token ${first.id} of the removed profile one is revoked.`);
+  expect((await alice.account.tokens.list()).map((t) => t.id)).toEqual([second.id]);
+
+  // n: the profile goes, its token stays
+  await h.waitFor((f) => hasRow(f, 'two') && !hasRow(f, 'one'));
+  await h.press('d');
+  await h.waitFor('Remove profile two? [y/N]');
+  await h.press('y');
+  await h.waitFor(`Revoke its API token (${second.id})`);
+  await h.press('n');
+  await h.waitFor('Nothing was changed.');
+  expect(store.list()).toEqual([]);
+  expect((await alice.account.tokens.list()).map((t) => t.id)).toEqual([second.id]);
 });

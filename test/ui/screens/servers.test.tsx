@@ -321,14 +321,16 @@ describe('server detail', () => {
     expect(f).toMatch(/IPv6 +2a06:/);
     f = await h.waitFor(/Power +Running/);
     f = await h.waitFor(/Group +production \(eg110421\)/);
-    // tabs in tui.md's order: Tab goes to Metrics, Snapshots, then Actions
+    // tabs in tui.md's order: Tab goes to Metrics, Snapshots, Networks, then Actions
     await h.press(keys.tab);
     await h.waitFor('[2 Metrics 1h]');
     await h.press(keys.tab);
     await h.waitFor('[3 Snapshots]');
     await h.press(keys.tab);
+    await h.waitFor('[4 Networks]');
+    await h.press(keys.tab);
     f = await h.waitFor(/create_server +ec206901 +Completed +100%/);
-    expect(f).toContain('[4 Actions]');
+    expect(f).toContain('[5 Actions]');
   });
 
   test('3 opens the Snapshots tab: its keys act on the snapshots (c takes one of this server, p protects)', async () => {
@@ -393,7 +395,7 @@ describe('server detail', () => {
     const change = await h.client.snapshots.create('ec206902', { description: 'tab check' });
     await h.press(keys.enter);
     await h.waitFor('Server web-2 (ec206902)');
-    await h.press('4');
+    await h.press('5');
     // the tab's rows, not the action panel below it (which lists the snapshot's action too, and sooner)
     const f = await h.waitFor(new RegExp(`create_snapshot +${change.snapshot.id} +In progress`));
     expect(f).toMatch(/create_server +ec206902/);

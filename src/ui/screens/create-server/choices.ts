@@ -221,7 +221,8 @@ export function scriptChoices(scripts: readonly Script[], windows: boolean): Cho
 }
 
 export function groupChoices(groups: readonly Group[]): Choice<string>[] {
-  return [{ value: NONE, label: '(none)' }, ...groups.map((g) => ({ value: g.id, label: g.name, description: [g.id, g.notes].filter(Boolean).join(' · ') }))];
+  // the value is what a server's `group` field carries; people know a group by its label
+  return [{ value: NONE, label: '(none)' }, ...groups.map((g) => ({ value: g.name, label: g.notes.trim() || g.name, description: g.name }))];
 }
 
 export function networkChoices(networks: readonly Network[], s: WizardState): Choice<string>[] {

@@ -22,6 +22,7 @@ import {
   parseEnvLines,
   parseVlanRange,
   reservedFormula,
+  ruleMessage,
   usesRelativePath,
 } from '../../../rules/index.js';
 
@@ -162,17 +163,6 @@ export function initialWizardState(): WizardState {
     uncertain: false,
     created: null,
   };
-}
-
-/** The message of a rule's refusal, or null when `fn` passes. Other errors are bugs and propagate. */
-export function ruleMessage(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (err instanceof RuleError) return err.message;
-    throw err;
-  }
 }
 
 const VLAN_SINGLE = /^(\S+?)(?:\s+(pvid))?$/i;

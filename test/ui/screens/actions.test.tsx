@@ -1,0 +1,75 @@
+// `:actions`: ⏎ on an action goes to what it acted on: a VLAN's action to its server's Networks tab, a
+// snapshot's to that snapshot in `:snapshots`, a server's to its detail; a server that is gone shows the
+// action's own record.
+import { afterEach, expect, test } from 'vitest';
+import { keys } from '../helpers.js';
+import { startApp, type Harness } from '../app/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
+
+async function openActions(): Promise<Harness> {
+  const t = await startApp({ height: 40 });
+  await t.waitFor('web-1');
+  await t.press(':');
+  await t.type('actions');
+  await t.press(keys.enter);
+  await t.waitFor(/create_server/);
+  return t;
+}
+
+async function selectRow(t: Harness, re: RegExp): Promise<string> {
+  await t.press('g');
+  for (let i = 0; i < 80; i++) {
+    if (re.test(selectedLine(t.frame()))) return selectedLine(t.frame());
+    await t.press('j');
+  }
+  throw new Error(`no row matches ${re}`);
+}
+
+test('⏎ on a VLAN action opens its server on the Networks tab, with the VLAN keys', async () => {
+  h = await openActions();
+  const line = await selectRow(h, /add_vlan +ec\d+-net/);
+  const server = /add_vlan +(ec\d+)-/.exec(line)![1];
+  await h.press(keys.enter);
+  const f = await h.waitFor(/\[4 Networks\]/);
+  expect(f).toContain(`(${server})`);
+  await h.waitFor(/net00000\d +\d+ +(yes|no)/);
+  const footer = h.frame().split('\n').find((l) => l.startsWith('└'))!;
+  expect(footer).toContain('remove range');
+  // esc comes back to the actions
+  await h.press(keys.escape);
+  await h.waitFor((x) => /add_vlan/.test(selectedLine(x)));
+});
+
+test('⏎ on a snapshot action shows that snapshot in :snapshots; on a deleted server, the action itself', async () => {
+  h = await openActions();
+  const change = await h.client.snapshots.create('ec206902', { description: 'from actions' });
+  await h.press('r');
+  const line = await selectRow(h, new RegExp(`create_snapshot +${change.snapshot.id} `));
+  expect(line).toContain('create_snapshot');
+  await h.press(keys.enter);
+  const f = await h.waitFor('from actions');
+  expect(f).toContain(`Snapshots (all servers)  /${change.snapshot.id}`);
+  await h.press(keys.escape, keys.escape);
+  await h.waitFor(/create_server/);
+  // a deleted server: nowhere to go, so the action's record
+  h.advance(600);
+  await h.press(':');
+  await h.type('servers');
+  await h.press(keys.enter);
+  await h.press('r');
+  await h.waitFor((x) => x.includes('web-1') && !/│[› ]ec206912/.test(x));
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  await h.waitFor(/create_server/);
+  await selectRow(h, /delete_server +ec206912/);
+  await h.press(keys.enter);
+  await h.waitFor(/Resource kind +server/);
+});
