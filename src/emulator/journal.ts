@@ -72,6 +72,11 @@ export class ChangeTracker {
   }
 
   private mark(collection: string, key: string): void {
+    // '=': a record inside a list written whole (see wrapArray)
+    if (collection === '=') {
+      this.replaced.add(key);
+      return;
+    }
     let keys = this.touched.get(collection);
     if (!keys) this.touched.set(collection, (keys = new Set()));
     keys.add(key);
@@ -143,19 +148,23 @@ export class ChangeTracker {
   }
 
   private wrapArray(target: unknown[], collection: string): unknown[] {
+    // a list whose elements have no id to be journalled by is written whole when anything in it changes
+    const keyed = collection in ARRAY_ORDER;
+    const changed = () => (keyed ? this.reshaped.add(collection) : this.replaced.add(collection));
     return this.cached(target, collection, () => ({
       get: (t, key) => {
         const v = Reflect.get(t, key);
-        if (typeof key !== 'string' || v === null || typeof v !== 'object' || typeof v === 'function') return v;
+        if (typeof key !== 'string' || v === null || typeof v !== 'object') return v;
+        if (!keyed) return this.wrapRecord(v, '=', collection);
         const id = (v as { id?: unknown }).id;
         return id === undefined ? v : this.wrapRecord(v, collection, String(id));
       },
       set: (t, key, value) => {
-        this.reshaped.add(collection);
+        changed();
         return Reflect.set(t, key, this.unwrap(value));
       },
       deleteProperty: (t, key) => {
-        this.reshaped.add(collection);
+        changed();
         return Reflect.deleteProperty(t, key);
       },
     }));
