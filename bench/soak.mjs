@@ -188,8 +188,11 @@ try {
   }
 
   // the rest of the time: faults on, the dashboard refreshing and following, keys now and then
-  while (elapsed() < SECONDS && exited === null) {
-    await key(Math.random() < 0.5 ? 'j' : 'k');
+  // (from the top, j and k in turn: each always moves, so each must change the frame)
+  child.write('g');
+  await sleep(500);
+  for (let i = 0; elapsed() < SECONDS && exited === null; i++) {
+    await key(i % 2 === 0 ? 'j' : 'k');
     await sleep(2000);
   }
   faultsOn = false;
