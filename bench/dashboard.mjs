@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { json, median, percentile, ROOT, startListening } from './util.mjs';
+import { NODE_VERSIONS, nodeBinary } from '../scripts/nodes.mjs';
 
 const BIN = join(ROOT, 'bin/ecsdeck.js');
 
@@ -18,9 +19,9 @@ export function cleanEnv(extra = {}) {
 }
 
 /** The program in a pty, with a headless terminal reading its screen. */
-export function launch(args, env, cols = 120, rows = 40) {
+export function launch(args, env, cols = 120, rows = 40, node = process.execPath) {
   const started = performance.now();
-  const child = pty.spawn(process.execPath, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
+  const child = pty.spawn(node, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   let onChunk = null;
   child.onData((d) => {
@@ -60,6 +61,8 @@ export function launch(args, env, cols = 120, rows = 40) {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
   };
+  // on-CPU time of the main thread (ns precision): steadier than the wall clock on a machine others share
+  const mainCpuMs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   const rssMb = () => Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
   const stop = () =>
     new Promise((resolve) => {
@@ -67,32 +70,77 @@ export function launch(args, env, cols = 120, rows = 40) {
       child.write('q');
       setTimeout(() => child.kill(), 2000).unref();
     });
-  return { child, started, screen, waitFor, keyToFrame, cpuSeconds, rssMb, stop };
+  return { child, started, screen, waitFor, keyToFrame, cpuSeconds, mainCpuMs, rssMb, stop };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SERVER_ROW = /ec2\d{5}\s/;
 
 /** Median ms for Node itself to run an empty script here: the part of a start no program can save. */
-function nodeStartMs() {
+function nodeStartMs(node = process.execPath) {
   const times = [];
   for (let i = 0; i < 7; i++) {
     const t = performance.now();
-    spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    spawnSync(node, ['-e', ''], { stdio: 'ignore' });
     times.push(performance.now() - t);
   }
   return Math.round(median(times));
 }
 
+/**
+ * For `runs` starts of the demo on `node` in a row: ms from spawning it to its first screen with a server
+ * row, and the main thread's CPU ms by then.
+ */
+export async function firstFrames(node, runs = 7, extraEnv = {}) {
+  const times = [];
+  const cpu = [];
+  for (let i = 0; i < runs; i++) {
+    const app = launch(['--demo'], cleanEnv(extraEnv), 120, 40, node);
+    times.push((await app.waitFor((s) => SERVER_ROW.test(s))) - app.started);
+    cpu.push(app.mainCpuMs());
+    await app.stop();
+  }
+  return { times, cpu };
+}
+
+/**
+ * The first frame on each pinned Node besides the one running the bench (scripts/nodes.mjs), beside that
+ * Node's own start: seven starts each, the first of which writes the code cache that version will use.
+ */
+async function firstFrameOnOtherNodes() {
+  const figures = {};
+  for (const major of Object.keys(NODE_VERSIONS)) {
+    let node;
+    try {
+      node = nodeBinary(major);
+    } catch (err) {
+      // offline, or no build of that Node for this machine: the other figures still count
+      console.log(`first frame on Node ${NODE_VERSIONS[major]}: not measured (${err.message})`);
+      continue;
+    }
+    const { times, cpu } = await firstFrames(node);
+    figures[`first_frame_ms_node${major}`] = Math.round(median(times));
+    figures[`first_frame_cpu_ms_node${major}`] = Math.round(median(cpu));
+    figures[`node_floor_ms_node${major}`] = nodeStartMs(node);
+    console.log(
+      `first frame on Node ${NODE_VERSIONS[major]} (median of 7): ${figures[`first_frame_ms_node${major}`]} ms  [${times.map((x) => Math.round(x)).join(', ')}]` +
+        `, main thread CPU ${figures[`first_frame_cpu_ms_node${major}`]} ms; Node itself: ${figures[`node_floor_ms_node${major}`]} ms`,
+    );
+  }
+  return figures;
+}
+
 export async function benchDashboard() {
   // Start to first frame with the demo servers listed, embedded emulator.
-  const firstFrames = [];
+  const firstFrameTimes = [];
+  const firstFrameCpu = [];
   const idleWindows = [];
   let settlingCpu = { ms: NaN, over: NaN };
   for (let i = 0; i < 7; i++) {
     const app = launch(['--demo'], cleanEnv());
     const t = await app.waitFor((s) => SERVER_ROW.test(s));
-    firstFrames.push(t - app.started);
+    firstFrameTimes.push(t - app.started);
+    firstFrameCpu.push(app.mainCpuMs());
     if (i < 6) await app.stop();
     else {
       // Idle: wait for the demo's booting server to finish, then CPU with nothing in flight. Finished
@@ -113,10 +161,14 @@ export async function benchDashboard() {
       await app.stop();
     }
   }
-  const first_frame_ms = Math.round(median(firstFrames));
+  const first_frame_ms = Math.round(median(firstFrameTimes));
+  const first_frame_cpu_ms = Math.round(median(firstFrameCpu));
   const idleCpuPct = median(idleWindows);
-  console.log(`first frame (median of 7): ${first_frame_ms} ms  [${firstFrames.map((x) => Math.round(x)).join(', ')}]`);
-  console.log(`  (Node itself takes ${nodeStartMs()} ms here to run an empty script)`);
+  console.log(
+    `first frame on Node ${process.versions.node} (median of 7): ${first_frame_ms} ms  [${firstFrameTimes.map((x) => Math.round(x)).join(', ')}], main thread CPU ${first_frame_cpu_ms} ms`,
+  );
+  const node_floor_ms = nodeStartMs();
+  console.log(`  (Node ${process.versions.node} itself takes ${node_floor_ms} ms here to run an empty script)`);
   console.log(`idle CPU over 10 s: ${idleCpuPct.toFixed(2)} % of one core (median of three windows: ${idleWindows.map((x) => x.toFixed(2)).join(', ')})`);
   console.log(`  (before them, from the last bar leaving to 30 s after start: ${Math.round(settlingCpu.ms)} ms of CPU in ${settlingCpu.over.toFixed(1)} s)`);
 
@@ -164,5 +216,6 @@ export async function benchDashboard() {
   } finally {
     emu.child.kill('SIGTERM');
   }
-  return { first_frame_ms, key_p95_ms, idle_cpu_pct: Math.round(idleCpuPct * 100) / 100, poll_rps, rss_mb };
+  const others = await firstFrameOnOtherNodes();
+  return { first_frame_ms, first_frame_cpu_ms, node_floor_ms, ...others, key_p95_ms, idle_cpu_pct: Math.round(idleCpuPct * 100) / 100, poll_rps, rss_mb };
 }

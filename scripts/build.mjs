@@ -6,10 +6,15 @@
 //   `ecsdeck emulator` run it), both run through a V8 code cache by src/boot/compile-cache.ts, since Node 20
 //   keeps no compiled code of its own. With the cache a start skips compiling most of what it runs.
 // - dist/embedded-worker.cjs: the demo's emulator thread.
-// Dependencies are patched on the way in (scripts/patches.mjs), each for a measured reason.
+// The dependencies it bundles are the installed files, patched once at install (scripts/patch-deps.mjs), as
+// tests and any unbundled run load them. Should they not be (an install with --ignore-scripts, a patch edited
+// since), they are patched first, by the same step.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
-import { PATCHES } from './patches.mjs';
+import { applyPatches } from './patch-deps.mjs';
+
+const repatched = applyPatches();
+if (repatched.length > 0) console.log(`build: patched ${repatched.join(', ')} first (scripts/patch-deps.mjs)`);
 
 const common = {
   outdir: 'dist',
@@ -47,6 +52,5 @@ await Promise.all([
     // (esbuild rewrites those with Unicode properties to `new RegExp`, which Node 20 parses at every start
     // where a literal comes out of the code cache parsed)
     supported: { 'dynamic-import': false, 'regexp-unicode-property-escapes': true, 'regexp-set-notation': true },
-    plugins: PATCHES,
   }),
 ]);

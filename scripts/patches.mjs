@@ -1,7 +1,12 @@
-// Changes made to dependencies while bundling, each for a measured reason given beside it. Each is a pure
-// function of the file's text, so the tests can apply it to the installed file and compare the result with
-// the original (test/build/patches.test.ts), and each throws when its dependency has changed under it, so
-// an upgrade fails the build instead of silently dropping the change.
+// Changes made to dependencies, each for a measured reason given beside it. scripts/patch-deps.mjs applies
+// them to the installed files when npm installs (so tests, the bundle and any unbundled run load the same
+// code). Each is a pure function of the file's text, so the tests can compare the patched module with the
+// original (test/build/patches.test.ts), and each throws when its dependency has changed under it, so an
+// upgrade fails the install instead of silently dropping the change.
+//
+// "Candidate for upstream" marks the patches that would help every user of the library, not only a program
+// bundled as one classic script: pull requests could not be opened from where they were written (no network
+// beyond the npm registry); each comment says what to offer.
 
 /** Replaces `from` with `to`, which must occur exactly once in `source`. */
 function once(source, from, to, what) {
@@ -21,6 +26,8 @@ function once(source, from, to, what) {
 //   same height is not drawn again: the text of the last time is used.
 // The row is drawn exactly as before (blank cells, pieces in order, wide characters padded, trailing
 // spaces trimmed); the test draws the same frames both ways and compares them.
+// Candidate for upstream (vadimdemedes/ink, build/output.js): every Ink app pays for the whole grid on every
+// frame, and nothing an app can see changes; offer it with the comparison test.
 const INK_GRID = `        const output = [];
         for (let y = 0; y < this.height; y++) {
             const row = [];
@@ -124,6 +131,8 @@ export function inkOutput(source) {
 // last row always last, so that the cursor ends where Ink expects it, all in one write (with the
 // synchronized-output brackets, which Ink wrote separately). A frame identical to the one on screen
 // writes nothing. The test feeds both ways to a terminal emulator and compares the screens.
+// Candidate for upstream (vadimdemedes/ink, build/ink.js): every full-screen Ink app rewrites and flickers
+// its whole screen per frame, worst over SSH; offer it with the terminal-emulator comparison test.
 export function inkFullScreenFrames(source) {
   const patched = once(
     source,
@@ -184,16 +193,11 @@ function fullScreenFrame(ink, output) {
 `;
 }
 
-// Ink's useInput subscribes in a passive effect, which runs some time after the frame is drawn: keys typed
-// in that gap (the name typed right after `d`, text right after `/`) reach the view that just closed, or
-// nobody. A layout effect subscribes in the same commit that draws the view, so no key falls in a gap.
-export function inkUseInput(source) {
-  return once(source, "import { useEffect } from 'react';", "import { useLayoutEffect as useEffect } from 'react';", 'ink use-input.js');
-}
-
 // The dashboard is one classic script so that it can go through a code cache (src/boot/compile-cache.ts),
 // and a classic script cannot hold a top-level await. Ink's reconciler awaits React devtools and its own
-// package.json at load, both only when DEV=true; the dashboard never runs with devtools.
+// package.json at load, both only when DEV=true; the dashboard never runs with devtools. Applied in
+// node_modules, this holds for tests and unbundled runs too: DEV=true no longer connects React devtools.
+// Not for upstream: only a program bundled as one classic script needs it.
 export function inkReconciler(source) {
   const withoutPackage = once(
     source,
@@ -207,6 +211,7 @@ export function inkReconciler(source) {
 // yoga-layout awaits its WebAssembly at load. Here the module starts loading it and exports `yogaReady`
 // (src/boot/main.ts awaits it before the first render); Ink reads Yoga only inside functions, so nothing
 // else changes.
+// Not for upstream: yoga-layout already offers `yoga-layout/load` for an awaited load; Ink imports the other.
 export function yogaIndex(source) {
   return once(
     source,
@@ -218,6 +223,8 @@ export function yogaIndex(source) {
 
 // Yoga's loader fetches its wasm through a data: URL whenever `fetch` exists: that loads undici and decodes
 // 95 KB of base64 in JavaScript, about 50 ms at start-up. Buffer decodes the same bytes natively in 1 ms.
+// Candidate for upstream (facebook/yoga, its Emscripten build settings for the base64 ESM binary): every
+// user of yoga-layout on Node pays the 50 ms; Node always has Buffer.
 export function yogaWasmLoader(source) {
   return once(
     source,
@@ -240,6 +247,9 @@ export function yogaWasmLoader(source) {
 //   join a neighbour (Grapheme_Cluster_Break Prepend or SpacingMark: Thai and Lao AM, Kawi, Kirat Rai).
 //   For such a string version 8 adds the East Asian width of each code point, and so does the fast path.
 // The test compares the patched module with the original on every code point and on mixed strings.
+// Candidate for upstream (sindresorhus/string-width): making the expression and the segmenter on first need
+// and the two fast paths change no answer (the test compares every BMP code point) and help every caller;
+// the remembered widths are a memory policy the maintainer may prefer to leave to callers.
 export function stringWidth(source) {
   let patched = once(source, 'const segmenter = new Intl.Segmenter();', 'let segmenter;', 'string-width');
   patched = once(patched, 'segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment(', 'string-width');
@@ -284,6 +294,7 @@ export default function stringWidth(string, options) {
 
 // slice-ansi (Ink truncates text with it) creates an Intl.Segmenter when it loads: the first one in the
 // process costs about 20 ms, whether or not anything is ever truncated. It is made on first need.
+// Candidate for upstream (chalk/slice-ansi): the segmenter costs every program that imports slice-ansi.
 export function sliceAnsiTokenizer(source) {
   const patched = once(
     source,
@@ -301,6 +312,8 @@ export function sliceAnsiTokenizer(source) {
 // into one grapheme (ASCII, ESC, Latin, general punctuation, arrows and technical symbols, box drawing,
 // blocks, shapes, dingbats) has one grapheme per UTF-16 unit, and is split without the segmenter, which
 // is also made on first need. The test compares both ways on every character of that set.
+// Candidate for upstream (AlCalzone/ansi-tokenize), with the one below: both change no output (the tests
+// compare them on every character of the set and on random rows) and help every Ink app.
 export function ansiTokenize(source) {
   const patched = once(
     source,
@@ -320,7 +333,6 @@ function graphemesOf(str) {
   return once(patched, 'for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of graphemesOf(str)) {', 'ansi-tokenize');
 }
 
-/** An esbuild plugin applying `transform` to the files whose path matches `filter`. */
 // Ink turns each row it draws back into text with ansi-tokenize's styledCharsToString, which works out the
 // codes between every two characters (three Sets and four arrays each), even when both have the same
 // styles, as in a run of one colour or of blanks: most of the time of drawing a row. Patched: characters
@@ -346,31 +358,23 @@ function sameCodes(a, b) {
 `;
 }
 
-export function patchPlugin(name, filter, transform) {
-  return {
-    name,
-    setup(b) {
-      b.onLoad({ filter }, async (args) => {
-        const { readFile } = await import('node:fs/promises');
-        const { dirname } = await import('node:path');
-        return { contents: transform(await readFile(args.path, 'utf8')), loader: 'js', resolveDir: dirname(args.path) };
-      });
-    },
-  };
-}
-
-const dep = (...parts) => new RegExp(`[\\\\/]${parts.map((p) => p.replace(/[.]/g, '\\.')).join('[\\\\/]')}$`);
-
-/** Every patch, as esbuild plugins. */
+/**
+ * Every patch: its name, the installed files it applies to (relative to node_modules; the lock file fixes
+ * where npm puts them), and the change. string-width is installed twice: version 8 (Ink, the dashboard) and
+ * version 7 (wrap-ansi).
+ */
 export const PATCHES = [
-  patchPlugin('ink-shared-output-cache', dep('ink', 'build', 'output.js'), inkOutput),
-  patchPlugin('ink-full-screen-frames', dep('ink', 'build', 'ink.js'), inkFullScreenFrames),
-  patchPlugin('ink-input-in-commit', dep('ink', 'build', 'hooks', 'use-input.js'), inkUseInput),
-  patchPlugin('ink-without-top-level-await', dep('ink', 'build', 'reconciler.js'), inkReconciler),
-  patchPlugin('yoga-without-top-level-await', dep('yoga-layout', 'dist', 'src', 'index.js'), yogaIndex),
-  patchPlugin('yoga-wasm-from-buffer', dep('yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'), yogaWasmLoader),
-  patchPlugin('string-width-lazy-and-remembered', dep('string-width', 'index.js'), stringWidth),
-  patchPlugin('slice-ansi-lazy-segmenter', dep('slice-ansi', 'tokenize-ansi.js'), sliceAnsiTokenizer),
-  patchPlugin('ansi-tokenize-without-segmenter', dep('@alcalzone', 'ansi-tokenize', 'build', 'tokenize.js'), ansiTokenize),
-  patchPlugin('ansi-tokenize-same-styles-at-once', dep('@alcalzone', 'ansi-tokenize', 'build', 'styledChars.js'), ansiStyledChars),
+  { name: 'ink-shared-output-cache', files: ['ink/build/output.js'], patch: inkOutput },
+  { name: 'ink-full-screen-frames', files: ['ink/build/ink.js'], patch: inkFullScreenFrames },
+  { name: 'ink-without-top-level-await', files: ['ink/build/reconciler.js'], patch: inkReconciler },
+  { name: 'yoga-without-top-level-await', files: ['yoga-layout/dist/src/index.js'], patch: yogaIndex },
+  { name: 'yoga-wasm-from-buffer', files: ['yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'], patch: yogaWasmLoader },
+  {
+    name: 'string-width-lazy-and-remembered',
+    files: ['string-width/index.js', 'wrap-ansi/node_modules/string-width/index.js'],
+    patch: stringWidth,
+  },
+  { name: 'slice-ansi-lazy-segmenter', files: ['slice-ansi/tokenize-ansi.js'], patch: sliceAnsiTokenizer },
+  { name: 'ansi-tokenize-without-segmenter', files: ['@alcalzone/ansi-tokenize/build/tokenize.js'], patch: ansiTokenize },
+  { name: 'ansi-tokenize-same-styles-at-once', files: ['@alcalzone/ansi-tokenize/build/styledChars.js'], patch: ansiStyledChars },
 ];

@@ -247,6 +247,8 @@ export interface Script {
   windows: boolean;
   public: boolean;
   category: string | null;
+  /** not in the spec's fields (2.11): read when a service sends `created_at` or `creation_date` */
+  createdAt: Date | null;
   extra: Extra;
 }
 

@@ -464,6 +464,7 @@ export function parseScript(v: unknown): M.Script {
     windows: r.optBool('windows'),
     public: r.optBool('public'),
     category: category === null || category === undefined || category === '' ? null : String(category),
+    createdAt: r.date('created_at') ?? r.date('creation_date'),
     extra: r.rest(),
   };
 }

@@ -55,3 +55,50 @@ export function parsePublicKey(text: string): PublicKey | { error: string } {
   if (declared !== type) return { error: `the key data says ${declared ? `'${declared}'` : 'nothing'}, the line says '${type}': the key is damaged` };
   return { type, data, comment: rest.join(' '), fingerprint: fingerprint(data) };
 }
+
+/** Reads the length-prefixed fields of a key's wire data (RFC 4253: string, mpint...). */
+function wireFields(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at + 4 <= bytes.length; ) {
+    const len = bytes.readUInt32BE(at);
+    if (at + 4 + len > bytes.length) break;
+    out.push(bytes.subarray(at + 4, at + 4 + len));
+    at += 4 + len;
+  }
+  return out;
+}
+
+/** Bits of an mpint (its leading zero byte, there to keep it positive, does not count). */
+function mpintBits(n: Buffer | undefined): number {
+  if (!n) return 0;
+  let i = 0;
+  while (i < n.length && n[i] === 0) i++;
+  if (i === n.length) return 0;
+  return (n.length - i - 1) * 8 + (32 - Math.clz32(n[i]!));
+}
+
+const KEYGEN_NAMES: Record<string, string> = {
+  'ssh-ed25519': 'ED25519',
+  'ssh-rsa': 'RSA',
+  'ssh-dss': 'DSA',
+  'ecdsa-sha2-nistp256': 'ECDSA',
+  'ecdsa-sha2-nistp384': 'ECDSA',
+  'ecdsa-sha2-nistp521': 'ECDSA',
+  'sk-ssh-ed25519@openssh.com': 'ED25519-SK',
+  'sk-ecdsa-sha2-nistp256@openssh.com': 'ECDSA-SK',
+};
+
+/** The key's size in bits, as `ssh-keygen -l` counts it: the modulus for RSA and DSA, the curve otherwise. */
+export function keyBits(key: Pick<PublicKey, 'type' | 'data'>): number {
+  const fields = wireFields(Buffer.from(key.data, 'base64'));
+  if (key.type === 'ssh-rsa') return mpintBits(fields[2]);
+  if (key.type === 'ssh-dss') return mpintBits(fields[1]);
+  if (key.type.includes('nistp384')) return 384;
+  if (key.type.includes('nistp521')) return 521;
+  return 256;
+}
+
+/** `256 SHA256:… user@host (ED25519)`: the line `ssh-keygen -l -f key.pub` prints for the key. */
+export function keygenLine(key: PublicKey): string {
+  return `${keyBits(key)} ${key.fingerprint} ${key.comment || 'no comment'} (${KEYGEN_NAMES[key.type] ?? key.type})`;
+}

@@ -27,6 +27,7 @@ import type { KeyLike, Scope } from './keymap.js';
 import { COMMANDS, SPECS, TABBED, screenScopes, screenTitle } from './registry.js';
 import { ResourceView } from './resource/ResourceView.js';
 import { RecordView } from './resource/RecordView.js';
+import { PagerScreen } from './resource/PagerView.js';
 import { TabbedView } from './resource/TabbedView.js';
 import { nextSort, routeKey, shellAction, type Mode } from './routing.js';
 import { POWER_CACHE_KEY, SERVERS_CACHE_KEY } from './screens/servers.js';
@@ -485,6 +486,8 @@ function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: ScreenExt
       return <ServerDetailScreen key={entry.id} {...common} name={entry.params.server ?? ''} />;
     case 'record':
       return <RecordScreen key={entry.id} {...common} />;
+    case 'pager':
+      return <PagerScreen key={entry.id} {...common} />;
     case 'profiles':
       return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
     default: {

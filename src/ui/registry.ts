@@ -14,7 +14,7 @@ import events from './screens/events.js';
 import groups from './screens/groups.js';
 import images from './screens/images.js';
 import networks from './screens/networks.js';
-import plans from './screens/plans.js';
+import plans, { availability } from './screens/plans.js';
 import { PROFILE_KEYS } from './screens/profiles.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
@@ -31,7 +31,7 @@ export type AnySpec = ResourceSpec<any, any>;
 
 /** The resource screens made only of a spec, by name. */
 export const SPECS: Record<string, AnySpec> = Object.fromEntries(
-  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, images, regions, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
+  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, availability, images, regions, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
 );
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -58,6 +58,8 @@ export const SCREEN_NAMES = [
   'tokens',
   'profiles',
   'groups',
+  // the plans' second view (`a` on plans), last so that `:a` still means actions
+  'availability',
 ] as const;
 
 const titleOf = (name: string): string => {
@@ -74,7 +76,7 @@ export const COMMANDS: readonly Command[] = SCREEN_NAMES.map((name) => ({
 }));
 
 export function screenTitle(screen: string): string {
-  return screen === 'server' ? 'Server' : screen === 'record' ? 'Record' : titleOf(screen);
+  return screen === 'server' ? 'Server' : screen === 'record' ? 'Record' : screen === 'pager' ? 'Text' : titleOf(screen);
 }
 
 for (const spec of Object.values(SPECS)) registerScope(spec.name, specBindings(spec), titleOf(spec.name));
@@ -87,6 +89,8 @@ registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of
 registerScope(serverNetworks.name, specBindings(serverNetworks), 'Networks of the server');
 // a record view (⏎ on a row) copies the record's identifier
 registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
+// the pager (⏎ on a script): the table's moves scroll it, and `y` copies the row's identifier
+registerScope('pager', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Text');
 // the server detail view: the server keys act on the server shown, and these switch its tabs
 registerScope(
   'server',

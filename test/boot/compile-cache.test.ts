@@ -215,6 +215,18 @@ describe('loadBundle', () => {
     expect(cachesOf(cacheDir, 'other.cjs')).toHaveLength(1);
   });
 
+  test('another Node version’s cache of the same bundle is neither read nor removed (CI and users switch versions)', () => {
+    const { url, cacheDir } = setup('app.cjs', 'v1');
+    const first = loadBundle<Exports>(url, cacheDir);
+    expect(first.cacheFile).toContain(`app.cjs-node${process.versions.node}-`);
+    const otherNode = join(cacheDir, 'app.cjs-node99.0.0-0123456789abcdef01234567.cache');
+    writeFileSync(otherNode, 'compiled by another Node', { mode: 0o600 });
+    expect(first.save()).toBe(true);
+    expect(existsSync(otherNode)).toBe(true);
+    expect(cachesOf(cacheDir, 'app.cjs').sort()).toEqual([first.cacheFile!.slice(cacheDir.length + 1), 'app.cjs-node99.0.0-0123456789abcdef01234567.cache'].sort());
+    expect(loadBundle<Exports>(url, cacheDir).cache).toBe('used');
+  });
+
   test('with no cache directory the bundle runs and nothing is kept', () => {
     const { home, url } = setup();
     const before = readdirSync(home).sort();

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BIN, KEYS, start, startEmulatorProcess, type Emulator, type Session, type StartOptions } from './harness.js';
+import { BIN, KEYS, NODE, start, startEmulatorProcess, type Emulator, type Session, type StartOptions } from './harness.js';
 
 const COLS = 120;
 const ROWS = 36;
@@ -606,7 +606,7 @@ describe('the dashboard in a terminal (built program, external emulator on a man
 });
 
 describe('the command line of the built program', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...CLEAN_ENV, CI: undefined } });
+  const run = (args: string[]) => spawnSync(NODE, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...CLEAN_ENV, CI: undefined } });
 
   it('--help prints the usage and exits 0, without taking over the terminal', () => {
     const r = run(['--help']);

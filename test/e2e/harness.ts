@@ -4,11 +4,18 @@
 import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { spawn, type IPty } from 'node-pty';
 import xterm from '@xterm/headless';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const { Terminal } = xterm;
 export const BIN = join(import.meta.dirname, '../../bin/ecsdeck.js');
+
+/**
+ * The Node that runs the program (and the emulator's own process): ECSDECK_E2E_NODE names another binary, so
+ * CI runs this suite on every Node users run (.ci/run, scripts/nodes.mjs); otherwise the one running vitest.
+ */
+export const NODE = process.env.ECSDECK_E2E_NODE || process.execPath;
+if (!existsSync(NODE)) throw new Error(`ECSDECK_E2E_NODE names ${NODE}, which does not exist`);
 
 export const KEYS = {
   enter: '\r',
@@ -76,8 +83,8 @@ export function start(opts: StartOptions = {}): Session {
   }
   const args = [BIN, ...(opts.args ?? [])];
   const pty = opts.reportStty
-    ? spawn('/bin/sh', ['-c', `"${process.execPath}" ${args.map((a) => `'${a}'`).join(' ')}; echo "EXIT=$?"; stty -a`], { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd })
-    : spawn(process.execPath, args, { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd });
+    ? spawn('/bin/sh', ['-c', `"${NODE}" ${args.map((a) => `'${a}'`).join(' ')}; echo "EXIT=$?"; stty -a`], { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd })
+    : spawn(NODE, args, { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd });
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   let raw = '';
   let lastData = Date.now();
@@ -202,7 +209,7 @@ export interface Emulator {
 }
 
 export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo'): Promise<Emulator> {
-  const child = spawnChild(process.execPath, [BIN, 'emulator', '--port', '0', '--clock', 'manual', '--seed', seed], {
+  const child = spawnChild(NODE, [BIN, 'emulator', '--port', '0', '--clock', 'manual', '--seed', seed], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = () => {

@@ -51,8 +51,10 @@ async function selectRow(s: Session, re: RegExp): Promise<void> {
   throw new Error(`no row matches ${re}`);
 }
 
+/** Opens a server's detail on a tab: the list filtered down to it (as a user would), then ⏎ and the tab's number. */
 async function openServer(s: Session, name: string, tab: string): Promise<void> {
-  await selectRow(s, new RegExp(`^│›${name}`));
+  s.pty.write(`/${name}${KEYS.enter}`);
+  await s.waitUntil((x) => selected(x).startsWith(`│›${name}`) && /1 of \d+ match/.test(x), `${name} alone in the list`, SHOW_MS);
   s.pty.write(`${KEYS.enter}${tab}`);
   await s.waitFor(`(${name})`, SHOW_MS);
 }
@@ -95,9 +97,12 @@ it('a snapshot taken with s, a scheduled one protected, the new one deleted; the
   const gone = (await api('GET', '/ecs/v2/servers/ec206901/snapshots')).snapshots as typeof snaps;
   expect(gone.find((x) => x.id === made.id)?.status ?? 'DD').toMatch(/DE|DD/);
 
-  // the schedule of a server that has none: w, day and keep, checked on the service
+  // the schedule of a server that has none: w, day and keep, checked on the service (esc back to the list,
+  // esc again clears its filter)
   s.pty.write(`${KEYS.esc}`);
   await s.waitFor(/│›ec206901/, SHOW_MS);
+  s.pty.write(`${KEYS.esc}`);
+  await s.waitUntil((x) => !/match/.test(x.split('\n')[1] ?? ''), 'the filter cleared', SHOW_MS);
   await openServer(s, 'ec206902', '3');
   await s.waitFor('No weekly schedule: w sets one', SHOW_MS);
   s.pty.write('w');
@@ -158,4 +163,24 @@ it('S promotes the spot server after y/N, and the service says it is promoted', 
   // (a promoted server is served without its spot node: it is simply not a spot server any more)
   await s.waitFor(new RegExp(`\\(${spot.name}\\) is (not a spot server|already on-demand)`), SHOW_MS);
   expect(s.screen()).not.toContain('[y/N]');
+}, TEST_MS);
+
+it(':actions pages in as the cursor goes down, the service total in the title; ⏎ on a VLAN action opens its server', async () => {
+  const { s, api } = await setup();
+  for (let i = 0; i < 60; i++) await api('POST', '/ecs/v2/servers/ec206905/actions', { type: 'console' });
+  const total = (await api('GET', '/ecs/v2/actions?start=0&length=1')).total_actions as number;
+  expect(total).toBeGreaterThan(90);
+  s.pty.write(`:actions${KEYS.enter}`);
+  await s.waitFor(`50 of ${total} actions loaded`, SHOW_MS);
+  s.pty.write('G');
+  await s.waitFor(`${Math.min(100, total)} of ${total} actions loaded`, SHOW_MS);
+  // the rows are the service's, in its order: the last one loaded is the 100th most recent
+  const page = (await api('GET', `/ecs/v2/actions?start=${Math.min(100, total) - 1}&length=1`)).actions as Array<{ id: number }>;
+  s.pty.write('G');
+  await s.waitUntil((x) => new RegExp(`^│› +${page[0]!.id} `, 'm').test(x), 'the last row loaded selected', SHOW_MS);
+  // a VLAN's action: its server, on the Networks tab
+  s.pty.write(`/ec206901-net000001${KEYS.enter}`);
+  await s.waitFor(/1 of 1 actions? loaded/, SHOW_MS);
+  s.pty.write(KEYS.enter);
+  await s.waitUntil((x) => /NETWORK +VLAN +PVID/.test(x) && x.includes('(ec206901)') && /net000001 +100/.test(x), 'the Networks tab of ec206901', SHOW_MS);
 }, TEST_MS);

@@ -9,6 +9,7 @@ import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
 import type { Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
+import type { TextPage } from '../resource/PagerView.js';
 import type { RecordSection } from '../resource/spec.js';
 import { color } from '../theme.js';
 
@@ -37,6 +38,8 @@ export interface EntryParams {
   /** record view: its sections, and what `y` copies there */
   sections?: readonly RecordSection[];
   copyId?: string;
+  /** pager: the fields above the text and the text (a spec's `page`) */
+  page?: TextPage;
   /** a detail view's tab to open on (⏎ on a VLAN action opens its server's Networks tab) */
   tab?: number;
   /** a list's filter to open with (⏎ on a snapshot's action shows that snapshot in :snapshots) */

@@ -38,7 +38,9 @@ export function formRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, wid
   const consequence = resolve(form.consequence, row);
   const text = consequence ? wrapLines(consequence, Math.max(10, width - 4)).length : 0;
   const list = fields.some((f) => f.kind === 'choice') ? LIST_ROWS + 1 : 0;
-  return 2 + 1 + text + fields.length + list + 2;
+  // a field's hint takes a line of its own while the field is focused
+  const hint = fields.some((f) => f.hint !== undefined) ? 1 : 0;
+  return 2 + 1 + text + fields.length + list + hint + 2;
 }
 
 /** Words wrapped to `width` columns (a long word is cut). */
@@ -133,6 +135,13 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
       handle(apply({ type: 'advance' }));
     }
   };
+
+  // A form that is only its text (a script's content) hands the terminal to the editor as it opens.
+  useEffect(() => {
+    const first = fields[0];
+    if (form.editFirst && first?.kind === 'editor') handle({ state: stateRef.current, edit: first.id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Choice fields whose entries come from the service load them once.
   useEffect(() => {

@@ -3,7 +3,7 @@
 // above the rows, ⏎ to the record view (or wherever the spec opens), and its keys. A screen is this view
 // with its title line; a tab of a detail view is the same without it.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Table, sortRows } from '../components/Table.js';
 import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
@@ -76,19 +76,48 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   // a spec's own hook, called on every render: the same spec is always given to one mounted view
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
   const live = spec.useLive ? spec.useLive(ctx) : undefined;
+  const columns = useMemo(() => (spec.columnsFor ? spec.columnsFor(rows) : spec.columns), [spec, rows]);
   // a paged list keeps the service's order and its search: nothing is sorted or filtered here
   const sort = paged ? null : (entry.view.sort ?? spec.defaultSort ?? null);
   // Sorted first, filtered after (a filter keeps the order): a key typed into `/` never sorts 10,000 rows again.
-  const sortColumn = sort ? spec.columns.find((c) => c.key === sort.column) : undefined;
+  const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
   const descending = sort?.descending === true;
   const sorted = useMemo(() => (sortColumn ? sortRows(rows, sortColumn, descending) : rows), [rows, sortColumn, descending]);
-  const visible = useFilteredRows(sorted, spec.columns, paged ? '' : filter);
-  useWarmSearch(paged ? NO_ROWS : sorted, spec.columns);
+  const visible = useFilteredRows(sorted, columns, paged ? '' : filter);
+  useWarmSearch(paged ? NO_ROWS : sorted, columns);
 
   const latest = useRef({ rows, visible, selected });
   latest.current = { rows, visible, selected };
 
-  const actions = useResourceActions<T>({ spec, ctx, nav, onDialog: props.onDialog, refresh, select: onSelect });
+  // A row to select once the list is loaded again (a created key, a new template): until its rows come, the
+  // table keeps a selection of its own, so the wish is kept here and granted by the next rows that arrive,
+  // unless the user has moved in the meantime (their move wins: a key acts on the row they chose).
+  const pendingSelect = useRef<{ key: string; rows: readonly T[]; auto?: string } | null>(null);
+  const selectAfterReload = useCallback(
+    (key: string) => {
+      pendingSelect.current = rows.some((r) => spec.rowKey(r) === key) ? null : { key, rows };
+      onSelect(key);
+    },
+    [onSelect, rows, spec],
+  );
+  // The table's first answer to a key it does not have is its own pick; any other is the user moving.
+  const onTableSelect = useCallback(
+    (key: string) => {
+      const wish = pendingSelect.current;
+      if (wish && wish.auto === undefined) wish.auto = key;
+      else if (wish && key !== wish.auto) pendingSelect.current = null;
+      onSelect(key);
+    },
+    [onSelect],
+  );
+  useLayoutEffect(() => {
+    const wish = pendingSelect.current;
+    if (wish === null || wish.rows === rows) return;
+    pendingSelect.current = null;
+    if (rows.some((r) => spec.rowKey(r) === wish.key)) onSelect(wish.key);
+  }, [rows, spec, onSelect]);
+
+  const actions = useResourceActions<T>({ spec, ctx, nav, onDialog: props.onDialog, refresh, select: selectAfterReload });
 
   /** The selected row if it is on screen: a row hidden by the filter is never acted on. */
   const current = (): T | undefined => {
@@ -96,7 +125,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     return key === null ? undefined : shown.find((r) => spec.rowKey(r) === key);
   };
 
-  const sortColumns: SortColumn[] = useMemo(() => (paged ? NO_SORT : spec.columns.map((c) => ({ key: c.key, header: c.header }))), [spec, paged]);
+  const sortColumns: SortColumn[] = useMemo(() => (paged ? NO_SORT : columns.map((c) => ({ key: c.key, header: c.header }))), [columns, paged]);
   useScreenControl(props.control, {
     sortColumns,
     defaultSort: paged ? null : (spec.defaultSort ?? null),
@@ -124,6 +153,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
       const row = latest.current.rows.find((r) => spec.rowKey(r) === key);
       if (row === undefined) return;
       if (spec.open && spec.open(row, nav, ctx) !== false) return;
+      if (spec.page) return nav.push('pager', { page: spec.page(row, ctx) }, `${spec.singular} ${spec.label(row)}`);
       if (!spec.record) return;
       nav.push('record', { sections: spec.record(row, ctx), copyId: spec.copyId ? spec.copyId(row) : spec.rowKey(row) }, `${spec.singular} ${spec.label(row)}`);
     },
@@ -163,11 +193,11 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
           {actions.dialog ? actions.render(width, dialogRows) : null}
           <Table
             rows={visible}
-            columns={spec.columns}
+            columns={columns}
             rowKey={spec.rowKey}
             selectedKey={selected}
-            onSelect={onSelect}
-            onOpen={spec.open || spec.record ? open : undefined}
+            onSelect={onTableSelect}
+            onOpen={spec.open || spec.page || spec.record ? open : undefined}
             height={Math.max(1, body - dialogRows - 2)}
             width={width}
             widthsFrom={rows}

@@ -23,6 +23,8 @@ export interface FormState {
   /** which field the error is about, if one */
   errorField: string | null;
   sending: boolean;
+  /** a field dropping the rest of a paste it must not hold (FieldSpec.discard); `tail`: its last line came */
+  discarding: { id: string; tail: boolean } | null;
 }
 
 export type FormEvent =
@@ -63,7 +65,7 @@ export function initialForm(fields: readonly FieldSpec[]): FormState {
       lists[f.id] = initialChoiceState(list ?? [], String(initial));
     }
   }
-  return { fields, values, lines, items, lists, focus: 0, error: null, errorField: null, sending: false };
+  return { fields, values, lines, items, lists, focus: 0, error: null, errorField: null, sending: false, discarding: null };
 }
 
 /** The field's own check, and for a required field that it is not empty. */
@@ -108,9 +110,11 @@ export function formStep(s: FormState, e: FormEvent): FormStep {
   switch (e.type) {
     case 'items': {
       const f = s.fields.find((x) => x.id === e.id);
-      return {
-        state: { ...s, items: { ...s.items, [e.id]: e.items }, lists: { ...s.lists, [e.id]: initialChoiceState(e.items, String(f ? s.values[f.id] : '')) } },
-      };
+      const fresh = initialChoiceState(e.items, String(f ? s.values[f.id] : ''));
+      // a filter typed while the entries were loading is kept: those keys were meant for this list
+      const typed = s.lists[e.id]?.query;
+      const list = typed && typed.value !== '' ? { ...fresh, query: typed, highlight: 0 } : fresh;
+      return { state: { ...s, items: { ...s.items, [e.id]: e.items }, lists: { ...s.lists, [e.id]: list } } };
     }
     case 'set': {
       const f = s.fields.find((x) => x.id === e.id);
@@ -166,8 +170,22 @@ function keyStep(s: FormState, input: string, key: KeyLike): FormStep {
   }
 
   // text and secret
+  if (s.discarding?.id === f.id) {
+    const d = s.discarding;
+    const plain = input !== '' && !key.ctrl && !key.meta && !key.tab && !key.backspace && !key.delete && !key.upArrow && !key.downArrow && !key.leftArrow && !key.rightArrow;
+    if (key.return) return { state: d.tail ? { ...s, discarding: null } : s };
+    if (plain && !d.tail) return { state: f.discard!.until.test(input) ? { ...s, discarding: { id: f.id, tail: true } } : s };
+    // anything else is the person typing again
+    s = { ...s, discarding: null };
+    if (plain) return keyStep(s, input, key);
+  }
   const line = s.lines[f.id] ?? lineState();
   const out = editLine(line, input, key);
+  const warning = f.discard && out.state.value !== line.value ? f.discard.test(out.state.value) : null;
+  if (warning !== null) {
+    // the text is dropped here, before it is kept anywhere: the line and the value go back to empty
+    return { state: { ...s, lines: { ...s.lines, [f.id]: lineState() }, values: { ...s.values, [f.id]: '' }, error: warning, errorField: f.id, discarding: { id: f.id, tail: f.discard!.until.test(input) } } };
+  }
   if (out.cancel) return { state: s, cancel: true };
   let next = s;
   if (out.state !== line) {

@@ -13,6 +13,7 @@ import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
 import type { KeyLike } from '../keymap.js';
 import type { Role } from '../theme.js';
+import type { TextPage } from './PagerView.js';
 
 export type Params = Record<string, string | undefined>;
 
@@ -70,6 +71,13 @@ export interface FieldSpec {
   suffix?: string;
   /** shown (and checked, and sent) only when this holds: the token field when signing in with a token */
   when?(values: FormValues): boolean;
+  /**
+   * Text this field must never hold (a private key pasted by mistake): `test` gives the warning to show. The
+   * field is emptied the moment such text arrives, and the rest of a multi-line paste is dropped, up to the
+   * line `until` matches and the ⏎ after it (any other key ends the dropping), so none of it is ever in the
+   * form's state, on screen, or sent.
+   */
+  discard?: { test(value: string): string | null; until: RegExp };
 }
 
 export interface FormSpec<T> {
@@ -77,6 +85,8 @@ export interface FormSpec<T> {
   /** what will happen, under the title */
   consequence?: string | ((row: T | undefined) => string);
   fields: readonly FieldSpec[] | ((row: T | undefined, ctx: Ctx) => readonly FieldSpec[]);
+  /** the first field is an editor: open it at once (`e` on a script goes straight to the editor) */
+  editFirst?: boolean;
   /** what ⏎ on the last field does, in the hint line: `create`, `save` */
   verb?: string;
   /** checks across fields, before anything is sent */
@@ -192,6 +202,11 @@ export interface ResourceSpec<T, P extends Params = Params> {
   /** what `y` copies: default the row's key */
   copyId?(row: T): string;
   columns: readonly Column<T>[];
+  /**
+   * Columns that depend on what was loaded (one per region of an availability matrix), in place of
+   * `columns` once rows are in; sort, filter and `o` follow them. Keep the result stable for the same rows.
+   */
+  columnsFor?(rows: readonly T[]): readonly Column<T>[];
   /** the order shown from the start */
   defaultSort?: SortSpec;
   load(ctx: Ctx<P>, signal: AbortSignal): Promise<T[]>;
@@ -214,6 +229,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
   note?(rows: readonly T[]): string;
   /** ⏎: the record view's sections */
   record?(row: T, ctx: Ctx<P>): RecordSection[];
+  /** ⏎ shows the row as text to read, whole, in a pager (a script's content) instead of the record view */
+  page?(row: T, ctx: Ctx<P>): TextPage;
   /** ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens */
   open?(row: T, nav: Nav, ctx: Ctx<P>): void | boolean;
   create?: FormSpec<T> | ((ctx: KeyContext<T>) => Dialog<T> | null);

@@ -1,8 +1,13 @@
-// `:actions`: every asynchronous operation of the account, most recent first, live while shown.
+// `:actions`: every asynchronous operation of the account, most recent first, paged in from the service as
+// the cursor goes down (the service's total in the title); `/` asks for one resource's actions, `f` follows
+// new ones; rows in flight move with the tracker; ⏎ goes to what an action acted on.
+import { useMemo } from 'react';
 import type { Action, Server } from '../../api/index.js';
-import { trackedStatus } from '../../session/session.js';
+import { toTracked, trackedStatus, type Session } from '../../session/session.js';
+import type { TrackedStatus } from '../../watch/tracker.js';
+import { useTrackerSnapshot } from '../hooks/useTracker.js';
 import { progressBar } from '../components/ProgressBar.js';
-import type { Column } from '../components/Table.js';
+import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
 import type { Nav } from '../hooks/screen.js';
 import { defineResource, field, type Ctx, type ResourceSpec } from '../resource/spec.js';
@@ -27,6 +32,10 @@ export function actionRole(a: Pick<Action, 'status'>): Role {
   return s === 'completed' ? 'ok' : s === 'failed' ? 'error' : 'warn';
 }
 
+/** A progress as drawn: a bar while in flight, the figure once done. */
+const progressText = (status: TrackedStatus, progress: number): string =>
+  status === 'in-progress' ? `${progressBar(progress, 10)} ${padStart(`${progress}%`, 4)}` : `${progress}%`;
+
 export const ACTION_COLUMNS: readonly Column<Action>[] = [
   { key: 'id', header: 'ID', width: 7, align: 'right', identity: true },
   { key: 'type', header: 'TYPE', fit: true, minWidth: 10, maxWidth: 18 },
@@ -39,7 +48,7 @@ export const ACTION_COLUMNS: readonly Column<Action>[] = [
     header: 'PROGRESS',
     width: 15,
     align: 'right',
-    render: (a) => (trackedStatus(a.status) === 'in-progress' ? `${progressBar(a.progress, 10)} ${padStart(`${a.progress}%`, 4)}` : `${a.progress}%`),
+    render: (a) => progressText(trackedStatus(a.status), a.progress),
     color: (a) => (trackedStatus(a.status) === 'in-progress' ? 'warn' : undefined),
     priority: 2,
   },
@@ -96,12 +105,54 @@ export const actionBase = {
   ],
 } satisfies Partial<ResourceSpec<Action>>;
 
+/**
+ * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
+ * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
+ */
+export function useTrackedCells(session: Session): LiveCells<Action> {
+  const snapshot = useTrackerSnapshot(session.tracker);
+  const known = useMemo(() => {
+    const m = new Map<number, { status: TrackedStatus; progress: number }>();
+    for (const a of [...snapshot.history, ...snapshot.finished, ...snapshot.inFlight]) m.set(a.id, { status: a.status, progress: a.progress });
+    return m;
+  }, [snapshot]);
+  return useMemo(
+    () => ({
+      text: (a, column) => {
+        const k = known.get(a.id);
+        if (!k) return undefined;
+        if (column === 'status') return statusWord(k.status);
+        if (column === 'progress') return progressText(k.status, k.progress);
+        return undefined;
+      },
+      version: (a) => {
+        const k = known.get(a.id);
+        return k ? `${k.status}:${k.progress}` : undefined;
+      },
+      // only what it does not follow yet: a page's stale progress must not overwrite the tracker's newer one
+      onWindow: (rows) => session.tracker.ingest(rows.filter((a) => !known.has(a.id) && trackedStatus(a.status) === 'in-progress').map(toTracked)),
+    }),
+    [known, session],
+  );
+}
+
+/** `/` asks the service for one resource's actions: a server's name, a snapshot's id, `<server>-<network>`. */
 export default defineResource<Action>({
   ...actionBase,
   name: 'actions',
   aliases: ['act', 'ac'],
   title: 'Actions',
-  load: async ({ client }, signal) => (await client.actions.list({ start: 0, length: 200 }, { signal })).actions,
-  live: true,
+  // never called: the rows come page by page (`paged`)
+  load: async () => [],
+  paged: {
+    pageSize: 50,
+    noun: 'actions',
+    follow: true,
+    load: async ({ client }, query, signal) => {
+      const page = await client.actions.list({ start: query.offset, length: query.length, resource: query.search || undefined }, { signal });
+      return { rows: page.actions, total: page.total };
+    },
+  },
+  useLive: ({ session }) => useTrackedCells(session),
   empty: 'no actions yet',
 });

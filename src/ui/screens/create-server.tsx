@@ -17,10 +17,10 @@ import { color, colorEnabled } from '../theme.js';
 import { formatGpu, formatRam, imageChoices, locationChoices, percent, planChoices, spotDiscountOf } from './create-server/choices.js';
 import { ExtrasStep, KeyCatcher, extrasHint, type ExtrasLists } from './create-server/extras.js';
 import { describeFailure, useRemote, type Remote } from './create-server/remote.js';
-import { STEPS, buildInput, initialWizardState, reviewLines, wizardReducer, type WizardAction, type WizardState } from './create-server/state.js';
+import { STEPS, buildInput, initialWizardState, reviewLines, wizardReducer, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
 export { wizardReducer, initialWizardState } from './create-server/state.js';
-export type { WizardAction, WizardState } from './create-server/state.js';
+export type { WizardAction, WizardPreset, WizardState } from './create-server/state.js';
 
 export interface CreateServerWizardProps {
   client: Client;
@@ -31,6 +31,8 @@ export interface CreateServerWizardProps {
   onCreated(created: CreatedServer): void;
   onCancel(): void;
   isActive?: boolean;
+  /** opens with this plan chosen (`c` on a plan) or this image (a server from a template) */
+  preset?: WizardPreset;
 }
 
 /**
@@ -231,7 +233,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
   const { client, width, height } = props;
   const readOnly = props.readOnly === true;
   const active = props.isActive !== false;
-  const [state, dispatch] = useWizard();
+  const [state, dispatch] = useWizard(() => initialWizardState(props.preset));
   const propsRef = useRef(props);
   propsRef.current = props;
   const mounted = useRef(true);
@@ -282,6 +284,17 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
     );
   };
 
+  // A plan that came with the wizard is chosen as soon as the plans (and their spot discounts) are in; one
+  // that cannot be chosen now (unknown, not available) leaves the plan list open on it.
+  const presetPlan = useRef(props.preset?.plan);
+  useEffect(() => {
+    const name = presetPlan.current;
+    if (name === undefined || plans.data === undefined || spotPlans.loading) return;
+    presetPlan.current = undefined;
+    const plan = plans.data.find((p: Plan) => p.name === name);
+    if (plan && plan.available) dispatch({ type: 'choosePlan', plan, spotDiscount: spotDiscountOf(plan, spotPlans.data) });
+  }, [plans.data, spotPlans.loading, spotPlans.data, dispatch]);
+
   const planItems = useMemo(() => (plans.data ? planChoices(plans.data, spotPlans.data) : []), [plans.data, spotPlans.data]);
   const imageItems = useMemo(
     () => (state.plan && images.data ? imageChoices(state.plan, images.data, templates.data) : []),
@@ -314,7 +327,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
           <ChoiceList
             key="plan"
             items={planItems}
-            initialValue={state.plan?.name}
+            initialValue={state.plan?.name ?? props.preset?.plan}
             height={rows}
             width={width}
             isActive={active}

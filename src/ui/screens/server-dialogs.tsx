@@ -8,6 +8,7 @@ import type { Client, CreatedServer, Group, Server } from '../../api/index.js';
 import type { Choice } from '../components/ChoiceList.js';
 import { DialogBox } from '../resource/dialogs.js';
 import type { CustomDialog, KeyContext } from '../resource/spec.js';
+import type { WizardPreset } from './create-server/state.js';
 import { safe } from '../text.js';
 import { errorText } from '../hooks/useResource.js';
 import { color } from '../theme.js';
@@ -118,7 +119,7 @@ export function consoleDialog(client: Client, server: Server): CustomDialog {
 const CreateServerWizard = lazy(() => import('./create-server.js').then((m) => ({ default: m.CreateServerWizard })));
 
 /** The create-server wizard (tui.md's fixed flow), over the whole screen. */
-export function wizardDialog<T>(ctx: KeyContext<T>): CustomDialog {
+export function wizardDialog<T>(ctx: KeyContext<T>, preset?: WizardPreset): CustomDialog {
   return {
     rows: 'full',
     render: ({ width, height, close }) => (
@@ -136,6 +137,7 @@ export function wizardDialog<T>(ctx: KeyContext<T>): CustomDialog {
             width={width}
             height={height}
             readOnly={ctx.readOnly}
+            preset={preset}
             onCreated={(created: CreatedServer) => {
               close();
               ctx.session.tracker.track({

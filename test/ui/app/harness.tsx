@@ -118,3 +118,26 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
 export function lineWith(frame: string, text: string): string | undefined {
   return frame.split('\n').find((l) => l.includes(text));
 }
+
+/** Goes to a `:` screen from the servers list and waits for `ready` on it. */
+export async function openScreen(h: Harness, name: string, ready: string | RegExp): Promise<void> {
+  await h.waitFor('web-1');
+  await h.press(':');
+  await h.type(name);
+  await h.press('\r');
+  await h.waitFor(ready);
+}
+
+/** The selected row of a list (the line with the `›` marker). */
+export const selectedLine = (frame: string): string => frame.split('\n').find((l) => l.startsWith('│›')) ?? '';
+
+/** From the top of the list, moves down until the selected row matches `re`; its line. */
+export async function selectRow(h: Harness, re: RegExp, max = 40): Promise<string> {
+  if (!re.test(selectedLine(h.frame()))) await h.press('g');
+  for (let i = 0; i < max; i++) {
+    const line = selectedLine(h.frame());
+    if (re.test(line)) return line;
+    await h.press('j');
+  }
+  throw new Error(`no row matches ${re}; last frame:\n${h.frame()}`);
+}

@@ -29,7 +29,7 @@ async function selectRow(t: Harness, re: RegExp): Promise<string> {
     if (re.test(selectedLine(t.frame()))) return selectedLine(t.frame());
     await t.press('j');
   }
-  throw new Error(`no row matches ${re}`);
+  throw new Error(`no row matches ${re}:\n${t.frame()}`);
 }
 
 test('⏎ on a VLAN action opens its server on the Networks tab, with the VLAN keys', async () => {
@@ -72,4 +72,38 @@ test('⏎ on a snapshot action shows that snapshot in :snapshots; on a deleted s
   await selectRow(h, /delete_server +ec206912/);
   await h.press(keys.enter);
   await h.waitFor(/Resource kind +server/);
+});
+
+test(':actions pages in from the service as the cursor goes down, with the total; / asks the service for one resource', async () => {
+  h = await startApp({ height: 30 });
+  await h.waitFor('web-1');
+  // 60 console actions on one server: more than a page
+  for (let i = 0; i < 60; i++) await h.client.servers.console('ec206905');
+  const total = (await h.client.actions.list({ start: 0, length: 1 })).total;
+  expect(total).toBeGreaterThan(90);
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  await h.waitFor(`50 of ${total} actions loaded`);
+  // the end of what is loaded brings the next page, and the next
+  await h.press('G');
+  await h.waitFor(`${Math.min(100, total)} of ${total} actions loaded`);
+  for (let loaded = 100; loaded < total; loaded += 50) {
+    await h.press('G');
+    await h.waitFor(`${Math.min(loaded + 50, total)} of ${total} actions loaded`);
+  }
+  // a search goes to the service as the resource
+  await h.press('/');
+  await h.type('ec206905');
+  await h.press(keys.enter);
+  const f = await h.waitFor(/61 of 61 actions loaded/);
+  expect(f).toContain('Actions  /ec206905');
+  expect(f).not.toMatch(/│[› ] +\d+ \S+ +ec206901 /);
+});
+
+test('a row in flight moves on :actions without its page being asked for again: the tracker follows it', async () => {
+  h = await openActions();
+  await selectRow(h, /create_server +ec206914 +In progress +█*░+ +\d+%/);
+  h.advance(300);
+  await h.waitFor(/│› +\d+ create_server +ec206914 +Completed +100%/);
 });

@@ -676,3 +676,24 @@ describe('<CreateServerWizard>', () => {
     expect(w.posts()).toHaveLength(0);
   });
 });
+
+describe('a wizard opened with an image (a server from a template)', () => {
+  const tpl = { name: 'ei204101', label: 'web golden', kind: 'template' as const, windows: false };
+  it('passes over the image step once, keeps the image, and ← from the notes shows the image list', () => {
+    let s = initialWizardState({ image: tpl });
+    expect(s.image).toEqual(tpl);
+    s = wizardReducer(s, { type: 'choosePlan', plan: plan(), spotDiscount: null });
+    s = wizardReducer(s, { type: 'chooseLocation', location: 'it-mi2' });
+    expect(s.step).toBe('notes');
+    s = wizardReducer(s, { type: 'back' });
+    expect(s.step).toBe('image');
+    s = wizardReducer(wizardReducer(s, { type: 'back' }), { type: 'chooseLocation', location: 'it-fr2' });
+    // chosen once: the second time through, the image step is shown like any other
+    expect(s.step).toBe('image');
+  });
+  it('a Windows template on a Linux plan stops on the image step', () => {
+    let s = initialWizardState({ image: { ...tpl, windows: true } });
+    s = wizardReducer(s, { type: 'choosePlan', plan: plan(), spotDiscount: null });
+    expect(wizardReducer(s, { type: 'chooseLocation', location: 'it-mi2' }).step).toBe('image');
+  });
+});

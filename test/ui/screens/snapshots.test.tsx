@@ -78,6 +78,8 @@ test('c takes a snapshot of the server chosen; T makes a template from a snapsho
   await h.press(keys.enter, keys.enter);
   await h.waitFor(/create_snapshot/);
   expect((await h.client.snapshots.list('ec206903')).some((s) => s.description === 'before upgrade')).toBe(true);
+  // the new one is selected once the list has it
+  await h.waitFor(/│›ec206903 +\d+ before upgrade/);
 
   await selectRow(h, /ec206901 +\d+ /);
   await h.press('T');

@@ -105,6 +105,14 @@ export interface WizardState {
   uncertain: boolean;
   /** The service took the request: the new server and its create action. */
   created: { server: string; actionId: number } | null;
+  /** The image came with the wizard (a server from a template): the image step is passed over once. */
+  presetImage?: boolean;
+}
+
+/** What the wizard may open with: a plan chosen on the plans screen, a template chosen on its screen. */
+export interface WizardPreset {
+  plan?: string;
+  image?: ImagePick;
 }
 
 export type WizardAction =
@@ -145,7 +153,12 @@ export const noExtras: Extras = {
   support: null,
 };
 
-export function initialWizardState(): WizardState {
+export function initialWizardState(preset: WizardPreset = {}): WizardState {
+  const base = initialState();
+  return preset.image ? { ...base, image: preset.image, presetImage: true } : base;
+}
+
+function initialState(): WizardState {
   return {
     step: 'plan',
     plan: null,
@@ -446,9 +459,12 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       const spot = a.spotDiscount === null ? false : s.extras.spot;
       return { ...s, ...clear, step: 'location', plan: a.plan, spotDiscount: a.spotDiscount, extras: { ...s.extras, spot } };
     }
-    case 'chooseLocation':
+    case 'chooseLocation': {
       if (s.step !== 'location') return s;
-      return { ...s, ...clear, step: 'image', location: a.location };
+      // an image that came with the wizard is taken as chosen, unless the plan cannot run it; ← shows the list
+      const skip = s.presetImage === true && s.image !== null && !(s.image.windows && s.plan?.windows !== true);
+      return { ...s, ...clear, step: skip ? 'notes' : 'image', location: a.location, presetImage: false };
+    }
     case 'chooseImage':
       if (s.step !== 'image') return s;
       return { ...s, ...clear, step: 'notes', image: a.image };
