@@ -12,8 +12,9 @@ checkPatches();
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    // Yoga's WebAssembly loads without a top-level await (a patch): Ink may lay out once it is there
-    setupFiles: ['test/build/yoga-ready.ts'],
+    // Yoga's WebAssembly loads without a top-level await (a patch): Ink may lay out once it is there; and a
+    // temporary home per test file: no test touches the person's own config (test/setup.ts)
+    setupFiles: ['test/build/yoga-ready.ts', 'test/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

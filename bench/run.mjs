@@ -1,8 +1,9 @@
 // `npm run bench`: prints each figure as it is measured, then one line holding a JSON object with all of them.
 import { benchEmulator } from './emulator.mjs';
+import { benchPersist } from './persist.mjs';
 
 const results = {};
-const sections = [['emulator', benchEmulator]];
+const sections = [['emulator', benchEmulator], ['persistence', benchPersist]];
 try {
   const { benchDashboard } = await import('./dashboard.mjs');
   sections.push(['dashboard', benchDashboard]);

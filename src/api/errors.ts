@@ -18,14 +18,20 @@ export class ApiError extends ClientError {
   readonly path: string;
   /** `error_code` from the body when the service sent one */
   readonly code: string | number | undefined;
+  /**
+   * An earlier attempt of this same request was retried after its answer was lost (the connection failed, or
+   * a gateway gave up), so the service may have done what it asked: this refusal can be that attempt's work.
+   */
+  readonly afterLostAnswer: boolean;
 
-  constructor(init: { status: number; message: string; method: string; path: string; code?: string | number }) {
+  constructor(init: { status: number; message: string; method: string; path: string; code?: string | number; afterLostAnswer?: boolean }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.method = init.method.toUpperCase();
     this.path = scrub(init.path);
     this.code = init.code;
+    this.afterLostAnswer = init.afterLostAnswer ?? false;
   }
 
   override toString(): string {

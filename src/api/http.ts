@@ -64,6 +64,16 @@ export interface RequestOptions {
   reuse?: boolean;
 }
 
+/**
+ * A DELETE retried after its answer was lost finds its own work under way, and the service refuses the retry
+ * ("already being deleted"). `when` says whether a refusal may be that; `then` checks with the service and
+ * gives the call's result (the deletion's action), or null when it was not so and the refusal stands.
+ */
+export interface LostAnswerRecovery<T> {
+  when(err: ApiError): boolean;
+  then(): Promise<T | null>;
+}
+
 /** The last answer to a GET asked with `reuse`, and what each parser made of it (not the parsed JSON: the
  * results are what is used, and ten thousand servers' JSON would double the memory they take). */
 interface Repeat {
@@ -192,9 +202,23 @@ export class Transport {
   }
 
   /** Sends a request and reads its body with `parse`; a record the parser cannot read is an ApiError. */
-  async call<T>(method: string, path: string, parse: (body: unknown) => T, opts: RequestOptions = {}): Promise<T> {
+  async call<T>(
+    method: string,
+    path: string,
+    parse: (body: unknown) => T,
+    opts: RequestOptions & { lostAnswer?: LostAnswerRecovery<T> } = {},
+  ): Promise<T> {
+    let answer: Awaited<ReturnType<Transport['send']>>;
+    try {
+      answer = await this.send(method, path, opts);
+    } catch (err) {
+      if (err instanceof ApiError && err.afterLostAnswer && opts.lostAnswer?.when(err)) {
+        const recovered = await opts.lostAnswer.then().catch(() => null);
+        if (recovered !== null) return recovered;
+      }
+      throw err;
+    }
     // not destructured: a repeated answer's body is parsed only when read
-    const answer = await this.send(method, path, opts);
     const { status, repeat } = answer;
     if (repeat?.results.has(parse)) return repeat.results.get(parse) as T;
     try {
@@ -223,6 +247,7 @@ export class Transport {
     opts.signal?.throwIfAborted();
 
     let response: Response;
+    let lostAnswer = false;
     try {
       response = await this.ky(this.endpoint + path, {
         method: upper,
@@ -231,9 +256,18 @@ export class Transport {
         searchParams: cleanQuery(opts.query),
         signal: opts.signal,
         timeout: opts.timeoutMs ?? this.timeoutMs,
+        hooks: {
+          beforeRetry: [
+            ({ error }) => {
+              // 429 and 503 say the service did nothing; a broken connection or a gateway's 502/504 may
+              // hide an answer the service did send
+              if (!(error instanceof HTTPError) || error.response.status === 502 || error.response.status === 504) lostAnswer = true;
+            },
+          ],
+        },
       });
     } catch (err) {
-      const failure = await this.translate(err, upper, path, opts);
+      const failure = await this.translate(err, upper, path, opts, lostAnswer);
       // The service ended the login early (its clock runs ahead of ours, or it was revoked): renew and send
       // once more. A refused request did nothing, so sending a POST again is safe.
       if (!renewed && !opts.anonymous && this.renewer !== null && this.credentialValue?.kind === 'jwt' && isExpiredAnswer(failure)) {
@@ -286,7 +320,7 @@ export class Transport {
     return { status, body, repeat };
   }
 
-  private async translate(err: unknown, method: string, path: string, opts: RequestOptions): Promise<Error> {
+  private async translate(err: unknown, method: string, path: string, opts: RequestOptions, afterLostAnswer = false): Promise<Error> {
     if (opts.signal?.aborted) return asError(opts.signal.reason);
     if (err instanceof HTTPError) {
       const res = err.response;
@@ -304,6 +338,7 @@ export class Transport {
         path,
         message: isRecord(body) ? errorMessage(body, res) : typeof body === 'string' && body.trim() ? body.trim() : statusText(res),
         code: isRecord(body) ? errorCode(body) : undefined,
+        afterLostAnswer,
       });
     }
     if (err instanceof KyTimeoutError) return new TimeoutError({ method, path, timeoutMs: opts.timeoutMs ?? this.timeoutMs });

@@ -4,18 +4,58 @@
 // quoted in a library's message).
 
 const known = new Set<string>();
+/** the expression matching every known secret and its encodings, made again when the set changes */
+let knownPattern: RegExp | null = null;
 
 /** Values shorter than this are not registered: replacing "ab" everywhere would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 4;
+/**
+ * A secret this long (tokens, JWTs) is random enough to be removed wherever it appears. A shorter one (a
+ * password such as `demo`) is removed only where it stands alone, so `demo-web-1` or `demo@example.com` in a
+ * message stays readable.
+ */
+const ALONE_BELOW = 16;
 
 export const REDACTED = '[redacted]';
 
 export function registerSecret(value: string | null | undefined): void {
-  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) known.add(value);
+  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !known.has(value)) {
+    known.add(value);
+    knownPattern = null;
+  }
 }
 
 export function forgetSecret(value: string | null | undefined): void {
-  if (typeof value === 'string') known.delete(value);
+  if (typeof value === 'string' && known.delete(value)) knownPattern = null;
+}
+
+/** How a secret may come back in text: as is, URL-encoded (as a path, a query or a form; either hex case) and JSON-escaped. */
+function encodings(secret: string): string[] {
+  const url = encodeURIComponent(secret);
+  const form = new URLSearchParams({ v: secret }).toString().slice(2);
+  const lower = (text: string) => text.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+  return [...new Set([secret, url, url.replace(/%20/g, '+'), form, lower(url), lower(form), JSON.stringify(secret).slice(1, -1)])];
+}
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+// what continues a word, a name or an address: a secret touching one of these is part of something else
+// (a sentence's full stop does not count: "password demo." ends there)
+const WORD = '[\\p{L}\\p{N}_\\-.@~+%]';
+const WORD_AFTER = '(?:[\\p{L}\\p{N}_\\-@~+%]|\\.[\\p{L}\\p{N}_])';
+
+function secretsPattern(): RegExp | null {
+  if (known.size === 0) return null;
+  if (knownPattern !== null) return knownPattern;
+  const anywhere = new Set<string>();
+  const alone = new Set<string>();
+  for (const secret of known) for (const form of encodings(secret)) (secret.length >= ALONE_BELOW ? anywhere : alone).add(form);
+  // longest first, so a secret that contains another is removed whole
+  const alt = (forms: Set<string>) => [...forms].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
+  const parts: string[] = [];
+  if (anywhere.size > 0) parts.push(`(?:${alt(anywhere)})`);
+  if (alone.size > 0) parts.push(`(?<!${WORD})(?:${alt(alone)})(?!${WORD_AFTER})`);
+  knownPattern = new RegExp(parts.join('|'), 'gu');
+  return knownPattern;
 }
 
 const PATTERNS: RegExp[] = [
@@ -28,11 +68,8 @@ const PATTERNS: RegExp[] = [
 ];
 
 export function scrub(text: string): string {
-  let out = text;
-  // longest first, so a secret that contains another is removed whole
-  for (const s of [...known].sort((a, b) => b.length - a.length)) {
-    if (out.includes(s)) out = out.split(s).join(REDACTED);
-  }
+  const secrets = secretsPattern();
+  let out = secrets === null ? text : text.replace(secrets, REDACTED);
   for (const re of PATTERNS) {
     out = out.replace(re, (_m, prefix?: unknown) => (typeof prefix === 'string' ? prefix : '') + REDACTED);
   }

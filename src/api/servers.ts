@@ -1,6 +1,7 @@
 // Servers (spec 4.3) and their options: power, console, restore, metrics, isolation, reserved period,
 // support plan, spot status.
 import type { Transport } from './http.js';
+import { deletionUnderWay } from './lost-answer.js';
 import type {
   Action,
   ConsoleAccess,
@@ -119,9 +120,9 @@ export function serversApi(t: Transport) {
       if (input.group !== undefined) body.group = input.group ?? 'nogroup';
       return t.call('PUT', base(name), parseNothing, { ...opts, json: body });
     },
-    /** Starts a `delete_server` action. */
+    /** Starts a `delete_server` action (a retry that finds it started, its answer lost, gives that action). */
     remove(name: string, opts: CallOptions = {}): Promise<Action> {
-      return t.call('DELETE', base(name), parseActionAnswer, opts);
+      return t.call('DELETE', base(name), parseActionAnswer, { ...opts, lostAnswer: deletionUnderWay(t, name, 'delete_server') });
     },
     /** The running state: 'running', 'shutoff', ... */
     status(name: string, opts: CallOptions = {}): Promise<ServerPower> {

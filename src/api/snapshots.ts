@@ -1,5 +1,6 @@
 // Snapshots (spec 4.5): copies of a server from which its state can be restored.
 import type { Transport } from './http.js';
+import { deletionUnderWay } from './lost-answer.js';
 import type { Snapshot, SnapshotChange } from './models.js';
 import { parseSnapshot, parseSnapshotChange, parseSnapshots, unwrap } from './parse.js';
 import { seg, type CallOptions } from './path.js';
@@ -33,9 +34,19 @@ export function snapshotsApi(t: Transport) {
     protect(server: string, id: number, opts: CallOptions = {}): Promise<Snapshot> {
       return t.call('PATCH', `${base(server)}/${seg(id)}`, one, { ...opts, json: { protected: true } });
     },
-    /** Starts a `delete_snapshot` action. */
+    /** Starts a `delete_snapshot` action (a retry that finds it started, its answer lost, gives that action). */
     remove(server: string, id: number, opts: CallOptions = {}): Promise<SnapshotChange> {
-      return t.call('DELETE', `${base(server)}/${seg(id)}`, parseSnapshotChange, opts);
+      const underWay = deletionUnderWay(t, String(id), 'delete_snapshot');
+      return t.call('DELETE', `${base(server)}/${seg(id)}`, parseSnapshotChange, {
+        ...opts,
+        lostAnswer: {
+          when: underWay.when,
+          async then() {
+            const action = await underWay.then();
+            return action === null ? null : { snapshot: await t.call('GET', `${base(server)}/${seg(id)}`, one, opts), action };
+          },
+        },
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 // Templates (spec 4.7): private images made from a server or a snapshot. Addressed by name (spec) or by
 // numeric id (one public client); the service accepts either.
 import type { Transport } from './http.js';
+import { deletionUnderWay } from './lost-answer.js';
 import type { Action, CreatedTemplate, Template } from './models.js';
 import { parseActionAnswer, parseCreatedTemplate, parseTemplate, parseTemplates } from './parse.js';
 import { seg, type CallOptions } from './path.js';
@@ -28,7 +29,9 @@ export function templatesApi(t: Transport) {
     },
     /** Starts a `delete_template` action; the template's data is gone for good. */
     remove(ref: string | number, opts: CallOptions = {}): Promise<Action> {
-      return t.call('DELETE', one(ref), parseActionAnswer, opts);
+      // its actions name it by name; an id is looked up (a template being deleted still answers)
+      const name = async () => (typeof ref === 'string' ? ref : (await t.call('GET', one(ref), parseTemplate, opts)).name);
+      return t.call('DELETE', one(ref), parseActionAnswer, { ...opts, lostAnswer: deletionUnderWay(t, name, 'delete_template') });
     },
   };
 }

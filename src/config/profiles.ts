@@ -1,7 +1,9 @@
 // Named profiles on disk, each a service address and a credential, one of them current. The file holds API
 // tokens and JWTs, so it is written 0600 and nothing read from it is ever echoed into an error. Passwords are
 // never stored: the credential types have no place for one, and only known fields are copied in.
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
@@ -35,6 +37,7 @@ export interface ProfileStoreOptions {
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/;
 const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
 
 export class ProfileStore {
   private readonly conf: Conf<FileShape>;
@@ -42,6 +45,8 @@ export class ProfileStore {
   constructor(opts: ProfileStoreOptions = {}) {
     const env = opts.env ?? process.env;
     const cwd = opts.cwd ?? (nonEmpty(env.ECSDECK_CONFIG_DIR) || undefined);
+    // conf makes a missing directory 0755: made here first, only its owner can list or enter it
+    const made = makeDir(cwd ?? defaultDir());
     try {
       this.conf = new Conf<FileShape>({
         projectName: 'ecsdeck',
@@ -57,6 +62,10 @@ export class ProfileStore {
       // the parser's message can quote the file, and the file holds tokens
       throw new ConfigError(`cannot read the ecsdeck config file in ${cwd ?? 'the config directory'}: it is damaged; fix or remove it (${errName(err)})`);
     }
+    // a directory of our own (made just now, or the platform's `.../ecsdeck`, maybe by an older version at
+    // 0755) is tightened; one the user named and made is theirs to set
+    const dir = dirname(this.conf.path);
+    if ((made !== undefined && resolve(made) === dir) || (cwd === undefined && basename(dir) === 'ecsdeck')) tightenMode(dir, DIR_MODE);
     this.tighten();
   }
 
@@ -141,11 +150,33 @@ export class ProfileStore {
 
   /** conf only sets the mode on files it creates; a file made by hand or an older version may be 0644. */
   private tighten(): void {
-    try {
-      if (existsSync(this.conf.path)) chmodSync(this.conf.path, FILE_MODE);
-    } catch {
-      // a file system without modes: nothing more can be done
-    }
+    if (existsSync(this.conf.path)) tightenMode(this.conf.path, FILE_MODE);
+  }
+}
+
+function tightenMode(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode);
+  } catch {
+    // a file system without modes: nothing more can be done
+  }
+}
+
+/** conf's own default directory where it is known without loading its path library (Linux, as env-paths has it). */
+function defaultDir(): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  return join(nonEmpty(process.env.XDG_CONFIG_HOME) || join(homedir(), '.config'), 'ecsdeck');
+}
+
+/** Makes `dir` (0700) when missing; returns it when it was made here. */
+function makeDir(dir: string | undefined): string | undefined {
+  if (dir === undefined || existsSync(dir)) return undefined;
+  try {
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    return dir;
+  } catch {
+    // conf will try and report what is wrong in its own words
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 // Admin endpoints under /__emulator/ (emulator.md, fixed interface): clock, accounts, faults, reset.
-// Resource modules add their own (bulk servers, spot reclaim, GPU events). No credentials needed.
-import type { Hono } from 'hono';
+// Resource modules add their own (bulk servers, spot reclaim, GPU events). No credentials needed, so a web
+// page must not be able to reach them: `guard` refuses what only a browser on another site sends.
+import type { Hono, MiddlewareHandler } from 'hono';
 import { makeUser } from './auth.js';
 import { isoMicro } from './clock.js';
 import { badRequest, fail } from './errors.js';
@@ -16,7 +17,38 @@ function optNumber(body: Body, field: string, min: number, max: number): number 
   return v;
 }
 
+export const CROSS_SITE_MESSAGE = 'admin endpoints refuse requests from web pages of another origin';
+export const NOT_JSON_MESSAGE = 'admin endpoints take a JSON body only (content-type: application/json)';
+
+/**
+ * A page on another site can send a "simple" request (a form POST, a text/plain fetch) without any CORS
+ * preflight, and the admin endpoints take no credential: such a request would reset or wipe the state.
+ * Browsers say where a request comes from (Origin, Sec-Fetch-Site); scripts and curl send neither. A form
+ * cannot send application/json, so a JSON-only body rule also stops browsers that send no Sec-Fetch-Site.
+ * No CORS header is ever sent, so a page cannot read an answer either.
+ */
+export function guard(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const site = c.req.header('sec-fetch-site')?.trim().toLowerCase();
+    if (site === 'cross-site' || site === 'same-site') return fail(403, CROSS_SITE_MESSAGE);
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin.trim().toLowerCase() !== new URL(c.req.url).origin.toLowerCase()) {
+      return fail(403, CROSS_SITE_MESSAGE);
+    }
+    const type = c.req.header('content-type');
+    if (type !== undefined) {
+      if (!/^application\/json\s*(;|$)/i.test(type.trim())) return fail(403, NOT_JSON_MESSAGE);
+    } else if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && (await c.req.text()) !== '') {
+      // read here (Hono keeps it for the handler): a length header is not always there to tell
+      return fail(403, NOT_JSON_MESSAGE);
+    }
+    await next();
+  };
+}
+
 export function register(app: Hono<AppEnv>, emu: Emu, reseed: (kind: 'demo' | 'empty') => void): void {
+  // first of the admin routes (resource modules register theirs after), so it covers all of them
+  app.use('/__emulator/*', guard());
   app.get('/__emulator/clock', (c) => c.json({ now: isoMicro(emu.now()), mode: emu.clock.mode, speed: emu.clock.speed }));
 
   app.get('/__emulator/stats', (c) => c.json({ requests: emu.requests, metrics_requests: emu.metricsRequests }));

@@ -21,6 +21,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Thrown by the drop fault: the caller sees a network failure, not an HTTP answer. */
 class DroppedConnection extends Error {}
 
+function isHangUp(err: Error, signal: AbortSignal): boolean {
+  const code = (err as { code?: unknown }).code;
+  return signal.aborted || code === 'ECONNRESET' || code === 'ECONNABORTED' || err.message === 'aborted';
+}
+
+/** A path as one line of a log: control characters (a newline would forge a second line) shown as `?`. */
+const printable = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+
 export interface Emulator {
   emu: Emu;
   app: Hono<AppEnv>;
@@ -49,6 +57,11 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json(errorBody(status, err.message || 'bad request'), status);
+    }
+    // The client went away while its body was being read: nothing to answer, and nothing wrong here.
+    if (isHangUp(err, c.req.raw.signal)) {
+      console.error(`emulator: ${c.req.method} ${printable(c.req.path)}: the client closed the connection before sending its whole request`);
+      return c.body(null, 400);
     }
     // A bug, not bad input: the fuzz tests make sure input never gets here.
     console.error('emulator internal error:', err);

@@ -7,15 +7,20 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { isoMicro } from './clock.js';
 import { fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
-import { ok, optString, pathId, readBody, reqString, type AppEnv } from './http.js';
+import { ok, optString, pathId, readBody, reqString, type AppEnv, type Ctx } from './http.js';
+import { LoginLimiter, tooManyLogins } from './login-limit.js';
 import type { ApiTokenRec, UserRec } from './state.js';
 
 export const JWT_LIFETIME_S = 3600;
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
+/** How many scrypts have run: a login's cost, counted (tests compare refusals by it, not by a stopwatch). */
+export const passwordWork = { scrypts: 0 };
+
 /** The stored form of a password: scrypt, slow on purpose (about 10 ms). */
 export function scryptHex(password: string, salt: string): string {
+  passwordWork.scrypts += 1;
   return scryptSync(password, salt, 32, { N: 4096 }).toString('hex');
 }
 
@@ -60,10 +65,21 @@ export function makeUser(
   };
 }
 
-function checkPassword(user: UserRec, password: string): boolean {
+function checkPassword(user: Pick<UserRec, 'salt' | 'passwordHash'>, password: string): boolean {
   const a = Buffer.from(hashPassword(password, user.salt), 'hex');
   const b = Buffer.from(user.passwordHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// An unknown user is checked against this stand-in, at the same cost as a known one (a scrypt, or a recent
+// hash when the same password was just tried): how fast the refusal comes must not tell who has an account.
+const NOBODY = { salt: randomBytes(16).toString('hex'), passwordHash: randomBytes(32).toString('hex') };
+
+/** The account, when `username` names one and `password` is its password. Same work either way. */
+function authenticate(users: Record<string, UserRec>, username: string, password: string): UserRec | null {
+  const user = Object.hasOwn(users, username) ? users[username] : undefined;
+  const ok = checkPassword(user ?? NOBODY, password);
+  return user !== undefined && ok ? user : null;
 }
 
 export function signJwt(emu: Emu, user: UserRec): { token: string; expire: number } {
@@ -77,27 +93,43 @@ export function signJwt(emu: Emu, user: UserRec): { token: string; expire: numbe
   return { token: `${header}.${payload}.${sig}`, expire };
 }
 
-/** The user a JWT names, or the reason it is refused. */
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+/** A base64url part decoded only if it is the canonical encoding of what it decodes to: Buffer.from skips
+ * characters it does not know and ignores stray low bits, so `sig`, `sig!!` and `sig%20junk` would all decode
+ * to the same bytes. */
+function strictB64url(part: string): Buffer | null {
+  if (!B64URL.test(part)) return null;
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : null;
+}
+
+function jsonObject(bytes: Buffer): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(bytes.toString('utf8'));
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user a JWT names, or the reason it is refused. Anything but exactly what signJwt makes is refused. */
 function verifyJwt(emu: Emu, token: string): UserRec | string {
   const parts = token.split('.');
   if (parts.length !== 3) return 'invalid token';
-  const expected = createHmac('sha256', emu.state.secret).update(`${parts[0]}.${parts[1]}`).digest();
-  let given: Buffer;
-  try {
-    given = Buffer.from(parts[2], 'base64url');
-  } catch {
-    return 'invalid token';
-  }
+  const [headerB64, payloadB64, sigB64] = parts;
+  const header = strictB64url(headerB64);
+  const payload = strictB64url(payloadB64);
+  const given = strictB64url(sigB64);
+  if (header === null || payload === null || given === null) return 'invalid token';
+  const expected = createHmac('sha256', emu.state.secret).update(`${headerB64}.${payloadB64}`).digest();
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid token';
-  let claims: { sub?: unknown; exp?: unknown; pwv?: unknown };
-  try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-  } catch {
-    return 'invalid token';
-  }
-  if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return 'invalid token';
+  const head = jsonObject(header);
+  if (head === null || head.alg !== 'HS256') return 'invalid token';
+  const claims = jsonObject(payload);
+  if (claims === null || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return 'invalid token';
   if (claims.exp * 1000 <= emu.now()) return 'token expired';
-  const user = emu.state.users[claims.sub];
+  const user = Object.hasOwn(emu.state.users, claims.sub) ? emu.state.users[claims.sub] : undefined;
   if (!user || user.passwordVersion !== claims.pwv) return 'invalid token';
   return user;
 }
@@ -142,13 +174,30 @@ export function requireAuth(emu: Emu): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The peer's address over a socket; requests handed to `fetch` in-process share one. */
+function clientAddress(c: Ctx): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
 export function register(app: Hono<AppEnv>, emu: Emu): void {
+  const limiter = new LoginLimiter();
   app.post('/ecs/v2/login', async (c) => {
     const body = await readBody(c);
     const username = reqString(body, 'username', 256);
     const password = reqString(body, 'password', 1024);
-    const user = emu.state.users[username];
-    if (!user || !checkPassword(user, password)) return fail(401, 'invalid username or password');
+    const address = clientAddress(c);
+    const wait = limiter.waitSeconds(emu.now(), username, address);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return fail(429, tooManyLogins(wait));
+    }
+    const user = authenticate(emu.state.users, username, password);
+    if (!user) {
+      limiter.failed(emu.now(), username, address);
+      return fail(401, 'invalid username or password');
+    }
+    limiter.succeeded(username);
     const { token, expire } = signJwt(emu, user);
     return ok(c, { token, expire });
   });

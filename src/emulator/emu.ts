@@ -1,10 +1,10 @@
 // The emulator's context: state, clock, catalog, dialect, the task scheduler, actions and persistence.
 // Every resource module receives this object; none keeps state of its own, so persistence and reset see all.
 import { randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { Clock, isoMicro, type ClockSnapshot } from './clock.js';
 import { loadCatalog, type Catalog } from './catalog.js';
-import { emptyState, type ActionRec, type Dialect, type State, type TaskRef } from './state.js';
+import { ChangeTracker, StateStore } from './journal.js';
+import { emptyState, pruneUnreadable, type ActionRec, type Dialect, type State, type TaskRef } from './state.js';
 
 export type TaskHandler = (emu: Emu, args: Record<string, unknown>, at: number) => void;
 
@@ -47,11 +47,6 @@ export const DURATIONS: Record<string, number> = {
   delete_vlan: 10,
 };
 
-interface PersistedFile {
-  state: State;
-  clock: ClockSnapshot;
-}
-
 export interface EmuOptions {
   clock?: 'real' | 'manual';
   speed?: number;
@@ -63,7 +58,13 @@ export interface EmuOptions {
 }
 
 export class Emu {
-  state: State;
+  private rawState: State;
+  /** set with --state: records what each request changes, for the journal */
+  private tracker: ChangeTracker | null = null;
+  private readonly store: StateStore | null;
+  /** the state was replaced whole (start, reset): the next persist writes a snapshot, not a journal line */
+  private wholePending = true;
+  private lastClock = '';
   readonly clock: Clock;
   readonly dialect: Dialect;
   readonly catalog: Catalog;
@@ -91,7 +92,22 @@ export class Emu {
     this.dialect = options.dialect ?? 'primary';
     this.catalog = loadCatalog();
     this.stateFile = options.stateFile;
-    this.state = emptyState(randomBytes(32).toString('hex'));
+    this.store = options.stateFile ? new StateStore(options.stateFile) : null;
+    this.rawState = emptyState(randomBytes(32).toString('hex'));
+  }
+
+  /**
+   * The state, through the change tracker when a journal is kept. Until a replaced state has been written
+   * whole, and without --state, the raw object: nothing needs tracking then, and the demo pays no proxy.
+   */
+  get state(): State {
+    return this.tracker !== null && !this.wholePending ? this.tracker.root : this.rawState;
+  }
+
+  set state(next: State) {
+    this.rawState = next;
+    this.tracker = null;
+    this.wholePending = true;
   }
 
   now(): number {
@@ -220,26 +236,47 @@ export class Emu {
     };
   }
 
-  /** Write the whole state atomically (write a sibling, then rename): a kill at any moment leaves a whole file. */
+  /**
+   * Makes the changes so far durable (with --state): the records this request changed appended to the
+   * journal, or the whole state when it was replaced or the journal has outgrown it. Either is one write, so
+   * a kill at any moment loses at most the request under way.
+   */
   persist(): void {
     this.dirty = false;
-    if (!this.stateFile) return;
-    const file: PersistedFile = { state: this.state, clock: this.clock.snapshot() };
-    const tmp = `${this.stateFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(file));
-    renameSync(tmp, this.stateFile);
+    if (!this.store) return;
+    const clock = this.clock.snapshot();
+    if (this.wholePending || this.tracker === null) {
+      this.compact(clock);
+      return;
+    }
+    const clockText = JSON.stringify(clock);
+    if (this.tracker.empty && clockText === this.lastClock) return;
+    this.lastClock = clockText;
+    if (this.store.append(this.tracker, clock)) this.compact(clock);
   }
 
-  /** Load the state file if there is one; returns whether it did. */
+  private compact(clock: ClockSnapshot): void {
+    pruneUnreadable(this.rawState);
+    this.store!.compact(this.rawState, clock);
+    this.lastClock = JSON.stringify(clock);
+    this.tracker = new ChangeTracker(this.rawState);
+    this.wholePending = false;
+  }
+
+  /** Load the state file (and its journal) if there is one; returns whether it did. */
   load(): boolean {
-    if (!this.stateFile || !existsSync(this.stateFile)) return false;
-    const file = JSON.parse(readFileSync(this.stateFile, 'utf8')) as PersistedFile;
-    if (!file || typeof file !== 'object' || !file.state || file.state.version !== 1) {
-      throw new Error(`state file ${this.stateFile} is not an ecsdeck emulator state`);
-    }
-    this.state = file.state;
-    this.clock.restore(file.clock);
+    if (!this.store) return false;
+    this.store.prepare();
+    const loaded = this.store.load();
+    if (loaded === null) return false;
+    this.state = loaded.state;
+    this.clock.restore(loaded.clock);
     return true;
+  }
+
+  /** Lets go of the journal's file handle (tests that restart an emulator on the same file). */
+  close(): void {
+    this.store?.closeJournal();
   }
 }
 

@@ -315,3 +315,16 @@ export function emptyState(secret: string): State {
     capacity: {},
   };
 }
+
+/**
+ * Drops records nothing can read any more, before the state is written whole: a VLAN once removed (gone from
+ * every list and lookup) and the snapshot schedule of a deleted server (its endpoints answer 404 with the
+ * server, and its runs stop). Deleted servers, snapshots and templates stay: usage reports bill them.
+ */
+export function pruneUnreadable(state: State): void {
+  for (const [id, v] of Object.entries(state.vlans)) if (v.status === 'deleted' && !v.active) delete state.vlans[id];
+  for (const [name, c] of Object.entries(state.crons)) {
+    const s = state.servers[c.server];
+    if (!s || s.status === 'Deleted') delete state.crons[name];
+  }
+}

@@ -9,6 +9,8 @@ export interface PasswordRequest {
   username: string;
   /** true: the password known so far was refused (changed elsewhere); false: none was known */
   refused: boolean;
+  /** the service's words when it asks to wait before the next try (too many failed logins) */
+  wait?: string;
 }
 
 /** Shows the password form; the password typed, or null when the person gave up. */
@@ -32,21 +34,25 @@ export function keepLoggedIn(client: Client, opts: KeepLoggedIn): (password: str
   let password = opts.password;
   client.transport.renewer = async (expired) => {
     let refused = false;
+    let wait: string | undefined;
     for (;;) {
       if (password !== undefined) {
         try {
           await client.login(opts.username, password);
           return;
         } catch (err) {
-          if (!isRefusedLogin(err)) throw err;
+          // too many failures: the person may try again once the time is up, in the same form
+          const slowed = err instanceof ApiError && err.status === 429 && opts.ask?.() != null && expired;
+          if (!isRefusedLogin(err) && !slowed) throw err;
           password = undefined;
-          refused = true;
+          refused = !slowed || refused;
+          wait = slowed ? (err as ApiError).message : undefined;
         }
       }
       // asking interrupts the person: only when the token no longer works
       const ask = expired ? (opts.ask?.() ?? null) : null;
       if (ask === null) throw new AuthExpiredError(refused ? 'the password no longer works; log in again' : undefined);
-      const given = await ask({ username: opts.username, refused });
+      const given = await ask({ username: opts.username, refused, wait });
       if (given === null) throw new AuthExpiredError();
       password = given;
     }

@@ -11,6 +11,8 @@ import { FormDialog } from './resource/FormDialog.js';
 import type { FormSpec } from './resource/spec.js';
 
 interface Pending {
+  /** one per request, so each gets a fresh form */
+  id: number;
   request: PasswordRequest;
   answer(password: string | null): void;
 }
@@ -18,9 +20,12 @@ interface Pending {
 function passwordForm(p: Pending): FormSpec<never> {
   return {
     title: `Log in again as ${p.request.username}`,
-    consequence: p.request.refused
-      ? 'The service no longer takes the password it had (was it changed?). Type the current one; nothing on screen is lost.'
-      : 'Your login has expired. Type the password to go on; nothing on screen is lost.',
+    consequence:
+      p.request.wait !== undefined
+        ? `The service says: ${p.request.wait}. Type the password again then; nothing on screen is lost.`
+        : p.request.refused
+          ? 'The service no longer takes the password it had (was it changed?). Type the current one; nothing on screen is lost.'
+          : 'Your login has expired. Type the password to go on; nothing on screen is lost.',
     fields: [{ id: 'password', label: 'Password', kind: 'secret' }],
     verb: 'log in',
     submit: async (values) => {
@@ -35,9 +40,11 @@ export function useRelogin(session: Session | null, width: number, height: numbe
   useEffect(() => {
     if (!session) return;
     let current: Pending | null = null;
+    let asked = 0;
     session.askPassword = (request) =>
       new Promise<string | null>((resolve) => {
         current = {
+          id: ++asked,
           request,
           answer: (password) => {
             current = null;
@@ -55,8 +62,8 @@ export function useRelogin(session: Session | null, width: number, height: numbe
   if (!pending || !session) return null;
   return (
     <FormDialog<never>
-      // a new form for each request: a refused password is not shown again
-      key={`${pending.request.username}:${String(pending.request.refused)}`}
+      // a new form for each request (the second refusal in a row too): a refused password is not shown again
+      key={pending.id}
       form={passwordForm(pending)}
       ctx={{ session, client: session.client, params: {}, readOnly: false }}
       width={width}

@@ -1,7 +1,7 @@
 // Profiles on disk: named, one current, file mode 0600, no password ever written, and environment overrides.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/app.js';
 import { ConfigError, openProfileStore, resolveConnection, type Profile, type ProfileStore } from '../../src/config/index.js';
@@ -40,6 +40,35 @@ describe('profile store', () => {
     chmodSync(store.path, 0o644);
     const again = openProfileStore({ env: { ECSDECK_CONFIG_DIR: dir } });
     expect(statSync(again.path).mode & 0o777).toBe(0o600);
+  });
+
+  it('makes its directory 0700 (conf alone makes it 0755), and tightens the platform one an older version left open', () => {
+    const nested = join(dir, 'a', 'ecsdeck-config');
+    const made = openProfileStore({ env: { ECSDECK_CONFIG_DIR: nested } });
+    made.add(profile('work'));
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+    expect(statSync(made.path).mode & 0o777).toBe(0o600);
+
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = join(dir, 'xdg');
+    try {
+      const fresh = openProfileStore({ env: {} });
+      fresh.add(profile('work'));
+      expect(statSync(dirname(fresh.path)).mode & 0o777).toBe(0o700);
+      chmodSync(dirname(fresh.path), 0o755);
+      openProfileStore({ env: {} });
+      expect(statSync(dirname(fresh.path)).mode & 0o777).toBe(0o700);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved;
+    }
+
+    // a directory the user made and named is theirs: its mode is left as it is
+    const own = join(dir, 'mine');
+    mkdirSync(own, { mode: 0o750 });
+    chmodSync(own, 0o750);
+    openProfileStore({ env: { ECSDECK_CONFIG_DIR: own } }).add(profile('work'));
+    expect(statSync(own).mode & 0o777).toBe(0o750);
   });
 
   it('follows the platform config directory when ECSDECK_CONFIG_DIR is not set', () => {

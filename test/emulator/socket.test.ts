@@ -2,6 +2,7 @@
 // including a kill at an arbitrary moment and a restart on the same --state file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,8 +14,8 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-function start(args: string[]): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; stdout: () => string; stderr: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.push(child);
   let out = '';
   let err = '';
@@ -23,7 +24,7 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string; stdo
     child.stdout!.on('data', (d) => {
       out += d;
       const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
-      if (m) resolve({ child, url: m[1], stdout: () => out });
+      if (m) resolve({ child, url: m[1], stdout: () => out, stderr: () => err });
     });
     child.on('exit', (code) => reject(new Error(`emulator exited ${code}: ${err}`)));
   });
@@ -48,6 +49,22 @@ describe('the emulator over a socket', () => {
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
     expect(stdout()).toBe(`emulator listening on ${url}\n`);
+  });
+
+  it('logs a client that hangs up mid-request in one line, and keeps serving', async () => {
+    const emu = await start(['--port', '0', '--seed', 'empty', '--clock', 'manual']);
+    const token = (await call(emu.url, 'POST', '/ecs/v2/login', { username: 'demo', password: 'demo' })).body.token;
+    const { port } = new URL(emu.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    // a body promised 100 bytes long, 5 sent, then the connection closed
+    socket.write(`POST /ecs/v2/keys HTTP/1.1\r\nHost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"not`);
+    await new Promise((r) => setImmediate(r));
+    socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (!emu.stderr().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(emu.stderr()).toBe('emulator: POST /ecs/v2/keys: the client closed the connection before sending its whole request\n');
+    expect((await call(emu.url, 'GET', '/ecs/v2/keys', undefined, token)).body).toEqual([]);
   });
 
   it('refuses bad flags with a message and exit code 2', async () => {
@@ -101,6 +118,60 @@ describe('the emulator over a socket', () => {
     const after = await call(second.url, 'GET', `/ecs/v2/servers/${created.body.server.name}`, undefined, token);
     expect(after.body.server.status).toBe('Booted');
   });
+});
+
+describe('--state FILE under repeated SIGKILLs', () => {
+  it('loses no acknowledged write across 12 kills at random moments mid-burst (half of them while compacting), and always loads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-kill-'));
+    const state = join(dir, 'state.json');
+    const args = ['--port', '0', '--clock', 'manual', '--seed', 'empty', '--state', state];
+    const acked = new Set<string>();
+    let token = '';
+    for (let round = 0; round < 12; round++) {
+      // odd rounds rewrite the whole state every few writes, so some kills land in the middle of that
+      const emu = await start(args, round % 2 === 1 ? { ECSDECK_STATE_COMPACT_BYTES: '3000' } : {});
+      if (token === '') {
+        const jwt = (await call(emu.url, 'POST', '/ecs/v2/login', { username: 'demo', password: 'demo' })).body.token;
+        token = jwt;
+      }
+      // everything acknowledged in earlier rounds is there
+      const keys = await call(emu.url, 'GET', '/ecs/v2/keys', undefined, token);
+      const servers = await call(emu.url, 'GET', '/ecs/v2/servers', undefined, token);
+      const seen = new Set([
+        ...keys.body.map((k: { notes: string }) => k.notes),
+        ...servers.body.server.map((s: { notes: string }) => s.notes),
+      ]);
+      for (const note of acked) expect(seen.has(note), `round ${round}: ${note}`).toBe(true);
+      // four writers at once (keys, servers, a clock move), killed after a random few milliseconds
+      let stop = false;
+      const writer = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const note = `r${round}w${w}i${i}`;
+          const r =
+            w % 2 === 0
+              ? await call(emu.url, 'POST', '/ecs/v2/keys', { notes: note }, token).catch(() => null)
+              : await call(emu.url, 'POST', '/ecs/v2/servers', { plan: 'eCS1', location: 'it-mi2', image: 'debian-12', notes: note }, token).catch(() => null);
+          if (r === null) return;
+          if (r.status === 200) acked.add(note);
+        }
+      };
+      const writers = [0, 1, 2, 3].map(writer);
+      await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 80)));
+      const gone = exited(emu.child);
+      emu.child.kill('SIGKILL');
+      stop = true;
+      await gone;
+      await Promise.all(writers);
+    }
+    expect(acked.size).toBeGreaterThan(24);
+    const last = await start(args);
+    const keys = await call(last.url, 'GET', '/ecs/v2/keys', undefined, token);
+    const servers = await call(last.url, 'GET', '/ecs/v2/servers', undefined, token);
+    const seen = new Set([...keys.body.map((k: { notes: string }) => k.notes), ...servers.body.server.map((s: { notes: string }) => s.notes)]);
+    for (const note of acked) expect(seen.has(note), note).toBe(true);
+    // nothing is there twice, and nothing that was never asked for
+    expect(seen.size).toBe(keys.body.length + servers.body.server.length);
+  }, 60_000);
 });
 
 describe('requestListener: a port opened before the emulator loaded', () => {

@@ -1,6 +1,8 @@
-// One list (or record) from the service, kept fresh: loaded at once, again every `intervalMs` while the
-// screen is shown, and whenever `refresh()` is asked (a key, a finished action). Two loads never overlap: a
-// refresh asked while one runs is folded into a single follow-up load. While the service fails, the interval
+// One list (or record) from the service, kept fresh: loaded at once, again every `intervalMs` (counted from
+// each load's start, so a slow service does not stretch the period by its own slowness) while the screen is
+// shown, and whenever `refresh()` is asked (a key, a finished action). Two loads never overlap: a load that
+// outlasts the period is followed by the next one at once, and a refresh asked while one runs is folded into
+// a single follow-up load. While the service fails, the interval
 // backs off and the last good data stays on screen; the error goes to the status line, not over the rows.
 //
 // The state changes are a pure reducer (`resourceReducer`), the timing a pure function (`nextDelay`), so
@@ -84,12 +86,25 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
 }
 
 /**
- * The pause between refreshes: the asked interval, stretched for a list that takes long to load, so a huge
- * estate is not reloaded back to back (a list that takes 400 ms comes every 8 s, not every 5 s).
+ * The period between loads' starts: the asked interval, stretched for a list that costs this machine much
+ * CPU to load, so a huge estate is not reloaded back to back (a list that takes 400 ms of CPU comes every
+ * 8 s, not every 5 s). Only CPU counts: time spent waiting on a slow service costs nothing here, and
+ * stretching for it made a 1.6 s latency turn a 5 s refresh into a 32 s one.
  */
-export function refreshInterval(intervalMs: number, lastLoadMs: number): number {
-  return Math.max(intervalMs, Math.round(lastLoadMs * 20));
+export function refreshInterval(intervalMs: number, lastLoadCpuMs: number): number {
+  return Math.max(intervalMs, Math.round(lastLoadCpuMs * 20));
 }
+
+/** How long from `now` until the next load: `periodMs` after the last one started, at once if that is past. */
+export function delayFromStart(periodMs: number, startedAt: number, now: number): number {
+  return Math.max(0, startedAt + periodMs - now);
+}
+
+/** CPU time of this process (every thread, the embedded emulator's too) in ms. */
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 export function errorText(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;
@@ -142,20 +157,23 @@ export function useResource<T>(loader: (signal: AbortSignal) => Promise<T>, opti
     let abort: AbortController | null = null;
     let lastData: T | undefined = cache && cacheKey ? cache.get<T>(cacheKey)?.data : undefined;
 
-    let lastLoadMs = 0;
+    let lastLoadCpuMs = 0;
+    let lastStartedAt = Date.now();
     const schedule = () => {
       if (cancelled || intervalMs <= 0) return;
       if (timer !== null) clearTimeout(timer);
+      const period = nextDelay(refreshInterval(intervalMs, lastLoadCpuMs), failures, maxBackoffMs);
       timer = setTimeout(() => {
         timer = null;
         run();
-      }, nextDelay(refreshInterval(intervalMs, lastLoadMs), failures, maxBackoffMs));
+      }, delayFromStart(period, lastStartedAt, Date.now()));
       timer.unref?.();
     };
 
     const settle = (promise: Promise<T>) => {
       inFlight = true;
-      const startedAt = Date.now();
+      lastStartedAt = Date.now();
+      const startedCpu = cpuMs();
       if (timer !== null) clearTimeout(timer);
       timer = null;
       dispatch({ type: 'start' });
@@ -163,7 +181,7 @@ export function useResource<T>(loader: (signal: AbortSignal) => Promise<T>, opti
         (data) => {
           if (cancelled) return;
           failures = 0;
-          lastLoadMs = Date.now() - startedAt;
+          lastLoadCpuMs = cpuMs() - startedCpu;
           const kept = sameData(lastData, data) ? (lastData as T) : data;
           lastData = kept;
           if (cache && cacheKey) cache.set(cacheKey, kept);

@@ -67,3 +67,31 @@ test('esc on the password form gives up: the screen says the login has expired',
   await h.waitFor('your login has expired; log in again');
   expect(h.frame()).toContain('web-1');
 });
+
+test('after too many wrong passwords the form stays, says how long to wait in the service\'s words, and then takes the right one', async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const now = () => emulator.emu.now();
+  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 }, now });
+  await client.login('demo', 'demo');
+  const session = createSession({ client, profile: 'work', endpoint: 'emu.test', trackerOptions: { intervalMs: 30, lingerMs: 60_000 } });
+  keepLoggedIn(client, { username: 'demo', ask: () => session.askPassword });
+  h = await startApp({ emulator, session });
+  await h.waitFor('web-1');
+  h.advance(7200);
+  await h.press('r');
+  await h.waitFor('Log in again as demo');
+  for (let i = 0; i < 5; i++) {
+    await h.type(`wrong-${i}`);
+    await h.press(keys.enter);
+    await h.waitFor((f) => f.includes('no longer takes the password') && !f.includes(`wrong-${i}`) && !/Password +•/.test(f));
+  }
+  await h.type('demo');
+  await h.press(keys.enter);
+  const f = await h.waitFor('too many failed logins; try again in 1 s');
+  expect(f).toContain('Log in again as demo');
+  h.advance(1);
+  await h.type('demo');
+  await h.press(keys.enter);
+  await h.waitFor((f) => !f.includes('Log in again') && f.includes('web-1'));
+  expect(client.isExpired()).toBe(false);
+});

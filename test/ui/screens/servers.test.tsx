@@ -396,8 +396,9 @@ describe('server detail', () => {
     await h.press(keys.enter);
     await h.waitFor('Server web-2 (ec206902)');
     await h.press('5');
-    // the tab joins two lists that arrive apart: wait for the whole, not the first half
-    const snap = new RegExp(`create_snapshot +${change.snapshot.id} `);
+    // the tab joins two lists that arrive apart: wait for the whole, not the first half; and the tab's own rows
+    // (the status word), not the action panel below it, which lists the snapshot's action too, and sooner
+    const snap = new RegExp(`create_snapshot +${change.snapshot.id} +In progress`);
     const f = await h.waitFor((x) => snap.test(x) && /create_server +ec206902/.test(x));
     expect(f).toMatch(snap);
   });

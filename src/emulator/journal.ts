@@ -1,0 +1,377 @@
+// Persistence for `--state FILE` whose cost is the size of the change, not of the state: FILE holds a whole
+// snapshot, FILE.journal the records each request changed since, one line per request, appended. A kill
+// mid-append leaves a torn last line, which loading drops: at most the last request is lost. When the journal
+// outgrows the snapshot, both are rewritten (compaction): the snapshot through a sibling and a rename.
+//
+// What changed is known without asking the resource modules: they mutate `emu.state` through proxies that
+// note which record (collection and key) a write touched, however deep in the record it lands.
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { ClockSnapshot } from './clock.js';
+import type { State } from './state.js';
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+/**
+ * The journal is compacted once it is larger than this and than the snapshot. Tests lower it (the
+ * environment variable) to kill the emulator while it compacts.
+ */
+function minCompactBytes(): number {
+  const v = Number(process.env.ECSDECK_STATE_COMPACT_BYTES);
+  return Number.isSafeInteger(v) && v > 0 ? v : 4 * 1024 * 1024;
+}
+
+/** Array collections are journalled per element, keyed by `id`; the order they are kept in, rebuilt on load. */
+const ARRAY_ORDER: Record<string, (a: any, b: any) => number> = {
+  tokens: (a, b) => a.id - b.id,
+  events: (a, b) => a.date - b.date || a.id - b.id,
+  tasks: (a, b) => a.at - b.at || a.id - b.id,
+};
+
+type Change = [collection: string, key: string, value?: unknown];
+
+/**
+ * Wraps a state so that writes are recorded. A record read through it comes back wrapped too, and a write
+ * anywhere inside marks that record; a value stored is stored unwrapped, so the raw state never holds a proxy
+ * and serialises at full speed.
+ */
+export class ChangeTracker {
+  /** collection -> keys written (array collections: element ids) */
+  readonly touched = new Map<string, Set<string>>();
+  /** array collections whose membership changed (push, splice, shift...) */
+  readonly reshaped = new Set<string>();
+  /** top-level fields replaced whole (`state.tokens = ...`, `state.seed = ...`) */
+  readonly replaced = new Set<string>();
+  private readonly proxies = new WeakMap<object, { unit: string; proxy: object }>();
+  private readonly raws = new WeakMap<object, object>();
+  readonly root: State;
+
+  constructor(readonly raw: State) {
+    this.root = this.wrapRoot(raw);
+  }
+
+  get empty(): boolean {
+    return this.touched.size === 0 && this.reshaped.size === 0 && this.replaced.size === 0;
+  }
+
+  clear(): void {
+    this.touched.clear();
+    this.reshaped.clear();
+    this.replaced.clear();
+  }
+
+  private mark(collection: string, key: string): void {
+    // '=': a record inside a list written whole (see wrapArray)
+    if (collection === '=') {
+      this.replaced.add(key);
+      return;
+    }
+    let keys = this.touched.get(collection);
+    if (!keys) this.touched.set(collection, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** The raw object behind a proxy, and any proxies inside a new object replaced by theirs. */
+  unwrap(value: unknown, depth = 0): unknown {
+    if (value === null || typeof value !== 'object') return value;
+    const raw = this.raws.get(value);
+    if (raw !== undefined) return raw;
+    if (depth > 64) return value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const v = value[i];
+        if (v !== null && typeof v === 'object') value[i] = this.unwrap(v, depth + 1);
+      }
+    } else {
+      for (const k of Object.keys(value)) {
+        const v = (value as Record<string, unknown>)[k];
+        if (v !== null && typeof v === 'object') (value as Record<string, unknown>)[k] = this.unwrap(v, depth + 1);
+      }
+    }
+    return value;
+  }
+
+  private cached<T extends object>(target: T, unit: string, make: () => ProxyHandler<T>): T {
+    const hit = this.proxies.get(target);
+    if (hit !== undefined && hit.unit === unit) return hit.proxy as T;
+    const proxy = new Proxy(target, make());
+    this.proxies.set(target, { unit, proxy });
+    this.raws.set(proxy, target);
+    return proxy;
+  }
+
+  private wrapRoot(raw: State): State {
+    return new Proxy(raw, {
+      get: (t, prop) => {
+        const v = Reflect.get(t, prop);
+        if (typeof prop !== 'string' || v === null || typeof v !== 'object') return v;
+        return Array.isArray(v) ? this.wrapArray(v, prop) : this.wrapCollection(v, prop);
+      },
+      set: (t, prop, value) => {
+        if (typeof prop === 'string') this.replaced.add(prop);
+        return Reflect.set(t, prop, this.unwrap(value));
+      },
+      deleteProperty: (t, prop) => {
+        if (typeof prop === 'string') this.replaced.add(prop);
+        return Reflect.deleteProperty(t, prop);
+      },
+    });
+  }
+
+  private wrapCollection(target: object, collection: string): object {
+    return this.cached(target, collection, () => ({
+      get: (t, key) => {
+        const v = Reflect.get(t, key);
+        if (typeof key !== 'string' || v === null || typeof v !== 'object') return v;
+        return this.wrapRecord(v, collection, key);
+      },
+      set: (t, key, value) => {
+        if (typeof key === 'string') this.mark(collection, key);
+        return Reflect.set(t, key, this.unwrap(value));
+      },
+      deleteProperty: (t, key) => {
+        if (typeof key === 'string') this.mark(collection, key);
+        return Reflect.deleteProperty(t, key);
+      },
+    }));
+  }
+
+  private wrapArray(target: unknown[], collection: string): unknown[] {
+    // a list whose elements have no id to be journalled by is written whole when anything in it changes
+    const keyed = collection in ARRAY_ORDER;
+    const changed = () => (keyed ? this.reshaped.add(collection) : this.replaced.add(collection));
+    return this.cached(target, collection, () => ({
+      get: (t, key) => {
+        const v = Reflect.get(t, key);
+        if (typeof key !== 'string' || v === null || typeof v !== 'object') return v;
+        if (!keyed) return this.wrapRecord(v, '=', collection);
+        const id = (v as { id?: unknown }).id;
+        return id === undefined ? v : this.wrapRecord(v, collection, String(id));
+      },
+      set: (t, key, value) => {
+        changed();
+        return Reflect.set(t, key, this.unwrap(value));
+      },
+      deleteProperty: (t, key) => {
+        changed();
+        return Reflect.deleteProperty(t, key);
+      },
+    }));
+  }
+
+  private wrapRecord(target: object, collection: string, key: string): object {
+    const unit = `${collection}\0${key}`;
+    return this.cached(target, unit, () => ({
+      get: (t, prop) => {
+        const v = Reflect.get(t, prop);
+        if (v === null || typeof v !== 'object') return v;
+        return this.wrapRecord(v, collection, key);
+      },
+      set: (t, prop, value) => {
+        this.mark(collection, key);
+        return Reflect.set(t, prop, this.unwrap(value));
+      },
+      deleteProperty: (t, prop) => {
+        this.mark(collection, key);
+        return Reflect.deleteProperty(t, prop);
+      },
+    }));
+  }
+}
+
+interface Snapshot {
+  state: State;
+  clock: ClockSnapshot;
+  /** which journal belongs to this snapshot: an older one (left by a kill during compaction) is already in it */
+  gen?: number;
+}
+
+/** The state file and its journal. */
+export class StateStore {
+  readonly journalPath: string;
+  private fd: number | null = null;
+  private gen = 0;
+  private journalBytes = 0;
+  private snapshotBytes = 0;
+  /** ids of each array collection as last written, to tell what a reshaping added and removed */
+  private ids = new Map<string, Set<string>>();
+  private readonly minCompactBytes = minCompactBytes();
+
+  constructor(readonly path: string) {
+    this.journalPath = `${path}.journal`;
+  }
+
+  /** Makes the directory (0700) if missing and removes what a kill during a write left behind. */
+  prepare(): void {
+    const dir = dirname(this.path);
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    const prefix = `${basename(this.path)}.`;
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp')) {
+        try {
+          unlinkSync(join(dir, name));
+        } catch {
+          // gone already, or not ours to remove: neither stops the start
+        }
+      }
+    }
+  }
+
+  /** The snapshot with the journal replayed on it, or null when there is no state file yet. */
+  load(): { state: State; clock: ClockSnapshot } | null {
+    if (!existsSync(this.path)) return null;
+    let snap: Snapshot;
+    try {
+      snap = JSON.parse(readFileSync(this.path, 'utf8')) as Snapshot;
+    } catch {
+      throw new Error(`state file ${this.path} is not an ecsdeck emulator state (it is not JSON)`);
+    }
+    if (!snap || typeof snap !== 'object' || !snap.state || snap.state.version !== 1) {
+      throw new Error(`state file ${this.path} is not an ecsdeck emulator state`);
+    }
+    this.gen = typeof snap.gen === 'number' ? snap.gen : 0;
+    let clock = snap.clock;
+    if (existsSync(this.journalPath)) {
+      const replayed = replay(snap.state, readFileSync(this.journalPath, 'utf8'), this.gen);
+      if (replayed !== null) clock = replayed;
+    }
+    return { state: snap.state, clock };
+  }
+
+  /** Writes the whole state as the new snapshot and starts an empty journal for it. */
+  compact(state: State, clock: ClockSnapshot): void {
+    this.gen += 1;
+    const text = JSON.stringify({ state, clock, gen: this.gen } satisfies Snapshot);
+    atomicWrite(this.path, text);
+    this.snapshotBytes = Buffer.byteLength(text);
+    const header = `${JSON.stringify({ gen: this.gen })}\n`;
+    // a kill between the two renames leaves a journal of the previous generation: ignored, as it should be
+    atomicWrite(this.journalPath, header);
+    this.closeJournal();
+    this.fd = openSync(this.journalPath, 'a', FILE_MODE);
+    this.journalBytes = header.length;
+    this.ids.clear();
+    for (const name of Object.keys(ARRAY_ORDER)) {
+      const list = (state as unknown as Record<string, unknown>)[name];
+      if (Array.isArray(list)) this.ids.set(name, new Set(list.map((x: { id: unknown }) => String(x.id))));
+    }
+  }
+
+  /** Appends what `tracker` saw since the last call; true when the journal has outgrown the snapshot. */
+  append(tracker: ChangeTracker, clock: ClockSnapshot): boolean {
+    const state = tracker.raw as unknown as Record<string, any>;
+    const changes: Change[] = [];
+    for (const field of tracker.replaced) {
+      changes.push(['=', field, state[field]]);
+      if (field in ARRAY_ORDER && Array.isArray(state[field])) {
+        this.ids.set(field, new Set(state[field].map((x: { id: unknown }) => String(x.id))));
+      }
+    }
+    for (const name of tracker.reshaped) {
+      if (tracker.replaced.has(name)) continue;
+      const list = state[name] as Array<{ id: unknown }>;
+      const before = this.ids.get(name) ?? new Set<string>();
+      const now = new Set(list.map((x) => String(x.id)));
+      for (const id of before) if (!now.has(id)) changes.push([name, id]);
+      const byId = new Map(list.map((x) => [String(x.id), x]));
+      for (const id of now) if (!before.has(id)) changes.push([name, id, byId.get(id)]);
+      this.ids.set(name, now);
+    }
+    for (const [name, keys] of tracker.touched) {
+      if (tracker.replaced.has(name)) continue;
+      const coll = state[name];
+      if (Array.isArray(coll)) {
+        const byId = new Map(coll.map((x: { id: unknown }) => [String(x.id), x]));
+        for (const key of keys) {
+          const v = byId.get(key);
+          if (v !== undefined) changes.push([name, key, v]);
+        }
+      } else {
+        for (const key of keys) changes.push(Object.prototype.hasOwnProperty.call(coll, key) ? [name, key, coll[key]] : [name, key]);
+      }
+    }
+    tracker.clear();
+    const line = `${JSON.stringify({ c: clock, u: changes })}\n`;
+    const bytes = Buffer.from(line);
+    // one write per request: a kill tears at most this line
+    writeSync(this.fd!, bytes);
+    this.journalBytes += bytes.length;
+    return this.journalBytes > Math.max(this.minCompactBytes, this.snapshotBytes);
+  }
+
+  closeJournal(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Writes `path` whole or not at all: a sibling first (0600 from its creation), then a rename over it. */
+function atomicWrite(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', FILE_MODE);
+  try {
+    // `mode` applies only to a file this call creates, and a umask may take bits away: set it outright
+    fchmodSync(fd, FILE_MODE);
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+/** Applies a journal to `state` in place; returns the clock of its last whole line (null: none applied). */
+function replay(state: State, text: string, gen: number): ClockSnapshot | null {
+  const lines = text.split('\n');
+  let header: { gen?: unknown };
+  try {
+    header = JSON.parse(lines[0]);
+  } catch {
+    return null;
+  }
+  if (header.gen !== gen) return null;
+  const root = state as unknown as Record<string, any>;
+  const arrays = new Map<string, Map<string, unknown>>();
+  const arrayOf = (name: string) => {
+    let m = arrays.get(name);
+    if (!m) arrays.set(name, (m = new Map((root[name] as Array<{ id: unknown }>).map((x) => [String(x.id), x]))));
+    return m;
+  };
+  let clock: ClockSnapshot | null = null;
+  // the last line is whole only if a newline follows it; a torn one is what a kill mid-write leaves
+  for (let i = 1; i < lines.length - 1; i++) {
+    let entry: { c: ClockSnapshot; u: Change[] };
+    try {
+      entry = JSON.parse(lines[i]);
+    } catch {
+      break;
+    }
+    for (const [name, key, ...rest] of entry.u) {
+      const present = rest.length > 0;
+      if (name === '=') {
+        root[key] = rest[0];
+        arrays.delete(key);
+      } else if (Array.isArray(root[name])) {
+        if (present) arrayOf(name).set(key, rest[0]);
+        else arrayOf(name).delete(key);
+      } else if (present) {
+        root[name][key] = rest[0];
+      } else {
+        delete root[name][key];
+      }
+    }
+    clock = entry.c;
+  }
+  for (const [name, m] of arrays) root[name] = [...m.values()].sort(ARRAY_ORDER[name] ?? (() => 0));
+  return clock;
+}

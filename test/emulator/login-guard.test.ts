@@ -1,0 +1,96 @@
+// Tokens parsed strictly, and logins that tell nothing by their cost and cannot be tried at request speed.
+import { describe, expect, it } from 'vitest';
+import { passwordWork } from '../../src/emulator/auth.js';
+import { FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_ADDRESS, tooManyLogins } from '../../src/emulator/login-limit.js';
+import { makeEmu, type TestEmu } from './helpers.js';
+
+const login = (t: TestEmu, username: string, password: string) => t.req('POST', '/ecs/v2/login', { username, password }, { token: null });
+
+describe('JWTs are parsed strictly', () => {
+  it('refuses a valid token with anything appended, or re-encoded to the same bytes', async () => {
+    const t = await makeEmu();
+    const [h, p, sig] = t.token.split('.');
+    // the signature's last character carries two spare bits: another letter can decode to the same bytes
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(sig.at(-1)!);
+    const twin = sig.slice(0, -1) + alphabet[last ^ 1];
+    expect(Buffer.from(twin, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    const forms = [`${t.token}=`, `${t.token}==`, `${t.token}!`, `${t.token}*`, `${t.token}~junk`, `${h}.${p}.${twin}`, `${h}=.${p}.${sig}`, `${h}.${p}!.${sig}`];
+    for (const form of forms) {
+      const r = await t.req('GET', '/ecs/v2/account', undefined, { token: null, headers: { authorization: `Bearer ${form}` } });
+      expect(r.status, form).toBe(401);
+      expect(r.body.message).toBe('invalid token');
+    }
+    expect((await t.req('GET', '/ecs/v2/account')).status).toBe(200);
+  });
+
+  it('answers a token or a login naming a property of every object with 401, not a 500', async () => {
+    const t = await makeEmu();
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      const r = await login(t, name, 'x');
+      expect(r.status, name).toBe(401);
+      expect(r.body.message).toBe('invalid username or password');
+    }
+  });
+});
+
+describe('login costs the same whoever is named', () => {
+  it('spends one password hash on an unknown user, as on a wrong password', async () => {
+    const t = await makeEmu();
+    const cost = async (username: string, password: string) => {
+      const before = passwordWork.scrypts;
+      expect((await login(t, username, password)).status).toBe(401);
+      return passwordWork.scrypts - before;
+    };
+    expect(await cost('demo', 'wrong-1')).toBe(1);
+    expect(await cost('nobody-here', 'wrong-2')).toBe(1);
+    // the same password again is answered from the recent hashes, for both alike
+    expect(await cost('demo', 'wrong-1')).toBe(0);
+    expect(await cost('nobody-here', 'wrong-2')).toBe(0);
+  });
+});
+
+describe('repeated failed logins are slowed down', () => {
+  it(`after ${FREE_FAILURES_PER_ACCOUNT} failures an account waits 1 s, then 2 s, 4 s...; a success clears it`, async () => {
+    const t = await makeEmu();
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT - 1; i++) expect((await login(t, 'demo', `typo${i}`)).status).toBe(401);
+    expect((await login(t, 'demo', 'one more')).status).toBe(401);
+    // now even the right password waits: a guess must not be told apart by its answer
+    const refused = await login(t, 'demo', 'demo');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ status: 'error', error_code: 429, message: tooManyLogins(1) });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    await t.advance(1);
+    expect((await login(t, 'demo', 'wrong again')).status).toBe(401);
+    expect((await login(t, 'demo', 'demo')).body.message).toBe(tooManyLogins(2));
+    await t.advance(2);
+    expect((await login(t, 'demo', 'wrong again')).status).toBe(401);
+    expect((await login(t, 'demo', 'demo')).body.message).toBe(tooManyLogins(4));
+    await t.advance(4);
+    expect((await login(t, 'demo', 'demo')).status).toBe(200);
+    // cleared: the next typo is free again
+    expect((await login(t, 'demo', 'typo')).status).toBe(401);
+    expect((await login(t, 'demo', 'demo')).status).toBe(200);
+  });
+
+  it('slows an unknown account exactly as a real one', async () => {
+    const t = await makeEmu();
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) expect((await login(t, 'ghost', `g${i}`)).status).toBe(401);
+    expect((await login(t, 'ghost', 'g')).body.message).toBe(tooManyLogins(1));
+  });
+
+  it(`slows an address that tries many accounts after ${FREE_FAILURES_PER_ADDRESS} failures, and leaves others' accounts alone`, async () => {
+    const t = await makeEmu();
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) expect((await login(t, `user${i}`, 'pw')).status).toBe(401);
+    const r = await login(t, 'demo', 'demo');
+    expect(r.status).toBe(429);
+    expect(r.body.message).toBe(tooManyLogins(1));
+    await t.advance(1);
+    expect((await login(t, 'demo', 'demo')).status).toBe(200);
+  });
+
+  it('never slows successful logins, however many', async () => {
+    const t = await makeEmu();
+    for (let i = 0; i < 50; i++) expect((await login(t, 'demo', 'demo')).status).toBe(200);
+  });
+});
