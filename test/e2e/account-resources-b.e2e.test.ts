@@ -96,7 +96,12 @@ it('/ on :events searches the event log on the service', async () => {
   s.pty.write(`/GPU-E2E${KEYS.enter}`);
   const found = (await emu.call('GET', '/k8sgpu/v1/events/?search=GPU-E2E&length=1', undefined, { token })).body.total as number;
   expect(found).toBe(3);
-  const sc = await s.waitUntil((x) => x.includes(`3 of ${found} events loaded`) && x.includes('e2e-needle-2'), 'the search result', SHOW_MS);
+  // waited for whole: a screen read while the shorter list is being drawn still shows the longer one's rows below
+  const sc = await s.waitUntil(
+    (x) => x.includes(`3 of ${found} events loaded`) && x.includes('e2e-needle-2') && !/llama-finetune|vllm-serve|whisper-batch/.test(x),
+    'the search result alone',
+    SHOW_MS,
+  );
   expect(sc).toContain('/GPU-E2E');
   expect(sc).not.toMatch(/llama-finetune|vllm-serve|whisper-batch/);
   // the newest first, as the service orders them
