@@ -169,9 +169,15 @@ const HINT_GAP = 2;
 
 /** Footer hints that fit `width` columns, most important first (rank), each written `key label`. */
 export function footerHints(scopes: readonly Scope[], width: number, options: ScopeOptions = {}): FooterHint[] {
+  // the first binding of an id decides, with or without a hint: a screen's own `o` that has nothing to sort
+  // keeps the global `o sort` out of its footer
   const seen = new Set<string>();
   const candidates = bindingsFor(scopes, options)
-    .filter((b) => b.hint !== undefined && !seen.has(b.id) && seen.add(b.id))
+    .filter((b) => {
+      if (seen.has(b.id)) return false;
+      seen.add(b.id);
+      return b.hint !== undefined;
+    })
     .map((b, order) => ({ b, order }))
     .sort((x, y) => (x.b.rank ?? 50) - (y.b.rank ?? 50) || x.order - y.order);
   const out: FooterHint[] = [];

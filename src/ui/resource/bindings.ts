@@ -34,6 +34,9 @@ export function specBindings(spec: Capabilities): ScreenBinding[] {
     const noun = spec.paged.noun ?? 'rows';
     // the global `/` filters the rows loaded; here it asks the service, so it says so
     rows.push({ id: 'filter', keys: ['/'], match: char('/'), description: `search the ${noun} on the service (⏎ sends it, esc clears it)`, hint: 'search', rank: 11 });
+    // the service's order is kept (pages come in it): `o` and `O` say so instead of being offered
+    rows.push({ id: 'sortNext', keys: ['o'], match: char('o'), description: `the ${noun} stay in the service's order: nothing to sort`, rank: 41 });
+    rows.push({ id: 'sortReverse', keys: ['O'], match: char('O'), description: `the ${noun} stay in the service's order`, rank: 42 });
     if (spec.paged.follow) rows.push({ id: 'follow', keys: ['f'], match: char('f'), description: `follow: new ${noun} come on top as they happen (f again stops)`, hint: 'follow', rank: 24 });
   }
   rows.push({ id: 'copy', keys: ['y'], match: char('y'), description: `copy the selected ${noun}'s identifier to the clipboard`, hint: 'copy', rank: 36 });

@@ -75,6 +75,14 @@ describe('keymap', () => {
     expect(footerText(s, 16)).toBe('? help  q quit');
   });
 
+  it("a list kept in the service's order (paged) does not offer o sort; a sorted list does", () => {
+    for (const screen of ['events', 'actions']) {
+      expect(footerText(screenScopes(screen), 300), screen).not.toContain('o sort');
+      expect(footerText(screenScopes(screen), 300), screen).toContain('/ search');
+    }
+    expect(footerText(screenScopes('servers'), 300)).toContain('o sort');
+  });
+
   it('help lists every binding of the scopes with a title per scope', () => {
     const lines = helpLines(['global', 'servers', 'table']);
     expect(lines[0]).toBe('Everywhere');
