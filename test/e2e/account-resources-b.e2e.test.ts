@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { KEYS, start, startEmulatorProcess, type Emulator, type Session } from './harness.js';
+import { KEYS, startDashboard, startEmulatorProcess, type Emulator, type Session } from './harness.js';
 
 const SHOW_MS = 12_000;
 const cleanups: Array<() => void> = [];
@@ -13,22 +13,7 @@ afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
 });
 
-async function dashboard(emu: Emulator, cwd?: string): Promise<Session> {
-  const config = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-b-'));
-  const s = start({
-    cols: 120,
-    rows: 36,
-    cwd,
-    args: ['--api-url', emu.url],
-    env: { ECSDECK_CONFIG_DIR: config, ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined },
-  });
-  cleanups.push(() => {
-    s.kill();
-    rmSync(config, { recursive: true, force: true });
-  });
-  await s.waitFor(/│›ec206901/, SHOW_MS);
-  return s;
-}
+const dashboard = (emu: Emulator, cwd?: string): Promise<Session> => startDashboard(emu, cleanups, { cwd });
 
 async function go(s: Session, screen: string, shown: RegExp | string): Promise<string> {
   s.pty.write(`:${screen}${KEYS.enter}`);

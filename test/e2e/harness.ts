@@ -4,7 +4,8 @@
 import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { spawn, type IPty } from 'node-pty';
 import xterm from '@xterm/headless';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const { Terminal } = xterm;
@@ -263,3 +264,29 @@ export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo'): Promise<E
   });
 }
 
+
+// --- the dashboard logged in to an emulator process ------------------------------------------------------------
+
+export interface DashboardOptions extends Omit<StartOptions, 'args'> {
+  /** flags after `--api-url URL` (`--read-only`) */
+  args?: string[];
+}
+
+/**
+ * The built dashboard against `emu`, logged in as the demo account from the environment, with profiles in a
+ * temporary directory of its own; resolves once the first server row is listed. `cleanups` gets what ends it.
+ */
+export async function startDashboard(emu: Emulator, cleanups: Array<() => void>, opts: DashboardOptions = {}): Promise<Session> {
+  const config = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-'));
+  const s = start({
+    ...opts,
+    args: ['--api-url', emu.url, ...(opts.args ?? [])],
+    env: { ECSDECK_CONFIG_DIR: config, ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined, ...opts.env },
+  });
+  cleanups.push(() => {
+    s.kill();
+    rmSync(config, { recursive: true, force: true });
+  });
+  await s.waitFor(/│›ec206901/, 12_000);
+  return s;
+}

@@ -1,10 +1,7 @@
 // The Metrics tab end to end: the built program against an emulator process on a manual clock. The numbers
 // shown are checked against the service's own answer, and the range follows the service's clock.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { KEYS, start, startEmulatorProcess } from './harness.js';
+import { KEYS, startDashboard, startEmulatorProcess } from './harness.js';
 
 const SHOW_MS = 12_000;
 const cleanups: Array<() => void> = [];
@@ -15,18 +12,7 @@ afterEach(() => {
 it('opens a server, shows its metrics as the service has them, follows the clock, and steps the range', async () => {
   const emu = await startEmulatorProcess('demo');
   cleanups.push(() => emu.stop());
-  const config = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-metrics-'));
-  const s = start({
-    cols: 120,
-    rows: 36,
-    args: ['--api-url', emu.url],
-    env: { ECSDECK_CONFIG_DIR: config, ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined },
-  });
-  cleanups.push(() => {
-    s.kill();
-    rmSync(config, { recursive: true, force: true });
-  });
-  await s.waitFor(/│›ec206901/, SHOW_MS);
+  const s = await startDashboard(emu, cleanups, { cols: 120, rows: 36 });
   s.pty.write(`${KEYS.enter}2`);
   // (a screen read in the middle of a redraw is torn: what is checked is waited for whole)
   let sc = await s.waitUntil((x) => /CPU +last [\d.]+ %/.test(x) && /2 Metrics 1h/.test(x) && /[▁▂▃▄▅▆▇█]{60,}/.test(x), 'the metrics', SHOW_MS);

@@ -2,11 +2,8 @@
 // on a manual clock. Snapshots made, protected and deleted; the weekly schedule set; a VLAN added and removed
 // with the restart said before sending; a spot server promoted. Every write is checked on the service over
 // its API, not only on screen.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { KEYS, start, startEmulatorProcess, type Emulator, type Session } from './harness.js';
+import { KEYS, startDashboard, startEmulatorProcess, type Emulator, type Session } from './harness.js';
 
 const SHOW_MS = 12_000;
 /** each test drives several screens, each wait bounded by SHOW_MS */
@@ -19,18 +16,7 @@ afterEach(() => {
 async function setup(): Promise<{ emu: Emulator; s: Session; api: (method: string, path: string, body?: unknown) => Promise<any> }> {
   const emu = await startEmulatorProcess('demo');
   cleanups.push(() => emu.stop());
-  const config = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-world-'));
-  const s = start({
-    cols: 140,
-    rows: 40,
-    args: ['--api-url', emu.url],
-    env: { ECSDECK_CONFIG_DIR: config, ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined },
-  });
-  cleanups.push(() => {
-    s.kill();
-    rmSync(config, { recursive: true, force: true });
-  });
-  await s.waitFor(/│›ec206901/, SHOW_MS);
+  const s = await startDashboard(emu, cleanups, { cols: 140, rows: 40 });
   const api = async (method: string, path: string, body?: unknown) => (await emu.call(method, path, body, { token: await emu.token() })).body;
   return { emu, s, api };
 }
