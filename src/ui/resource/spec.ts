@@ -158,7 +158,8 @@ export interface KeyContext<T> extends Ctx {
   refresh(): void;
 }
 
-export interface KeySpec<T> {
+/** How a key is named, matched and shown in the footer and `?`: what every kind of screen key has. */
+export interface KeyShape {
   /** stable id: `snapshots.protect` */
   id: string;
   /** as written in the footer and help: `['P']` */
@@ -168,6 +169,9 @@ export interface KeySpec<T> {
   /** short footer label; without one the key is in `?` only */
   hint?: string;
   rank?: number;
+}
+
+export interface KeySpec<T> extends KeyShape {
   /** changes something on the service: off in read-only mode */
   write?: boolean;
   /** acts without a selected row (default: needs one) */
@@ -254,13 +258,7 @@ export interface PagedSource<T, P extends Params = Params> {
 // --- a screen of tabs ------------------------------------------------------------------------------------------
 
 /** A key that changes the parameters every tab is shown with (`[` `]`: the month of a billing report). */
-export interface StepKey<P extends Params> {
-  id: string;
-  keys: readonly string[];
-  match(input: string, key: KeyLike): boolean;
-  description: string;
-  hint?: string;
-  rank?: number;
+export interface StepKey<P extends Params> extends KeyShape {
   apply(params: P): P;
 }
 
