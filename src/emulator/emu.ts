@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Clock, isoMicro, type ClockSnapshot } from './clock.js';
 import { loadCatalog, type Catalog } from './catalog.js';
 import { ChangeTracker, StateStore } from './journal.js';
-import { emptyState, pruneUnreadable, type ActionRec, type Dialect, type State, type TaskRef } from './state.js';
+import { emptyState, pruneUnreadable, upgradeState, type ActionRec, type Dialect, type State, type TaskRef } from './state.js';
 
 export type TaskHandler = (emu: Emu, args: Record<string, unknown>, at: number) => void;
 
@@ -270,6 +270,8 @@ export class Emu {
     const loaded = this.store.load();
     if (loaded === null) return false;
     this.state = loaded.state;
+    // through the tracked state, so what an upgrade changes is written like any other change
+    upgradeState(this.state);
     this.clock.restore(loaded.clock);
     return true;
   }

@@ -291,6 +291,21 @@ export interface State {
   capacity: Record<string, number>;
 }
 
+/**
+ * A state an older version wrote, brought to this version's shapes as it is loaded. Groups used to carry their
+ * `eg1xxxxx` code in `id` and the label in `name`; they now have the live service's integer id, the code as
+ * `name` and the label as `notes` (issue #8). The servers' `group` field carried the code then as now.
+ */
+export function upgradeState(state: State): void {
+  for (const [key, g] of Object.entries(state.groups)) {
+    const old = g as unknown as { id: unknown; name?: string; notes?: string; enabled?: boolean; user: string };
+    if (typeof old.id === 'number') continue;
+    const id = (state.seq.groupId ?? 0) + 1;
+    state.seq.groupId = id;
+    state.groups[key] = { id, name: typeof old.id === 'string' && old.id !== '' ? old.id : key, notes: old.notes || old.name || '', enabled: old.enabled !== false, user: old.user };
+  }
+}
+
 export function emptyState(secret: string): State {
   return {
     version: 1,

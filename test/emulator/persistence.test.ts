@@ -1,6 +1,6 @@
 // `--state FILE`: what a restart reads back is exactly what the emulator held, a write costs the size of the
 // change (a journal line, not the whole file), the files are private, and a kill's leftovers are cleaned.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -105,6 +105,36 @@ describe('--state FILE keeps exactly what the emulator held', () => {
     t.emulator.emu.close();
     writeFileSync(`${file}.journal`, `${readFileSync(`${file}.journal`, 'utf8')}{"c":{"mode":"manual"},"u":[["tok`);
     expect(snapshotOf(await open(file))).toEqual(held);
+  });
+});
+
+describe('--state FILE written by an older version', () => {
+  it("reads its groups in their old shape (the code in id, the label in name) as the live service's shape", async () => {
+    const file = tempState();
+    const t = await open(file, 'demo');
+    const held = JSON.parse(JSON.stringify(t.emulator.emu.state));
+    t.emulator.emu.close();
+    // the groups as the version before issue #8 wrote them
+    const codes = Object.keys(held.groups);
+    expect(codes.length).toBeGreaterThan(0);
+    for (const code of codes) {
+      const g = held.groups[code];
+      held.groups[code] = { id: code, name: g.notes, notes: '', enabled: g.enabled, user: g.user };
+    }
+    delete held.seq.groupId;
+    const { clock } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ state: held, clock }));
+    rmSync(`${file}.journal`, { force: true });
+
+    const again = await open(file, 'demo');
+    const groups = (await again.req('GET', '/ecs/v2/groups')).body.groups as Array<{ id: number; name: string; notes: string }>;
+    expect(groups.map((g) => g.name).sort()).toEqual(codes.sort());
+    for (const g of groups) expect(Number.isInteger(g.id)).toBe(true);
+    expect(groups.map((g) => g.notes)).toContain('production');
+    // a server's group still names one of them, and a new group takes the next id
+    const made = await again.req('POST', '/ecs/v2/groups', { notes: 'after the upgrade' });
+    expect(made.status).toBe(200);
+    expect(made.body.group?.id ?? made.body.id).toBeGreaterThan(Math.max(...groups.map((g) => g.id)));
   });
 });
 
