@@ -3,7 +3,7 @@
 // action's own record.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { startApp, type Harness } from '../app/harness.js';
+import { openScreen, selectRow as selectFrom, selectedLine, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -11,26 +11,14 @@ afterEach(async () => {
   h = undefined;
 });
 
-const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
-
 async function openActions(): Promise<Harness> {
   const t = await startApp({ height: 40 });
-  await t.waitFor('web-1');
-  await t.press(':');
-  await t.type('actions');
-  await t.press(keys.enter);
-  await t.waitFor(/create_server/);
+  await openScreen(t, 'actions', /create_server/);
   return t;
 }
 
-async function selectRow(t: Harness, re: RegExp): Promise<string> {
-  await t.press('g');
-  for (let i = 0; i < 80; i++) {
-    if (re.test(selectedLine(t.frame()))) return selectedLine(t.frame());
-    await t.press('j');
-  }
-  throw new Error(`no row matches ${re}:\n${t.frame()}`);
-}
+/** From the top: the action list is long, and the row looked for may be far down. */
+const selectRow = (t: Harness, re: RegExp) => selectFrom(t, re, 80);
 
 test('⏎ on a VLAN action opens its server on the Networks tab, with the VLAN keys', async () => {
   h = await openActions();

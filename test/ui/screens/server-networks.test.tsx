@@ -3,26 +3,13 @@
 // write is checked on the service, not only on screen.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { startApp, type Harness } from '../app/harness.js';
+import { selectRow, selectedLine, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.cleanup();
   h = undefined;
 });
-
-const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
-
-/** Selects the first row (from the top) whose line matches. */
-async function selectRow(t: Harness, re: RegExp): Promise<string> {
-  await t.press('g');
-  for (let i = 0; i < 30; i++) {
-    const f = t.frame();
-    if (re.test(selectedLine(f))) return selectedLine(f);
-    await t.press('j');
-  }
-  throw new Error(`no row matches ${re}`);
-}
 
 async function openNetworksTab(): Promise<Harness> {
   const t = await startApp({ height: 36, width: 120 });

@@ -2,15 +2,13 @@
 // isolations it has; what can be told before asking is said at once. Each write is checked on the service.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { startApp, type Harness } from '../app/harness.js';
+import { selectedLine, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.cleanup();
   h = undefined;
 });
-
-const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
 
 async function openServer(name: string): Promise<Harness> {
   const t = await startApp({ height: 40 });
