@@ -21,19 +21,30 @@ const knownDiscount = (s: Server, months: number): string => {
 function reserveForm<T extends Server>(): FormSpec<T> {
   return {
     title: (s) => `Reserve ${s ? serverLabel(s) : 'server'}`,
+    // what cannot be undone comes first: a short terminal keeps only the first line of this
     consequence: (s) =>
-      `A discount for committing the server to its plan (${s?.plan ?? ''}). It cannot be deleted until the period ends, and its support plan can no longer change.${
+      `It cannot be deleted until the period ends, and its support plan can no longer change: a discount for committing it to its plan (${s?.plan ?? ''}).${
         s?.isReserved && s.reservedUntil ? ` It is reserved until ${formatDate(s.reservedUntil)}: a new period starts then.` : ''
       }`,
-    fields: (s) => [
-      {
-        id: 'months',
-        label: 'Period',
-        kind: 'choice',
-        initial: '12',
-        choices: MONTHS.map((m) => ({ value: String(m), label: `${m} months`, description: `${reservedFormula(m, s?.plan ?? '')}${s ? knownDiscount(s, m) : ''}` })),
-      },
-    ],
+    fields: (s, { client }) => {
+      // each period says the day it ends (from the current reservation's end, if it has one), so the lock is
+      // in the list itself however little room the explanation above it gets
+      const from = s?.isReserved && s.reservedUntil && s.reservedUntil.getTime() > client.serviceNow().getTime() ? s.reservedUntil : client.serviceNow();
+      const until = (m: number) => {
+        const d = new Date(from.getTime());
+        d.setUTCMonth(d.getUTCMonth() + m);
+        return formatDate(d).slice(0, 10);
+      };
+      return [
+        {
+          id: 'months',
+          label: 'Period',
+          kind: 'choice',
+          initial: '12',
+          choices: MONTHS.map((m) => ({ value: String(m), label: `${m} months`, description: `${reservedFormula(m, s?.plan ?? '')} · no delete until ${until(m)}${s ? knownDiscount(s, m) : ''}` })),
+        },
+      ];
+    },
     verb: 'reserve',
     async submit(values, { client }, s) {
       const formula = reservedFormula(Number(values.months), s!.plan);

@@ -55,6 +55,8 @@ test('R reserves a server for the period chosen, sent as the formula; the Overvi
   await h.press('R');
   f = await h.waitFor('Reserve web-2 (ec206902)');
   expect(f).toMatch(/6 months +M6PECS/);
+  // the lock each period brings is in the list itself, with the day it ends
+  expect(f).toMatch(/12 months +M12PECS3 · no delete until \d{4}-\d\d-\d\d/);
   await h.type('6 m');
   await h.press(keys.enter);
   f = await h.waitFor(/reserved for 6 months at \d+% off, until/);
