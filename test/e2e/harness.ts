@@ -153,18 +153,24 @@ export function start(opts: StartOptions = {}): Session {
       pty.write(text);
       await new Promise((r) => setTimeout(r, 30));
     },
-    exit(timeoutMs) {
-      if (exitInfo) return Promise.resolve(exitInfo);
-      return new Promise((resolve, reject) => {
-        const timer =
-          timeoutMs === undefined
-            ? undefined
-            : setTimeout(() => reject(new Error(`the program did not exit within ${timeoutMs} ms; screen:\n${screen()}`)), timeoutMs);
-        exitWaiters.push((e) => {
-          if (timer) clearTimeout(timer);
-          resolve(e);
-        });
-      });
+    async exit(timeoutMs) {
+      const e =
+        exitInfo ??
+        (await new Promise<{ exitCode: number; signal?: number }>((resolve, reject) => {
+          const timer =
+            timeoutMs === undefined
+              ? undefined
+              : setTimeout(() => reject(new Error(`the program did not exit within ${timeoutMs} ms; screen:\n${screen()}`)), timeoutMs);
+          exitWaiters.push((x) => {
+            if (timer) clearTimeout(timer);
+            resolve(x);
+          });
+        }));
+      // the pty can report the exit before the last of the output is read (sh's `EXIT=` line, its stty):
+      // what it still has comes within moments, so wait for a quiet spell (at most a second) before reading raw
+      const deadline = Date.now() + 1000;
+      while (Date.now() - lastData < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      return e;
     },
     resize(c, r) {
       pty.resize(c, r);
