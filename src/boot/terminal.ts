@@ -12,16 +12,28 @@ export interface TerminalSession {
 
 export function enterFullScreen(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): TerminalSession {
   let active = stdout.isTTY === true;
+  // Raw mode from the moment the screen is ours, not only once Ink's input hook mounts after the first frame:
+  // in between, the terminal would echo keys over the frame and turn Ctrl+C into a SIGINT for the whole
+  // process group (the user's `sh -c`, a script's wrapper) instead of a key the app reads when it is ready.
+  if (stdin.isTTY) {
+    try {
+      stdin.setRawMode(true);
+    } catch {
+      // not a terminal after all: Ink reports what it cannot do
+    }
+  }
   if (active) stdout.write(ENTER_ALT);
+  let restored = false;
   const restore = () => {
-    if (!active) return;
-    active = false;
+    if (restored) return;
+    restored = true;
     try {
       if (stdin.isTTY && stdin.isRaw) stdin.setRawMode(false);
     } catch {
       // stdin already closed: nothing to restore there
     }
-    stdout.write(SHOW_CURSOR + LEAVE_ALT);
+    if (active) stdout.write(SHOW_CURSOR + LEAVE_ALT);
+    active = false;
   };
   process.once('exit', restore);
   return { restore };

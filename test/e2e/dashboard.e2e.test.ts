@@ -490,6 +490,18 @@ describe('the dashboard in a terminal (built program, external emulator on a man
       expectTerminalRestored(s, { stty: true });
     });
 
+    it('Ctrl+C pressed before the first frame is a key the dashboard reads, not a signal to the shell around it', async () => {
+      const emu = await startEmulator('demo');
+      const s = dashboard({ emulator: emu, reportStty: true });
+      // the moment the alternate screen is entered, before Ink has drawn or listened
+      await s.waitUntil(() => s.raw().includes('\u001b[?1049h'), 'the alternate screen', SHOW_MS);
+      await s.press(KEYS.ctrlC);
+      await s.exit(10_000);
+      // a SIGINT would have ended `sh -c` too, and it would never have printed the status
+      expect(exitStatus(s.raw())).toBe(0);
+      expectTerminalRestored(s, { stty: true });
+    });
+
     it('Ctrl+C in the middle of the wizard quits too', async () => {
       const emu = await startEmulator('demo');
       const s = dashboard({ emulator: emu, reportStty: true });
