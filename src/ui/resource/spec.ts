@@ -227,7 +227,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
   page?(row: T, ctx: Ctx<P>): TextPage;
   /** ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens */
   open?(row: T, nav: Nav, ctx: Ctx<P>): void | boolean;
-  create?: FormSpec<T> | ((ctx: KeyContext<T>) => Dialog<T> | null);
+  /** a function also gets the row the cursor is on, for the form to start from (its network, its server) */
+  create?: FormSpec<T> | ((ctx: KeyContext<T>, selected: T | undefined) => Dialog<T> | null);
   edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
   remove?: ConfirmSpec<T>;
   keys?: readonly KeySpec<T>[];

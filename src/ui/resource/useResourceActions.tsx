@@ -127,7 +127,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       }
       if (id === 'create' && spec.create) {
         if (ctx.readOnly) return true;
-        const d = typeof spec.create === 'function' ? spec.create(keyContext) : { kind: 'form' as const, form: spec.create };
+        const d = typeof spec.create === 'function' ? spec.create(keyContext, row) : { kind: 'form' as const, form: spec.create };
         if (d) open(d);
         return true;
       }

@@ -168,7 +168,7 @@ export const serverNetworks = defineResource<AttachmentRow, Params>({
       ],
     },
   ],
-  create: (ctx) => ({ kind: 'form', form: addForm(serverOf(ctx), undefined) }),
+  create: (ctx, selected) => ({ kind: 'form', form: addForm(serverOf(ctx), selected) }),
   edit: (r, ctx) => {
     const refusal = vlanRefusal(r);
     if (refusal) {

@@ -28,9 +28,10 @@ test('c adds the first VLAN between the server and a network only after a y/N th
   let f = h.frame();
   expect(f).toContain('[4 Networks]');
   expect(f).toMatch(/net000002 +— +Not attached/);
+  // the form starts on the network of the row the cursor is on
+  await selectRow(h, /net000002 +— +Not attached/);
   await h.press('c');
   await h.waitFor('Add a VLAN to ec206901');
-  await h.type('net000002');
   await h.press(keys.enter);
   // the service's own rule, before anything is sent
   await h.type('5000');
