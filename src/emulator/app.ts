@@ -12,6 +12,7 @@ import type { AppEnv } from './http.js';
 import { requireAuth } from './auth.js';
 import * as auth from './auth.js';
 import * as admin from './admin.js';
+import { hostGuard } from './host-guard.js';
 import * as actions from './actions.js';
 import { seed } from './seed.js';
 import { RESOURCE_MODULES } from './modules.js';
@@ -99,6 +100,7 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
   // adapter build a whole fetch Request, signal included, for every read: a seventh of a lookup's time.
   // The Date header tells the emulator's clock (manual or sped up), as a real service's tells its own: the
   // dashboard asks for "the last hour" of metrics by the service's clock, not the machine's.
+  app.use('*', hostGuard());
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('Date', new Date(emu.now()).toUTCString());
