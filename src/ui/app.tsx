@@ -21,6 +21,7 @@ import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusK
 import { errorText } from './hooks/useResource.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
+import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import type { KeyLike, Scope } from './keymap.js';
 import { COMMANDS, screenScopes, screenTitle } from './registry.js';
@@ -145,10 +146,13 @@ function Shell(props: AppProps): ReactNode {
     dispatcher.onKey = () => {
       if (live.current.status?.kind === 'error') clearStatusNow();
     };
+    // a key whose handler throws (a bug) says so on the status line; the dashboard and its work go on
+    dispatcher.onError = (err) => report('error', `that key failed: ${errorText(err).split('\n')[0]}`);
     return () => {
       dispatcher.onKey = null;
+      dispatcher.onError = null;
     };
-  }, [dispatcher, clearStatusNow]);
+  }, [dispatcher, clearStatusNow, report]);
   useEffect(() => () => clearStatusNow(), [clearStatusNow]);
 
   const setStack = useCallback(
@@ -395,16 +399,18 @@ function Shell(props: AppProps): ReactNode {
       refreshMs: props.refreshMs ?? DEFAULT_REFRESH_MS,
     };
     body = (
-      <Suspense
-        fallback={
-          <>
-            <HoldKeys />
-            <Text color={color('dim')}> loading…</Text>
-          </>
-        }
-      >
-        {renderScreen(top, common, { profiles: props.profiles, switchTo, connectOptions: props.connectOptions })}
-      </Suspense>
+      <ScreenBoundary key={top.id} width={inner} active={common.active}>
+        <Suspense
+          fallback={
+            <>
+              <HoldKeys />
+              <Text color={color('dim')}> loading…</Text>
+            </>
+          }
+        >
+          {renderScreen(top, common, { profiles: props.profiles, switchTo, connectOptions: props.connectOptions })}
+        </Suspense>
+      </ScreenBoundary>
     );
   }
 

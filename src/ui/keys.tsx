@@ -115,6 +115,8 @@ export class KeyDispatcher {
   requestCommit: (() => void) | null = null;
   /** called before any key is delivered (the status line clears an error on the next key) */
   onKey: (() => void) | null = null;
+  /** a handler threw: told here instead of ending the program; without it the error goes on up */
+  onError: ((err: unknown) => void) | null = null;
   /** sees every key before the stack (Ctrl+C quits, a too-small terminal takes everything); true keeps it */
   intercept: ((input: string, key: KeyLike) => boolean) | null = null;
 
@@ -202,7 +204,14 @@ export class KeyDispatcher {
     // a copy: a handler may open or close a dialog, which changes the list while it is walked
     for (const e of [...this.entries]) {
       if (!e.active) continue;
-      const taken = e.handler.current(input, key);
+      let taken: boolean | void;
+      try {
+        taken = e.handler.current(input, key);
+      } catch (err) {
+        if (!this.onError) throw err;
+        this.onError(err);
+        return;
+      }
       if (taken === true || e.modal) return;
     }
   }
