@@ -150,7 +150,8 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
       if (typeof f.choices !== 'function') continue;
       f.choices(ctx).then(
         (items) => {
-          if (!abort.signal.aborted) apply({ type: 'items', id: f.id, items });
+          // keys that waited for these entries may go on to the next field, or send the form
+          if (!abort.signal.aborted) handle(apply({ type: 'items', id: f.id, items }));
         },
         (err: unknown) => {
           if (!abort.signal.aborted) apply({ type: 'refused', error: `could not load the ${f.label.toLowerCase()} choices: ${errorText(err)}` });

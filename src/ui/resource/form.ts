@@ -25,6 +25,11 @@ export interface FormState {
   sending: boolean;
   /** a field dropping the rest of a paste it must not hold (FieldSpec.discard); `tail`: its last line came */
   discarding: { id: string; tail: boolean } | null;
+  /**
+   * ⏎ came on a choice whose entries are still loading: the keys typed since wait here, in order, and go
+   * (⏎ first) once the entries are in. A fast typist's `net2⏎300⏎` is not turned into a filter `net2300`.
+   */
+  waiting: Array<{ input: string; key: KeyLike }> | null;
 }
 
 export type FormEvent =
@@ -65,7 +70,7 @@ export function initialForm(fields: readonly FieldSpec[]): FormState {
       lists[f.id] = initialChoiceState(list ?? [], String(initial));
     }
   }
-  return { fields, values, lines, items, lists, focus: 0, error: null, errorField: null, sending: false, discarding: null };
+  return { fields, values, lines, items, lists, focus: 0, error: null, errorField: null, sending: false, discarding: null, waiting: null };
 }
 
 /** The field's own check, and for a required field that it is not empty. */
@@ -114,7 +119,8 @@ export function formStep(s: FormState, e: FormEvent): FormStep {
       // a filter typed while the entries were loading is kept: those keys were meant for this list
       const typed = s.lists[e.id]?.query;
       const list = typed && typed.value !== '' ? { ...fresh, query: typed, highlight: 0 } : fresh;
-      return { state: { ...s, items: { ...s.items, [e.id]: e.items }, lists: { ...s.lists, [e.id]: list } } };
+      const loaded = { ...s, items: { ...s.items, [e.id]: e.items }, lists: { ...s.lists, [e.id]: list } };
+      return s.waiting && s.fields[s.focus]?.id === e.id ? replay(loaded, s.waiting) : { state: loaded };
     }
     case 'set': {
       const f = s.fields.find((x) => x.id === e.id);
@@ -127,20 +133,37 @@ export function formStep(s: FormState, e: FormEvent): FormStep {
     case 'resume':
       return { state: { ...s, sending: false } };
     case 'refused':
-      return { state: { ...s, sending: false, error: e.error, errorField: null } };
+      // (entries that could not be loaded: the keys waiting for them have nothing to go to)
+      return { state: { ...s, sending: false, error: e.error, errorField: null, waiting: null } };
     case 'key':
       return keyStep(s, e.input, e.key);
   }
 }
 
+/** The ⏎ that waited for a choice's entries, then the keys typed after it, until one of them ends the form's turn. */
+function replay(s: FormState, keys: ReadonlyArray<{ input: string; key: KeyLike }>): FormStep {
+  let step = keyStep({ ...s, waiting: null }, '', { return: true });
+  for (const k of keys) {
+    if (step.submit || step.cancel || step.edit) break;
+    step = keyStep(step.state, k.input, k.key);
+  }
+  return step;
+}
+
 function keyStep(s: FormState, input: string, key: KeyLike): FormStep {
   if (s.sending) return { state: s };
+  if (s.waiting) {
+    // esc still leaves at once; anything else waits its turn
+    if (key.escape) return { state: s, cancel: true };
+    return { state: { ...s, waiting: [...s.waiting, { input, key }] } };
+  }
   const f = s.fields[s.focus];
   if (!f) return key.escape ? { state: s, cancel: true } : { state: s };
   const kind = kindOf(f);
   if (key.tab) return { state: moveBy(s, key.shift ? -1 : 1) };
 
   if (kind === 'choice') {
+    if (key.return && s.items[f.id] === undefined && typeof f.choices === 'function') return { state: { ...s, waiting: [] } };
     const items = s.items[f.id] ?? [];
     const list = s.lists[f.id] ?? initialChoiceState(items);
     const out = choiceStep(items, list, input, key, 5);

@@ -142,3 +142,17 @@ test(':networks creates a network with c, and d shows the service refusing while
   await h.waitFor("can't delete network until there are vlan attached to it");
   expect((await h.client.networks.list()).map((n) => n.name)).toContain('net000001');
 });
+
+test('c then a whole burst typed before the networks have loaded: the burst waits for them and goes as typed', async () => {
+  h = await openNetworksTab();
+  // the service is slow to list networks from now on: the form's choice is still loading when the keys come
+  await h.admin('PUT', '/__emulator/faults', { latency_ms: 400, path_prefix: '/ecs/v2/networks' });
+  await h.press('c');
+  await h.waitFor('Add a VLAN to ec206901');
+  h.stdin.write('net000002\r300\r\r');
+  await h.waitFor('The first VLAN between ec206901 and net000002 restarts ec206901. Go on?');
+  await h.admin('DELETE', '/__emulator/faults');
+  await h.press('y');
+  await h.waitFor(/net000002 +300 +no +Creating/);
+  expect((await vlansOf(h, 'net000002')).map((v) => v.vlanId)).toEqual([300]);
+});
