@@ -58,7 +58,7 @@ describe('the emulator over a socket', () => {
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     // a body promised 100 bytes long, 5 sent, then the connection closed
-    socket.write(`POST /ecs/v2/keys HTTP/1.1\r\nHost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"not`);
+    socket.write(`POST /ecs/v2/keys HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"not`);
     await new Promise((r) => setImmediate(r));
     socket.destroy();
     const deadline = Date.now() + 5000;
