@@ -16,19 +16,32 @@ afterEach(async () => {
 
 const SECRET = 'sekrit-Pass-9';
 
-test('an expired login asks for the password, masked, keeps the screen, and the list loads again', async () => {
+/**
+ * The app on a session that knows only its login token (a profile that kept the JWT, not the password),
+ * with renewal asking the user; `password` is the account's password when it starts.
+ */
+async function appWithTokenOnly(password = 'demo'): Promise<{ h: Harness; client: ReturnType<typeof createClient> }> {
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
   const now = () => emulator.emu.now();
-  // the password is changed, and this session knows only its login token (a profile that kept the JWT)
-  const admin = createClient({ endpoint: BASE, fetch: emulator.fetch, now });
-  await admin.login('demo', 'demo');
-  await admin.account.changePassword(SECRET);
+  if (password !== 'demo') {
+    const admin = createClient({ endpoint: BASE, fetch: emulator.fetch, now });
+    await admin.login('demo', 'demo');
+    await admin.account.changePassword(password);
+  }
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 }, now });
-  await client.login('demo', SECRET);
+  await client.login('demo', password);
   const session = createSession({ client, profile: 'work', endpoint: 'emu.test', trackerOptions: { intervalMs: 30, lingerMs: 60_000 } });
   keepLoggedIn(client, { username: 'demo', ask: () => session.askPassword });
-  h = await startApp({ emulator, session });
-  await h.waitFor('web-1');
+  const started = await startApp({ emulator, session });
+  await started.waitFor('web-1');
+  return { h: started, client };
+}
+
+test('an expired login asks for the password, masked, keeps the screen, and the list loads again', async () => {
+  // the password is changed, and this session knows only its login token
+  const started = await appWithTokenOnly(SECRET);
+  h = started.h;
+  const { client } = started;
   await h.press('j');
 
   h.advance(7200);
@@ -52,14 +65,8 @@ test('an expired login asks for the password, masked, keeps the screen, and the 
 });
 
 test('esc on the password form gives up: the screen says the login has expired', async () => {
-  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
-  const now = () => emulator.emu.now();
-  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 }, now });
-  await client.login('demo', 'demo');
-  const session = createSession({ client, profile: 'work', endpoint: 'emu.test', trackerOptions: { intervalMs: 30, lingerMs: 60_000 } });
-  keepLoggedIn(client, { username: 'demo', ask: () => session.askPassword });
-  h = await startApp({ emulator, session });
-  await h.waitFor('web-1');
+  const started = await appWithTokenOnly();
+  h = started.h;
   h.advance(7200);
   await h.press('r');
   await h.waitFor('Log in again as demo');
@@ -69,14 +76,9 @@ test('esc on the password form gives up: the screen says the login has expired',
 });
 
 test('after too many wrong passwords the form stays, says how long to wait in the service\'s words, and then takes the right one', async () => {
-  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
-  const now = () => emulator.emu.now();
-  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 }, now });
-  await client.login('demo', 'demo');
-  const session = createSession({ client, profile: 'work', endpoint: 'emu.test', trackerOptions: { intervalMs: 30, lingerMs: 60_000 } });
-  keepLoggedIn(client, { username: 'demo', ask: () => session.askPassword });
-  h = await startApp({ emulator, session });
-  await h.waitFor('web-1');
+  const started = await appWithTokenOnly();
+  h = started.h;
+  const { client } = started;
   h.advance(7200);
   await h.press('r');
   await h.waitFor('Log in again as demo');
