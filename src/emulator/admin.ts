@@ -1,11 +1,13 @@
 // Admin endpoints under /__emulator/ (emulator.md, fixed interface): clock, accounts, faults, reset.
 // Resource modules add their own (bulk servers, spot reclaim, GPU events). No credentials needed, so a web
 // page must not be able to reach them: `guard` refuses what only a browser on another site sends.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { makeUser } from './auth.js';
 import { isoMicro } from './clock.js';
 import { badRequest, fail } from './errors.js';
 import { NO_FAULTS, type Emu } from './emu.js';
+import { isCrossSite } from './host-guard.js';
 import { optBool, optInt, optString, readBody, reqString, type AppEnv, type Body } from './http.js';
 
 function optNumber(body: Body, field: string, min: number, max: number): number | undefined {
@@ -18,6 +20,22 @@ function optNumber(body: Body, field: string, min: number, max: number): number 
 }
 
 export const CROSS_SITE_MESSAGE = 'admin endpoints refuse requests from web pages of another origin';
+export const ADMIN_OFF_MESSAGE =
+  'admin endpoints are off: the emulator listens beyond loopback; start it with --admin-token TOKEN to use them';
+export const ADMIN_TOKEN_MESSAGE = 'admin endpoints need the admin token: send Authorization: Bearer <the --admin-token>';
+
+export interface AdminAccess {
+  /** every admin request must carry it (`Authorization: Bearer TOKEN`) */
+  adminToken?: string;
+  /** every admin request is refused (a host beyond loopback and no token) */
+  adminOff?: boolean;
+}
+
+const bearer = (header: string | undefined) => header?.trim().replace(/^Bearer\s+/i, '') ?? '';
+const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Compared by digest, in constant time: the answer's timing must not tell how much of a guess was right. */
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
 export const NOT_JSON_MESSAGE = 'admin endpoints take a JSON body only (content-type: application/json)';
 
 /**
@@ -26,14 +44,16 @@ export const NOT_JSON_MESSAGE = 'admin endpoints take a JSON body only (content-
  * Browsers say where a request comes from (Origin, Sec-Fetch-Site); scripts and curl send neither. A form
  * cannot send application/json, so a JSON-only body rule also stops browsers that send no Sec-Fetch-Site.
  * No CORS header is ever sent, so a page cannot read an answer either.
+ *
+ * Beyond loopback (`--host 0.0.0.0`) any machine could send what curl sends: there the endpoints are off, or
+ * take only requests that carry the `--admin-token`.
  */
-export function guard(): MiddlewareHandler<AppEnv> {
+export function guard(access: AdminAccess = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const site = c.req.header('sec-fetch-site')?.trim().toLowerCase();
-    if (site === 'cross-site' || site === 'same-site') return fail(403, CROSS_SITE_MESSAGE);
-    const origin = c.req.header('origin');
-    if (origin !== undefined && origin.trim().toLowerCase() !== new URL(c.req.url).origin.toLowerCase()) {
-      return fail(403, CROSS_SITE_MESSAGE);
+    if (isCrossSite((name) => c.req.header(name), c.req.url)) return fail(403, CROSS_SITE_MESSAGE);
+    if (access.adminOff) return fail(403, ADMIN_OFF_MESSAGE);
+    if (access.adminToken !== undefined && !sameSecret(bearer(c.req.header('authorization')), access.adminToken)) {
+      return fail(401, ADMIN_TOKEN_MESSAGE);
     }
     const type = c.req.header('content-type');
     if (type !== undefined) {
@@ -48,7 +68,7 @@ export function guard(): MiddlewareHandler<AppEnv> {
 
 export function register(app: Hono<AppEnv>, emu: Emu, reseed: (kind: 'demo' | 'empty') => void): void {
   // first of the admin routes (resource modules register theirs after), so it covers all of them
-  app.use('/__emulator/*', guard());
+  app.use('/__emulator/*', guard({ adminToken: emu.options.adminToken, adminOff: emu.options.adminOff }));
   app.get('/__emulator/clock', (c) => c.json({ now: isoMicro(emu.now()), mode: emu.clock.mode, speed: emu.clock.speed }));
 
   app.get('/__emulator/stats', (c) => c.json({ requests: emu.requests, metrics_requests: emu.metricsRequests }));
@@ -77,7 +97,7 @@ export function register(app: Hono<AppEnv>, emu: Emu, reseed: (kind: 'demo' | 'e
       ecshm_special_discount: optInt(body, 'ecshm_special_discount', -100, 100),
       ecsgpu_special_discount: optInt(body, 'ecsgpu_special_discount', -100, 100),
     };
-    if (emu.state.users[username]) return fail(409, `user ${username} already exists`);
+    if (Object.hasOwn(emu.state.users, username)) return fail(409, `user ${username} already exists`);
     const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     emu.state.users[username] = makeUser({ username, password, ...clean });
     emu.persist();

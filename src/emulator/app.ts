@@ -14,7 +14,7 @@ import * as auth from './auth.js';
 import * as admin from './admin.js';
 import { hostGuard } from './host-guard.js';
 import * as actions from './actions.js';
-import { seed } from './seed.js';
+import { DEMO_USER, seed } from './seed.js';
 import { RESOURCE_MODULES } from './modules.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,6 +29,54 @@ function isHangUp(err: Error, signal: AbortSignal): boolean {
 
 /** A path as one line of a log: control characters (a newline would forge a second line) shown as `?`. */
 const printable = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+
+/** How much of a refused body is read (and thrown away) so that its sender can read the refusal. */
+export const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads what is left of a request's body and throws it away; false when it stopped at MAX_DRAIN_BYTES (the
+ * connection is then closed after the answer). The body's stream, or when the size check is already reading
+ * it, the socket's own stream.
+ */
+async function drainBody(request: Request, env: unknown): Promise<boolean> {
+  let read = 0;
+  const body = request.body;
+  if (body !== null && !body.locked) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return true;
+        read += value.byteLength;
+        if (read > MAX_DRAIN_BYTES) return false;
+      }
+    } catch {
+      return false;
+    } finally {
+      void reader.cancel().catch(() => undefined);
+    }
+  }
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming === undefined || incoming.readableEnded || incoming.destroyed) return true;
+  return new Promise<boolean>((resolve) => {
+    const finish = (whole: boolean) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > MAX_DRAIN_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.resume();
+  });
+}
 
 export interface Emulator {
   emu: Emu;
@@ -94,7 +142,12 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody(413, 'request body too large (at most 1 MiB)'), 413),
+    onError: async (c) => {
+      // Answering before the body is read would close the socket under a client still sending it, which
+      // then sees a broken pipe instead of the 413: read the rest first (up to a bound), then answer.
+      if (!(await drainBody(c.req.raw, c.env))) c.header('Connection', 'close');
+      return c.json(errorBody(413, 'request body too large (at most 1 MiB)'), 413);
+    },
   });
   // A GET or HEAD has no body (a fetch Request cannot hold one), and asking for it would make the Node
   // adapter build a whole fetch Request, signal included, for every read: a seventh of a lookup's time.
@@ -132,7 +185,7 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
   });
 
   admin.register(app, emu, (kind) => seed(emu, kind));
-  auth.register(app, emu);
+  auth.register(app, emu, options.demoLogin === false ? DEMO_USER : null);
   actions.register(app, emu);
   for (const m of RESOURCE_MODULES) m.register(app, emu);
 

@@ -8,6 +8,7 @@ import { isoMicro } from './clock.js';
 import { fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { ok, optString, pathId, readBody, reqString, type AppEnv, type Ctx } from './http.js';
+import { isCrossSite } from './host-guard.js';
 import { LoginLimiter, tooManyLogins } from './login-limit.js';
 import type { ApiTokenRec, UserRec } from './state.js';
 
@@ -180,12 +181,24 @@ function clientAddress(c: Ctx): string {
   return env?.incoming?.socket?.remoteAddress ?? 'local';
 }
 
-export function register(app: Hono<AppEnv>, emu: Emu): void {
+export const CROSS_SITE_LOGIN_MESSAGE = 'login refuses requests from web pages of another origin';
+export const demoOffMessage = (user: string) =>
+  `the ${user} account is off: the emulator listens beyond loopback (start it with --demo-account to allow it)`;
+
+/**
+ * `refuseUser`: an account that may not log in (the demo account, whose password everybody knows, on an
+ * emulator reachable from other machines).
+ */
+export function register(app: Hono<AppEnv>, emu: Emu, refuseUser: string | null = null): void {
   const limiter = new LoginLimiter();
   app.post('/ecs/v2/login', async (c) => {
+    // A page of another site may post a form here (no preflight needed): it must not log in, nor count as a
+    // failure. The service's login form is not ours to serve, so no page has a reason to.
+    if (isCrossSite((name) => c.req.header(name), c.req.url)) return fail(403, CROSS_SITE_LOGIN_MESSAGE);
     const body = await readBody(c);
     const username = reqString(body, 'username', 256);
     const password = reqString(body, 'password', 1024);
+    if (username === refuseUser) return fail(403, demoOffMessage(username));
     const address = clientAddress(c);
     const wait = limiter.waitSeconds(emu.now(), username, address);
     if (wait > 0) {
@@ -197,7 +210,7 @@ export function register(app: Hono<AppEnv>, emu: Emu): void {
       limiter.failed(emu.now(), username, address);
       return fail(401, 'invalid username or password');
     }
-    limiter.succeeded(username);
+    limiter.succeeded(emu.now(), username, address);
     const { token, expire } = signJwt(emu, user);
     return ok(c, { token, expire });
   });

@@ -53,6 +53,14 @@ export interface EmuOptions {
   seed?: 'demo' | 'empty';
   dialect?: Dialect;
   stateFile?: string;
+  /** `--state-recover`: a damaged state file or journal header is set aside instead of refusing the start */
+  stateRecover?: boolean;
+  /** admin endpoints take only requests with `Authorization: Bearer <adminToken>` (`--admin-token`) */
+  adminToken?: string;
+  /** admin endpoints refuse everything (a host beyond loopback without `--admin-token`) */
+  adminOff?: boolean;
+  /** false: the demo account cannot log in (a host beyond loopback without `--demo-account`) */
+  demoLogin?: boolean;
   /** start time for the clock (ms); defaults to now */
   start?: number;
 }
@@ -69,6 +77,8 @@ export class Emu {
   readonly dialect: Dialect;
   readonly catalog: Catalog;
   readonly stateFile: string | undefined;
+  /** what loading the state file has to tell (journal lines skipped, damaged files set aside), for stderr */
+  readonly stateNotes: string[] = [];
   faults: Faults = { ...NO_FAULTS };
   /** service requests answered since start, for `GET /__emulator/stats` (e.g. to measure a client's polling) */
   requests = 0;
@@ -92,7 +102,7 @@ export class Emu {
     this.dialect = options.dialect ?? 'primary';
     this.catalog = loadCatalog();
     this.stateFile = options.stateFile;
-    this.store = options.stateFile ? new StateStore(options.stateFile) : null;
+    this.store = options.stateFile ? new StateStore(options.stateFile, options.stateRecover === true) : null;
     this.rawState = emptyState(randomBytes(32).toString('hex'));
   }
 
@@ -267,7 +277,7 @@ export class Emu {
   load(): boolean {
     if (!this.store) return false;
     this.store.prepare();
-    const loaded = this.store.load();
+    const loaded = this.store.load(this.stateNotes);
     if (loaded === null) return false;
     this.state = loaded.state;
     // through the tracked state, so what an upgrade changes is written like any other change
@@ -276,9 +286,9 @@ export class Emu {
     return true;
   }
 
-  /** Lets go of the journal's file handle (tests that restart an emulator on the same file). */
+  /** Lets go of the journal's file handle and the state file's lock (a restart on the same file). */
   close(): void {
-    this.store?.closeJournal();
+    this.store?.close();
   }
 }
 

@@ -32,6 +32,23 @@ export function isLocalHostName(header: string | undefined): boolean {
   return name.startsWith('[') && name.endsWith(']');
 }
 
+/** Whether `--host` names only this machine: `localhost`, 127/8 or ::1 (the other hosts are exposed). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || isLoopbackAddress(h);
+}
+
+/**
+ * Whether a browser says this request comes from a page of another site: its `Sec-Fetch-Site`, or an `Origin`
+ * that is not the emulator's own. Scripts and curl send neither.
+ */
+export function isCrossSite(header: (name: string) => string | undefined, url: string): boolean {
+  const site = header('sec-fetch-site')?.trim().toLowerCase();
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = header('origin');
+  return origin !== undefined && origin.trim().toLowerCase() !== new URL(url).origin.toLowerCase();
+}
+
 export function hostGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // in process (tests, the dashboard's own fetch) there is no socket and no page to fear

@@ -7,11 +7,9 @@
 // note which record (collection and key) a write touched, however deep in the record it lands.
 import {
   closeSync,
-  existsSync,
   fchmodSync,
   mkdirSync,
   openSync,
-  readFileSync,
   readdirSync,
   renameSync,
   unlinkSync,
@@ -19,6 +17,8 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ClockSnapshot } from './clock.js';
+import { lockState, unlockState } from './state-lock.js';
+import { loadState } from './state-load.js';
 import type { State } from './state.js';
 
 const FILE_MODE = 0o600;
@@ -201,6 +201,7 @@ interface Snapshot {
 export class StateStore {
   readonly journalPath: string;
   private fd: number | null = null;
+  private lockPath: string | null = null;
   private gen = 0;
   private journalBytes = 0;
   private snapshotBytes = 0;
@@ -208,14 +209,21 @@ export class StateStore {
   private ids = new Map<string, Set<string>>();
   private readonly minCompactBytes = minCompactBytes();
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    private readonly recover = false,
+  ) {
     this.journalPath = `${path}.journal`;
   }
 
-  /** Makes the directory (0700) if missing and removes what a kill during a write left behind. */
+  /**
+   * Makes the directory (0700) if missing, takes the file's lock (throws StateFileError when another
+   * emulator holds it) and removes what a kill during a write left behind.
+   */
   prepare(): void {
     const dir = dirname(this.path);
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    this.lockPath ??= lockState(this.path);
     const prefix = `${basename(this.path)}.`;
     for (const name of readdirSync(dir)) {
       if (name.startsWith(prefix) && name.endsWith('.tmp')) {
@@ -228,25 +236,16 @@ export class StateStore {
     }
   }
 
-  /** The snapshot with the journal replayed on it, or null when there is no state file yet. */
-  load(): { state: State; clock: ClockSnapshot } | null {
-    if (!existsSync(this.path)) return null;
-    let snap: Snapshot;
-    try {
-      snap = JSON.parse(readFileSync(this.path, 'utf8')) as Snapshot;
-    } catch {
-      throw new Error(`state file ${this.path} is not an ecsdeck emulator state (it is not JSON)`);
-    }
-    if (!snap || typeof snap !== 'object' || !snap.state || snap.state.version !== 1) {
-      throw new Error(`state file ${this.path} is not an ecsdeck emulator state`);
-    }
-    this.gen = typeof snap.gen === 'number' ? snap.gen : 0;
-    let clock = snap.clock;
-    if (existsSync(this.journalPath)) {
-      const replayed = replay(snap.state, readFileSync(this.journalPath, 'utf8'), this.gen);
-      if (replayed !== null) clock = replayed;
-    }
-    return { state: snap.state, clock };
+  /**
+   * The snapshot with the journal replayed on it, or null when there is none to load; what the start must
+   * tell (lines skipped, files set aside) goes to `notes`. Throws StateFileError when it refuses to start.
+   */
+  load(notes: string[]): { state: State; clock: ClockSnapshot } | null {
+    const result = loadState(this.path, this.journalPath, this.recover, ARRAY_ORDER);
+    notes.push(...result.notes);
+    if (result.loaded === null) return null;
+    this.gen = result.loaded.gen;
+    return { state: result.loaded.state, clock: result.loaded.clock };
   }
 
   /** Writes the whole state as the new snapshot and starts an empty journal for it. */
@@ -314,6 +313,13 @@ export class StateStore {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
+
+  /** Closes the journal and lets go of the lock: another emulator may take the file. */
+  close(): void {
+    this.closeJournal();
+    if (this.lockPath !== null) unlockState(this.lockPath);
+    this.lockPath = null;
+  }
 }
 
 /** Writes `path` whole or not at all: a sibling first (0600 from its creation), then a rename over it. */
@@ -328,50 +334,4 @@ function atomicWrite(path: string, text: string): void {
     closeSync(fd);
   }
   renameSync(tmp, path);
-}
-
-/** Applies a journal to `state` in place; returns the clock of its last whole line (null: none applied). */
-function replay(state: State, text: string, gen: number): ClockSnapshot | null {
-  const lines = text.split('\n');
-  let header: { gen?: unknown };
-  try {
-    header = JSON.parse(lines[0]);
-  } catch {
-    return null;
-  }
-  if (header.gen !== gen) return null;
-  const root = state as unknown as Record<string, any>;
-  const arrays = new Map<string, Map<string, unknown>>();
-  const arrayOf = (name: string) => {
-    let m = arrays.get(name);
-    if (!m) arrays.set(name, (m = new Map((root[name] as Array<{ id: unknown }>).map((x) => [String(x.id), x]))));
-    return m;
-  };
-  let clock: ClockSnapshot | null = null;
-  // the last line is whole only if a newline follows it; a torn one is what a kill mid-write leaves
-  for (let i = 1; i < lines.length - 1; i++) {
-    let entry: { c: ClockSnapshot; u: Change[] };
-    try {
-      entry = JSON.parse(lines[i]);
-    } catch {
-      break;
-    }
-    for (const [name, key, ...rest] of entry.u) {
-      const present = rest.length > 0;
-      if (name === '=') {
-        root[key] = rest[0];
-        arrays.delete(key);
-      } else if (Array.isArray(root[name])) {
-        if (present) arrayOf(name).set(key, rest[0]);
-        else arrayOf(name).delete(key);
-      } else if (present) {
-        root[name][key] = rest[0];
-      } else {
-        delete root[name][key];
-      }
-    }
-    clock = entry.c;
-  }
-  for (const [name, m] of arrays) root[name] = [...m.values()].sort(ARRAY_ORDER[name] ?? (() => 0));
-  return clock;
 }

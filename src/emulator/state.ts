@@ -306,8 +306,47 @@ export function upgradeState(state: State): void {
   }
 }
 
+/** The collections keyed by name or id (some by what a user typed: user names, server names in paths). */
+export const RECORD_COLLECTIONS = [
+  'seq', 'users', 'servers', 'actions', 'snapshots', 'crons', 'templates', 'sshkeys', 'scripts', 'networks', 'vlans',
+  'groups', 'spots', 'capacity',
+] as const;
+export const ARRAY_COLLECTIONS = ['tokens', 'events', 'tasks'] as const;
+
+/**
+ * A map for keys a user chose: no prototype, so `constructor` or `toString` names nothing until stored, and
+ * `__proto__` is stored as an own key like any other instead of replacing the prototype.
+ */
+export function keyedMap<T>(from: Record<string, T> = {}): Record<string, T> {
+  const map = Object.create(null) as Record<string, T>;
+  for (const key of Object.keys(from)) map[key] = from[key];
+  return map;
+}
+
+/** Every record collection of `state` made a prototype-free map (a loaded state comes out of JSON.parse). */
+export function keyedCollections(state: State): void {
+  const root = state as unknown as Record<string, Record<string, unknown>>;
+  for (const name of RECORD_COLLECTIONS) {
+    if (Object.getPrototypeOf(root[name]) !== null) root[name] = keyedMap(root[name]);
+  }
+}
+
+/** What is wrong with the shape of a loaded state (a collection missing or of the wrong kind), or null. */
+export function stateShapeProblem(state: unknown): string | null {
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) return 'it holds no state object';
+  const s = state as Record<string, unknown>;
+  if (s.version !== 1) return `its version is ${JSON.stringify(s.version) ?? 'missing'}, not 1`;
+  if (typeof s.secret !== 'string' || s.secret === '') return "its field 'secret' is missing";
+  for (const name of RECORD_COLLECTIONS) {
+    const v = s[name];
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return `its collection '${name}' is missing or not an object`;
+  }
+  for (const name of ARRAY_COLLECTIONS) if (!Array.isArray(s[name])) return `its collection '${name}' is missing or not a list`;
+  return null;
+}
+
 export function emptyState(secret: string): State {
-  return {
+  const state: State = {
     version: 1,
     secret,
     seed: 'empty',
@@ -329,6 +368,8 @@ export function emptyState(secret: string): State {
     tasks: [],
     capacity: {},
   };
+  keyedCollections(state);
+  return state;
 }
 
 /**
