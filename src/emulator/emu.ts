@@ -277,7 +277,14 @@ export class Emu {
   load(): boolean {
     if (!this.store) return false;
     this.store.prepare();
-    const loaded = this.store.load(this.stateNotes);
+    let loaded;
+    try {
+      loaded = this.store.load(this.stateNotes);
+    } catch (err) {
+      // refused: this emulator will not run, so the file is not its to hold
+      this.store.close();
+      throw err;
+    }
     if (loaded === null) return false;
     this.state = loaded.state;
     // through the tracked state, so what an upgrade changes is written like any other change

@@ -157,7 +157,7 @@ function replay(
       problem = 'not JSON';
     }
     if (problem !== null) {
-      skipped.push(`${journalPath} line ${i + 1} was skipped (${problem}, ${Buffer.byteLength(lines[i])} bytes): ${described(entry)} is lost`);
+      skipped.push(`${journalPath} line ${i + 1} was skipped (${problem}, ${Buffer.byteLength(lines[i])} bytes); lost: ${described(entry)}`);
       continue;
     }
     const ok = entry as { c: ClockSnapshot; u: Change[] };

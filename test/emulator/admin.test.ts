@@ -1,7 +1,10 @@
 // The admin endpoints take no credential, so a web page on another site must not be able to drive them
 // (emulator.md): a plain form POST, a text/plain fetch, anything a browser marks as coming from elsewhere.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CROSS_SITE_MESSAGE, NOT_JSON_MESSAGE } from '../../src/emulator/admin.js';
+import { ADMIN_OFF_MESSAGE, ADMIN_TOKEN_MESSAGE, CROSS_SITE_MESSAGE, NOT_JSON_MESSAGE } from '../../src/emulator/admin.js';
 import { BASE, makeEmu } from './helpers.js';
 
 describe('admin endpoints refuse what a browser on another site sends', () => {
@@ -88,5 +91,56 @@ describe('admin endpoints refuse what a browser on another site sends', () => {
     const r = await t.req('POST', '/__emulator/bulk/servers', { username: 'demo', count: 5 }, { token: null, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(r.status).toBe(403);
     expect((await t.req('GET', '/ecs/v2/servers')).body.count).toBe(0);
+  });
+});
+
+describe('accounts named like the properties every object has', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('%s is created, logs in, is refused twice, and survives a restart', async (name) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-names-'));
+    const t = await makeEmu({ stateFile: join(dir, 'state.json') });
+    try {
+      const made = await t.req('POST', '/__emulator/users', { username: name, password: 'pw-of-it' }, { token: null });
+      expect(made.status, made.text).toBe(201);
+      expect((await t.req('POST', '/__emulator/users', { username: name, password: 'other' }, { token: null })).body.message).toBe(`user ${name} already exists`);
+      const login = await t.req('POST', '/ecs/v2/login', { username: name, password: 'pw-of-it' }, { token: null });
+      expect(login.status).toBe(200);
+      const account = await t.req('GET', '/ecs/v2/account', undefined, { token: login.body.token });
+      expect(account.body.username).toBe(name);
+      // the demo account is still an account like any other (a `__proto__` key must not have replaced the map)
+      expect((await t.req('GET', '/ecs/v2/account')).body.username).toBe('demo');
+    } finally {
+      t.emulator.emu.close();
+    }
+    // from the journal, as written
+    const again = await makeEmu({ stateFile: join(dir, 'state.json') });
+    try {
+      expect((await again.req('POST', '/ecs/v2/login', { username: name, password: 'pw-of-it' }, { token: null })).status).toBe(200);
+      expect(Object.keys(again.emulator.emu.state.users).sort()).toEqual([name, 'demo'].sort());
+    } finally {
+      again.emulator.emu.close();
+    }
+  });
+});
+
+describe('admin endpoints with an admin token (a host beyond loopback)', () => {
+  const token = 'an-admin-token-0123456789';
+
+  it('answers only requests that carry it', async () => {
+    const t = await makeEmu({ adminToken: token });
+    const clock = (headers: Record<string, string>) => t.req('GET', '/__emulator/clock', undefined, { token: null, headers });
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${token}x` }]) {
+      const r = await clock(headers);
+      expect(r.status).toBe(401);
+      expect(r.body.message).toBe(ADMIN_TOKEN_MESSAGE);
+    }
+    expect((await clock({ authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  it('are all refused when turned off, with the way to turn them on', async () => {
+    const t = await makeEmu({ adminOff: true });
+    const r = await t.req('POST', '/__emulator/reset', {}, { token: null });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(ADMIN_OFF_MESSAGE);
+    expect(ADMIN_OFF_MESSAGE).toContain('--admin-token');
   });
 });

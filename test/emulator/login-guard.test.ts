@@ -1,8 +1,17 @@
 // Tokens parsed strictly, and logins that tell nothing by their cost and cannot be tried at request speed.
-import { describe, expect, it } from 'vitest';
-import { passwordWork } from '../../src/emulator/auth.js';
-import { FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_ADDRESS, tooManyLogins } from '../../src/emulator/login-limit.js';
-import { makeEmu, type TestEmu } from './helpers.js';
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/app.js';
+import { CROSS_SITE_LOGIN_MESSAGE, passwordWork } from '../../src/emulator/auth.js';
+import {
+  FREE_FAILURES_PER_ACCOUNT,
+  FREE_FAILURES_PER_ACCOUNT_ALL,
+  FREE_FAILURES_PER_ADDRESS,
+  LoginLimiter,
+  addressKey,
+  tooManyLogins,
+} from '../../src/emulator/login-limit.js';
+import { BASE, makeEmu, type TestEmu } from './helpers.js';
 
 const login = (t: TestEmu, username: string, password: string) => t.req('POST', '/ecs/v2/login', { username, password }, { token: null });
 
@@ -94,3 +103,83 @@ describe('repeated failed logins are slowed down', () => {
     for (let i = 0; i < 50; i++) expect((await login(t, 'demo', 'demo')).status).toBe(200);
   });
 });
+
+describe('no one can lock an account out by its name alone', () => {
+  it('refuses a login form posted by a page of another site, without counting it as a failure', async () => {
+    const t = await makeEmu();
+    const page = (headers: Record<string, string>) =>
+      t.req('POST', '/ecs/v2/login', undefined, {
+        token: null,
+        raw: 'username=demo&password=guess',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+    for (let i = 0; i < 3 * FREE_FAILURES_PER_ACCOUNT; i++) {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+        const r = await page(headers);
+        expect(r.status).toBe(403);
+        expect(r.body.message).toBe(CROSS_SITE_LOGIN_MESSAGE);
+      }
+    }
+    // the owner is not slowed at all
+    expect((await login(t, 'demo', 'demo')).status).toBe(200);
+    // a form from the emulator's own origin (or none, as scripts send) is still a login
+    expect((await page({ origin: BASE, 'sec-fetch-site': 'same-origin' })).status).toBe(401);
+  });
+
+  it("another address's failures do not lock the owner's address out", async () => {
+    const port = await listeningEmu();
+    // 127.0.0.2 is this machine too: another address on the loopback network
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT + 3; i++) await postLogin(port, '127.0.0.2', 'demo', `guess${i}`);
+    expect((await postLogin(port, '127.0.0.2', 'demo', 'demo')).status).toBe(429);
+    const owner = await postLogin(port, '127.0.0.1', 'demo', 'demo');
+    expect(owner.status).toBe(200);
+  });
+
+  it('slows guessers spread over many addresses, but not an address that logged in to the account before', () => {
+    const limiter = new LoginLimiter();
+    const now = 1_000_000;
+    limiter.succeeded(now, 'demo', '10.0.0.1');
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT_ALL; i++) limiter.failed(now, 'demo', `10.1.${Math.floor(i / 250)}.${i % 250}`);
+    expect(limiter.waitSeconds(now, 'demo', '198.51.100.7')).toBe(1);
+    expect(limiter.waitSeconds(now, 'demo', '10.0.0.1')).toBe(0);
+    expect(limiter.waitSeconds(now, 'someone-else', '198.51.100.7')).toBe(0);
+  });
+
+  it('counts an IPv6 address by its /64, so one host cannot rotate through its addresses', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2::ffff'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    const limiter = new LoginLimiter();
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) limiter.failed(0, 'demo', `2001:db8:1:2::${i + 1}`);
+    expect(limiter.waitSeconds(0, 'demo', '2001:db8:1:2::99')).toBe(1);
+  });
+});
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+});
+
+async function listeningEmu() {
+  const emulator = createEmulator({ seed: 'empty', clock: 'manual' });
+  const l = await emulator.listen({ port: 0, host: '127.0.0.1' });
+  closers.push(l.close);
+  return Number(new URL(l.url).port);
+}
+
+/** A login over a real socket from the given local address. */
+function postLogin(port: number, from: string, username: string, password: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify({ username, password });
+    const req = request(
+      { host: '127.0.0.1', port, localAddress: from, method: 'POST', path: '/ecs/v2/login', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}

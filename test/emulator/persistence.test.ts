@@ -156,7 +156,8 @@ describe('--state FILE is private', () => {
     writeFileSync(`${file}.journal.4242.tmp`, 'half a journal');
     writeFileSync(join(dir, 'other.json.1.tmp'), 'not ours');
     await open(file);
-    expect(readdirSync(dir).sort()).toEqual(['emu.json', 'emu.json.journal', 'other.json.1.tmp']);
+    // (the lock says this emulator holds the file)
+    expect(readdirSync(dir).sort()).toEqual(['emu.json', 'emu.json.journal', 'emu.json.lock', 'other.json.1.tmp']);
   });
 
   it('makes a state file written 0644 by an older version 0600', async () => {
