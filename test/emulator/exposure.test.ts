@@ -2,7 +2,7 @@
 // --state file, and a body too large answered so that the client can read the answer. Every connection goes to
 // 127.0.0.1, even to an emulator bound to 0.0.0.0: nothing here reaches beyond this machine.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -137,6 +137,7 @@ describe('two emulators on one --state file', () => {
     // and a clean stop lets go of the file: the next one starts without a takeover
     third.child.kill('SIGTERM');
     expect(await third.exit).toBe(0);
+    expect(existsSync(`${state}.lock`)).toBe(false);
     await ready(run(args));
   });
 });

@@ -143,6 +143,10 @@ describe('no one can lock an account out by its name alone', () => {
     expect(limiter.waitSeconds(now, 'demo', '198.51.100.7')).toBe(1);
     expect(limiter.waitSeconds(now, 'demo', '10.0.0.1')).toBe(0);
     expect(limiter.waitSeconds(now, 'someone-else', '198.51.100.7')).toBe(0);
+    // a login more than 30 days old no longer makes an address known
+    const later = now + 31 * 86400_000;
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT_ALL; i++) limiter.failed(later, 'demo', `10.2.${Math.floor(i / 250)}.${i % 250}`);
+    expect(limiter.waitSeconds(later, 'demo', '10.0.0.1')).toBe(1);
   });
 
   it('counts an IPv6 address by its /64, so one host cannot rotate through its addresses', () => {

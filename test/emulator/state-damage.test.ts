@@ -2,7 +2,7 @@
 // is skipped and told, the lines after it kept, and the journal as it was kept aside; an unreadable journal
 // header or state file refuses the start (naming the file and --state-recover) and changes nothing; with
 // --state-recover the damaged files are renamed aside and the start goes on from what can be read.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -131,6 +131,17 @@ describe('a journal header or a state file that cannot be read', () => {
     expect(await notes(t)).toEqual([]);
     expect(t.emulator.emu.stateNotes.at(-1)).toBe('started from a fresh seed');
     expect(asides(file).sort()).toEqual([expect.stringMatching(/^state\.json\.damaged-/), expect.stringMatching(/^state\.json\.journal\.damaged-/)]);
+  });
+
+
+  it('refuses a journal whose state file is gone, rather than start afresh and overwrite it', async () => {
+    const file = await journalOfKeys(['k']);
+    rmSync(file);
+    expect(refusal(file)!.message).toBe(
+      `state file ${file} is missing but its journal ${file}.journal holds records. Nothing was changed. Start with --state-recover to set the damaged files aside (renamed ${file}.damaged-TIME) and start from what can be read, or move them away yourself.`,
+    );
+    const t = await open(file, true);
+    expect(t.emulator.emu.stateNotes[0]).toMatch(/is kept as .*state\.json\.journal\.damaged-/);
   });
 });
 
