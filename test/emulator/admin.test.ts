@@ -128,7 +128,7 @@ describe('admin endpoints with an admin token (a host beyond loopback)', () => {
   it('answers only requests that carry it', async () => {
     const t = await makeEmu({ adminToken: token });
     const clock = (headers: Record<string, string>) => t.req('GET', '/__emulator/clock', undefined, { token: null, headers });
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${token}x` }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${token}x` }] as Array<Record<string, string>>) {
       const r = await clock(headers);
       expect(r.status).toBe(401);
       expect(r.body.message).toBe(ADMIN_TOKEN_MESSAGE);

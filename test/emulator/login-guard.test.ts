@@ -114,7 +114,7 @@ describe('no one can lock an account out by its name alone', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       });
     for (let i = 0; i < 3 * FREE_FAILURES_PER_ACCOUNT; i++) {
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Array<Record<string, string>>) {
         const r = await page(headers);
         expect(r.status).toBe(403);
         expect(r.body.message).toBe(CROSS_SITE_LOGIN_MESSAGE);
