@@ -73,7 +73,7 @@ function lineProblem(entry: unknown): string | null {
     if (name === '=') {
       if (!FIELDS.has(key) || !present) return `it replaces an unknown field '${key}'`;
       if (RECORDS.has(key) && !isObject(value)) return `it replaces '${key}' with something not an object`;
-      if (ARRAYS.has(key) && !Array.isArray(value)) return `it replaces '${key}' with something not a list`;
+      if (ARRAYS.has(key) && !(Array.isArray(value) && value.every(isObject))) return `it replaces '${key}' with something not a list of records`;
     } else if (ARRAYS.has(name)) {
       if (present && !isObject(value)) return `its '${name}' element ${key} is not an object`;
     } else if (!RECORDS.has(name)) {

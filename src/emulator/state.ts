@@ -341,7 +341,11 @@ export function stateShapeProblem(state: unknown): string | null {
     const v = s[name];
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return `its collection '${name}' is missing or not an object`;
   }
-  for (const name of ARRAY_COLLECTIONS) if (!Array.isArray(s[name])) return `its collection '${name}' is missing or not a list`;
+  for (const name of ARRAY_COLLECTIONS) {
+    const v = s[name];
+    if (!Array.isArray(v)) return `its collection '${name}' is missing or not a list`;
+    if (!v.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return `its list '${name}' holds something not a record`;
+  }
   return null;
 }
 

@@ -124,6 +124,10 @@ describe('a journal header or a state file that cannot be read', () => {
     const err = refusal(file);
     expect(err).toBeInstanceOf(StateFileError);
     expect(err!.message).toMatch(new RegExp(`^state file ${file.replace(/[.\\/]/g, '\\$&')} cannot be read: its collection 'users' is missing or not an object\\. Nothing was changed\\.`));
+    snap.state.users = {};
+    snap.state.tokens = [null];
+    writeFileSync(file, JSON.stringify(snap));
+    expect(refusal(file)!.message).toContain("cannot be read: its list 'tokens' holds something not a record.");
     writeFileSync(file, '{"state": {"version": 1, "secret"');
     expect(refusal(file)!.message).toContain('cannot be read: it is not JSON.');
 
