@@ -62,10 +62,11 @@ export async function runEmulator(argv: string[]): Promise<void> {
   let port: number;
   const host = values.host!;
   const exposed = !isLoopbackHost(host);
-  const adminToken = values['admin-token'];
+  // the environment keeps it out of `ps`, where a flag's value is there for every local user to read
+  const adminToken = values['admin-token'] ?? (process.env.ECSDECK_EMULATOR_ADMIN_TOKEN || undefined);
   try {
     if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN) {
-      throw new Error(`--admin-token must be at least ${MIN_ADMIN_TOKEN} characters (e.g. the output of: openssl rand -hex 16)`);
+      throw new Error(`--admin-token (or ECSDECK_EMULATOR_ADMIN_TOKEN) must be at least ${MIN_ADMIN_TOKEN} characters (e.g. the output of: openssl rand -hex 16)`);
     }
     if (values['state-recover'] && values.state === undefined) throw new Error('--state-recover needs --state FILE');
     port = Number(values.port);

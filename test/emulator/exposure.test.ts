@@ -26,8 +26,8 @@ interface Run {
   stderr: () => string;
 }
 
-function run(args: string[]): Run {
-  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[], env: Record<string, string> = {}): Run {
+  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.push(child);
   let out = '';
   let err = '';
@@ -97,10 +97,18 @@ describe('--host beyond loopback', () => {
     expect(r.stderr() + r.stdout()).not.toContain(TOKEN);
   });
 
+  it('takes the admin token from ECSDECK_EMULATOR_ADMIN_TOKEN too (out of sight of ps)', async () => {
+    const r = run(['--host', '0.0.0.0', '--port', '0', '--seed', 'empty', '--clock', 'manual'], { ECSDECK_EMULATOR_ADMIN_TOKEN: TOKEN });
+    const port = await ready(r);
+    expect((await call(port, 'GET', '/__emulator/clock')).status).toBe(401);
+    expect((await call(port, 'GET', '/__emulator/clock', undefined, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    expect(r.stderr()).toContain('are open to requests sending Authorization: Bearer <the --admin-token>');
+  });
+
   it('refuses an admin token too short to guard anything (exit 2)', async () => {
     const r = run(['--host', '0.0.0.0', '--port', '0', '--admin-token', 'short']);
     expect(await r.exit).toBe(2);
-    expect(r.stderr()).toContain('--admin-token must be at least 16 characters');
+    expect(r.stderr()).toContain('--admin-token (or ECSDECK_EMULATOR_ADMIN_TOKEN) must be at least 16 characters');
   });
 
   it('leaves a loopback emulator as it was: admin endpoints open, the demo account on, nothing on stderr', async () => {
