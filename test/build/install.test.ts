@@ -3,7 +3,7 @@
 // imports it runs every patch; the dashboard's bundle holds every patch; and the install step patches once,
 // records what it did, and refuses (writing nothing) a dependency that changed under a patch.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -125,5 +125,33 @@ describe('the install step (scripts/patch-deps.mjs), on a copy of the dependenci
     );
     rmSync(join(nodeModules, '.ecsdeck-patches'), { recursive: true });
     expect(() => deps.applyPatches(nodeModules)).toThrow('ink/build/output.js is patched, but node_modules/.ecsdeck-patches has no record of it; reinstall (npm ci)');
+  });
+});
+
+describe('install scripts', () => {
+  it('every installed package with an install script is approved in package.json, so npm 11 prints no review warning', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const approved = new Set(Object.keys(pkg.allowScripts ?? {}).filter((k) => pkg.allowScripts?.[k] === true));
+    const withScripts: string[] = [];
+    const visit = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        if (name.startsWith('.')) continue;
+        const at = join(dir, name);
+        if (name.startsWith('@')) {
+          visit(at);
+          continue;
+        }
+        const manifest = join(at, 'package.json');
+        if (!existsSync(manifest)) continue;
+        const m = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string; scripts?: Record<string, string> };
+        const s = m.scripts ?? {};
+        if (s.preinstall || s.install || s.postinstall) withScripts.push(`${m.name}@${m.version}`);
+        if (existsSync(join(at, 'node_modules'))) visit(join(at, 'node_modules'));
+      }
+    };
+    visit(join(ROOT, 'node_modules'));
+    expect(withScripts.length).toBeGreaterThan(0);
+    const unapproved = withScripts.filter((id) => !approved.has(id) && !approved.has(id.slice(0, id.lastIndexOf('@'))));
+    expect(unapproved).toEqual([]);
   });
 });
