@@ -82,6 +82,9 @@ export const dialogBindings: Binding[] = [
   { id: 'dialog.down', keys: ['↓'], match: flag('downArrow'), description: 'next entry', scope: 'dialog' },
   { id: 'dialog.pageUp', keys: ['PgUp'], match: flag('pageUp'), description: 'one page up', scope: 'dialog' },
   { id: 'dialog.pageDown', keys: ['PgDn'], match: flag('pageDown'), description: 'one page down', scope: 'dialog' },
+  // in a list with a typed filter every letter is filter text (`j`, `G` too); these keys always move
+  { id: 'dialog.top', keys: ['Home'], match: flag('home'), description: 'first entry of a list', scope: 'dialog' },
+  { id: 'dialog.bottom', keys: ['End'], match: flag('end'), description: 'last entry of a list', scope: 'dialog' },
 ];
 
 export type ScreenBinding = Omit<Binding, 'scope'>;

@@ -70,6 +70,8 @@ export function RemoteChoice<T, V>(props: {
   height: number;
   isActive: boolean;
   emptyText?: string;
+  /** a list of marks: Space marks too (ChoiceList's `toggle`) */
+  toggle?: boolean;
 }): ReactNode {
   const { remote } = props;
   if (remote.error !== undefined) {
@@ -103,6 +105,7 @@ export function RemoteChoice<T, V>(props: {
       onCancel={props.onBack}
       placeholder="type to filter"
       emptyText={items.length === 0 ? (props.emptyText ?? `no ${props.what}`) : undefined}
+      toggle={props.toggle}
     />
   );
 }
@@ -235,7 +238,7 @@ export function extrasHint(state: WizardState): string {
     case 'vlans':
       return 'e.g. 100 pvid, 200, 300-310  ·  ⏎ keep (empty detaches)  esc back';
     case 'isolation':
-      return '⏎ mark or unmark  type to filter  esc done';
+      return 'Space or ⏎ mark or unmark  type to filter  esc done';
     default:
       return '⏎ choose  type to filter  esc back';
   }
@@ -396,6 +399,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
           remote={lists.servers}
           what="servers"
           build={(servers) => isolationChoices(servers, state)}
+          toggle
           onSelect={(c) => dispatch({ type: 'toggleIsolation', server: c.value })}
         />
       );
