@@ -402,6 +402,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
             <TextInput
               key="notes"
               defaultValue={state.notes}
+              select
               placeholder="e.g. web-3"
               width={Math.max(1, width - 2)}
               isActive={active}

@@ -377,6 +377,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
             <TextInput
               key={`vlans:${state.vlanNetwork ?? ''}`}
               defaultValue={current}
+              select
               placeholder="VLAN ids: 100 pvid, 200, 300-310"
               width={Math.max(1, width - 2)}
               isActive={isActive}

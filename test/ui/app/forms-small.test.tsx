@@ -1,0 +1,41 @@
+// The small things of forms, lists and dialogs a person trips over (issue 18, "Smaller"): a prefilled value is
+// replaced by typing, not appended to; each checked on the service where something is sent.
+import { afterEach, expect, test } from 'vitest';
+import { keys } from '../helpers.js';
+import { startApp, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
+
+async function go(t: Harness, screen: string, ready: string | RegExp): Promise<void> {
+  await t.waitFor('web-1');
+  await t.press(':');
+  await t.type(screen);
+  await t.press(keys.enter);
+  await t.waitFor(ready);
+}
+
+test('typing over a prefilled value replaces it; ⌫ edits it in place', async () => {
+  h = await startApp({ height: 36 });
+  await go(h, 'snapshots', /weekly snapshot/);
+  for (let i = 0; i < 30 && !/weekly snapshot/.test(selectedLine(h.frame())); i++) await h.press('j');
+  const line = selectedLine(h.frame());
+  const [, server, id] = /(ec\d+) +(\d+) weekly snapshot/.exec(line)!;
+  await h.press('e');
+  await h.waitFor(`Edit snapshot ${id}`);
+  expect(h.frame()).toContain('type to replace');
+  await h.type('from-snap-105');
+  // the notes field is prefilled too: ⌫ takes its last character, the rest stays
+  const notes = (await h.client.snapshots.get(server!, Number(id))).notes;
+  expect(notes.length).toBeGreaterThan(1);
+  await h.press(keys.enter, keys.backspace, keys.enter);
+  await h.waitFor(`Saved snapshot ${id} of ${server}.`);
+  const saved = await h.client.snapshots.get(server!, Number(id));
+  expect(saved.description).toBe('from-snap-105');
+  expect(saved.notes).toBe(notes.slice(0, -1));
+});
