@@ -125,15 +125,15 @@ export interface LinesEditorProps {
 }
 
 /**
- * An environment line while typed: the name stays readable, everything from the first character a name cannot
- * hold is bulleted (`=` itself stays). A mistyped line without `=` (`TOKEN s3cret`) is hidden too.
+ * An environment line while typed: the value, everything after the first `=`, is bulleted (`=` itself stays).
+ * Text without `=` holds no value (the service refuses it: "Invalid env variable format"), so it is drawn as
+ * typed, to be read and fixed; only a value is a secret.
  */
 export function maskTypedEnv(value: string): string {
   const chars = Array.from(value);
-  const at = chars.findIndex((c) => !/[A-Za-z0-9_]/.test(c));
+  const at = chars.indexOf('=');
   if (at < 0) return value;
-  const keep = chars[at] === '=' ? at + 1 : at;
-  return chars.slice(0, keep).join('') + '•'.repeat(chars.length - keep);
+  return chars.slice(0, at + 1).join('') + '•'.repeat(chars.length - at - 1);
 }
 
 /**
