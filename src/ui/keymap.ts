@@ -91,7 +91,10 @@ export type ScreenBinding = Omit<Binding, 'scope'>;
 
 /** Keys of the dialogs that have keys of their own, shown in their footer beside the dialog keys. */
 const dialogScopeBindings: Record<string, ScreenBinding[]> = {
-  console: [{ id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 }],
+  console: [
+    { id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 },
+    { id: 'console.copy', keys: ['y'], match: char('y'), description: 'copy the console key to the clipboard (OSC 52), while it is shown', hint: 'copy', rank: 1 },
+  ],
   confirm: [
     { id: 'confirm.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, go ahead', hint: 'yes', rank: 0 },
     { id: 'confirm.no', keys: ['n', 'esc'], match: char('n', 'N'), description: 'no (so does any other key)', hint: 'no', rank: 1 },

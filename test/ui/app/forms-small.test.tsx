@@ -2,6 +2,7 @@
 // replaced by typing, not appended to; each checked on the service where something is sent.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
+import { osc52 } from '../../../src/ui/terminal-handoff.js';
 import { startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -38,4 +39,25 @@ test('typing over a prefilled value replaces it; ⌫ edits it in place', async (
   const saved = await h.client.snapshots.get(server!, Number(id));
   expect(saved.description).toBe('from-snap-105');
   expect(saved.notes).toBe(notes.slice(0, -1));
+});
+
+test('C: the console key says what it is for, and y copies it while shown (OSC 52), never into the status line', async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await h.waitFor('ec206901');
+  await h.press('C');
+  let f = await h.waitFor('Console key: ••••••••••••');
+  expect(f).toContain('web console');
+  expect(f).toContain('v reveal (then y copies)');
+  // masked: y copies nothing
+  await h.press('y');
+  expect(h.frames().some((fr) => fr.includes('\u001b]52;'))).toBe(false);
+  await h.press('v');
+  f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
+  const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1]!;
+  await h.press('y');
+  await h.waitFor('✓ copied (OSC 52)');
+  expect(h.frames().some((fr) => fr.includes(osc52(key)))).toBe(true);
+  await h.press(keys.escape);
+  await h.waitFor((fr) => !fr.includes('Console key'));
+  expect(h.frame()).not.toContain(key);
 });
