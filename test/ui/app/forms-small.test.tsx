@@ -61,3 +61,16 @@ test('C: the console key says what it is for, and y copies it while shown (OSC 5
   await h.waitFor((fr) => !fr.includes('Console key'));
   expect(h.frame()).not.toContain(key);
 });
+
+test('n on a template: the plans whose disk is smaller than its required_disk are greyed out with the sizes', async () => {
+  h = await startApp({ width: 120, height: 36 });
+  await go(h, 'templates', /ei204101/);
+  for (let i = 0; i < 10 && !/ei204101/.test(selectedLine(h.frame())); i++) await h.press('j');
+  await h.press('n');
+  await h.waitFor('image ei204101');
+  const f = await h.waitFor('disk too small: ei204101 needs 80 GB');
+  expect(f).toMatch(/eCS1 .*20 GB disk.*disk too small: ei204101 needs 80 GB/);
+  expect(f).not.toMatch(/eCS3 .*disk too small/);
+  // the list opens on the first plan that can hold it
+  expect(selectedLine(f)).toMatch(/› eCS3 /);
+});

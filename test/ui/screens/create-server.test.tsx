@@ -293,6 +293,26 @@ describe('choices', () => {
     ]);
     expect(items[2]!.description).toContain('your template');
   });
+
+  it('a template whose required_disk is bigger than the plan’s disk is refused before sending, with both sizes', () => {
+    const golden = image({ name: 'ei204101', public: false, requiredDisk: 80 });
+    const small = plan({ name: 'eCS1', disk: 20 });
+    const [, tpl] = imageChoices(small, [image()], [golden]);
+    expect(tpl!.disabled).toBe(true);
+    expect(tpl!.description).toContain('needs a 80 GB disk, eCS1 has 20');
+    expect(imageChoices(plan(), [], [golden])[0]!.disabled).toBe(false);
+    // the wizard opened on the template (n on :templates): the plans too small for it are greyed out
+    const pick = { name: 'ei204101', label: 'golden', kind: 'template' as const, windows: false, requiredDisk: 80 };
+    const plans = planChoices([small, plan()], undefined, pick);
+    expect(plans.map((c) => c.disabled)).toEqual([true, false]);
+    expect(plans[0]!.description).toContain('disk too small: ei204101 needs 80 GB');
+    // and if such a pair is in the state anyway, neither the image step nor the review lets it through
+    const onImage = run([{ type: 'choosePlan', plan: small, spotDiscount: null }, { type: 'chooseLocation', location: 'it-fr2' }]);
+    const refused = wizardReducer(onImage, { type: 'chooseImage', image: pick });
+    expect(refused).toMatchObject({ step: 'image', message: 'ei204101 needs a disk of 80 GB or more; eCS1 has 20 GB: choose a plan with a bigger disk' });
+    const review = { ...atReview({ plan: small }), image: pick };
+    expect(wizardReducer(review, { type: 'send' })).toMatchObject({ sending: false, error: expect.stringContaining('80 GB or more; eCS1 has 20 GB') });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
