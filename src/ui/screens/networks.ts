@@ -5,7 +5,8 @@
 import type { Network } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, yesNo } from '../format.js';
-import { defineResource, field, type ConfirmSpec } from '../resource/spec.js';
+import { askDialog } from '../resource/ask.js';
+import { defineResource, field } from '../resource/spec.js';
 import { date } from './columns.js';
 
 export const NETWORK_COLUMNS: readonly Column<Network>[] = [
@@ -16,20 +17,8 @@ export const NETWORK_COLUMNS: readonly Column<Network>[] = [
   date<Network>('deactivatedAt', 'DEACTIVATED', 3),
 ];
 
-/** The y/N of `c` is about a network not made yet: this stands for it (nothing of it is drawn or sent). */
-const NOT_YET: Network = { id: 0, networkId: 0, name: '', active: false, createdAt: null, deactivatedAt: null, user: '', extra: {} };
-
-const createNetwork: ConfirmSpec<Network> = {
-  kind: 'yesno',
-  title: () => 'Create a private network?',
-  consequence: () => 'The service makes an empty private network and names it itself (net…); nothing is attached to it. VLANs join servers to it from a server’s Networks tab (4).',
-  name: () => '',
-  verb: 'create',
-  async run(_n, { client }) {
-    const n = await client.networks.create();
-    return { message: `Private network ${n.name} created: add VLANs from a server's Networks tab (4).`, select: n.name };
-  },
-};
+const CREATE_CONSEQUENCE =
+  'The service makes an empty private network and names it itself (net…); nothing is attached to it. VLANs join servers to it from a server’s Networks tab (4).';
 
 export default defineResource<Network>({
   name: 'networks',
@@ -42,7 +31,19 @@ export default defineResource<Network>({
   defaultSort: { column: 'name', descending: false },
   load: ({ client }, signal) => client.networks.list({ signal }),
   empty: 'no private networks: c makes one',
-  create: () => ({ kind: 'confirm', confirm: createNetwork, row: NOT_YET }),
+  create: (ctx) => ({
+    kind: 'custom',
+    custom: askDialog({
+      question: 'Create a private network?',
+      consequence: CREATE_CONSEQUENCE,
+      onYes: () =>
+        ctx.run('Creating a private network', async () => {
+          const n = await ctx.client.networks.create();
+          return { message: `Private network ${n.name} created: add VLANs from a server's Networks tab (4).`, select: n.name };
+        }),
+      onNo: () => ctx.nav.report('info', 'Nothing was created.', 'action'),
+    }),
+  }),
   remove: {
     kind: 'yesno',
     title: (n) => `Delete private network ${n.name}?`,

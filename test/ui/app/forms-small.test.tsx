@@ -3,6 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
 import { osc52 } from '../../../src/ui/terminal-handoff.js';
+import { createEmulator } from '../../../src/emulator/app.js';
 import { startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -73,4 +74,32 @@ test('n on a template: the plans whose disk is smaller than its required_disk ar
   expect(f).not.toMatch(/eCS3 .*disk too small/);
   // the list opens on the first plan that can hold it
   expect(selectedLine(f)).toMatch(/› eCS3 /);
+});
+
+test('D on a server’s Snapshots tab deletes its weekly schedule after y/N, with the service’s DELETE', async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const calls: string[] = [];
+  const spied = { ...emulator, fetch: (r: Request) => (calls.push(`${r.method} ${new URL(r.url).pathname}`), emulator.fetch(r)) };
+  h = await startApp({ height: 40, emulator: spied });
+  await h.waitFor('ec206901');
+  await h.press(keys.enter);
+  await h.waitFor('Milano (IT)');
+  await h.press('3');
+  let f = await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · on/);
+  expect(f).toContain('D delete');
+  const path = '/ecs/v2/servers/ec206901/crons/snapshot_schedule_ec206901';
+  await h.press('D');
+  f = await h.waitFor('Delete the weekly schedule of ec206901? [y/N]');
+  expect(f).toContain('No more weekly snapshots of ec206901 are taken');
+  expect(f.split('\n').find((l) => l.startsWith('└'))).toMatch(/y yes/);
+  await h.press('n');
+  await h.waitFor('Nothing was deleted.');
+  expect(calls).not.toContain(`DELETE ${path}`);
+  await h.press('D');
+  await h.waitFor('[y/N]');
+  await h.press('y');
+  await h.waitFor('Weekly schedule of ec206901 deleted: no more weekly snapshots.');
+  expect(calls.filter((c) => c === `DELETE ${path}`)).toHaveLength(1);
+  expect((await h.client.schedules.get('ec206901')).enabled).toBe(false);
+  await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · off/);
 });

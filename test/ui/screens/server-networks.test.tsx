@@ -126,7 +126,7 @@ test(':networks creates a network with c, and d shows the service refusing while
   await h.waitFor('Create a private network? [y/N]');
   // anything but y sends nothing
   await h.press('n');
-  await h.waitFor('Nothing was changed.');
+  await h.waitFor('Nothing was created.');
   expect((await h.client.networks.list()).map((n) => n.name)).toEqual(before);
   await h.press('c');
   await h.waitFor('Create a private network? [y/N]');
