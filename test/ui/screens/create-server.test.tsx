@@ -668,6 +668,27 @@ describe('<CreateServerWizard>', () => {
     expect(server.support?.code).toBe('global');
   });
 
+  it('isolation: Space marks and unmarks the highlighted server, End reaches the last one, j is filter text', async () => {
+    const w = await setup();
+    await toReview(w, { plan: 'eCS3', location: 'fr2', image: 'debian-12', notes: 'iso' });
+    await w.type('x', onExtras);
+    await w.type('isolation\r', (f) => f.includes('[ ] ec206901'));
+    await w.type(' ', (f) => f.includes('[x] ec206901'));
+    await w.type(' ', (f) => f.includes('[ ] ec206901') && !f.includes('[x]'));
+    await w.type(keys.down + ' ', (f) => f.includes('[x] ec206902'));
+    // End: the last server; Home: the first again
+    const end = await w.type('\u001b[F', (f) => /› \[ \] ec2069\d\d/.test(f) && !/› \[ \] ec206901/.test(f));
+    const last = /› \[ \] (ec2069\d\d)/.exec(end)![1]!;
+    await w.type(' ', (f) => f.includes(`[x] ${last}`));
+    await w.type('\u001b[H', (f) => f.includes('› [ ] ec206901'));
+    // j goes into the filter: nothing matches it
+    await w.type('j', (f) => f.includes('no match'));
+    await w.type(keys.escape, (f) => f.includes('[x] ec206902'));
+    await w.type(keys.escape, (f) => onExtras(f) && f.includes('not on the hosts of'));
+    const review = await w.type(keys.escape, onReview);
+    expect(review).toContain(`"isolate_from": ["ec206902", "${last}"]`);
+  });
+
   it('a list that fails to load says why in the service’s words, and ⏎ tries again', async () => {
     const w = await setup({ faults: { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/plans' } });
     await w.see((f) => f.includes('could not load the plans: injected fault: status 500'));
