@@ -125,7 +125,7 @@ export function serverChange(server: Pick<Server, 'notes' | 'group'>, notes: str
 /** The console key, as a dialog of the servers screen. */
 export function consoleDialog(client: Client, server: Server): CustomDialog {
   // the border, the title, the key, what it is for (wrapped: up to three lines at 80 columns), the keys
-  return { rows: 8, render: ({ width, height, close }) => (
+  return { rows: 8, scopes: ['console', 'dialog'], render: ({ width, height, close }) => (
     <DialogBox width={width} height={height}>
       <ConsoleDialog client={client} server={server} onClose={close} />
     </DialogBox>
