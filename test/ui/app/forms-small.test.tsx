@@ -68,8 +68,9 @@ test('n on a template: the plans whose disk is smaller than its required_disk ar
   await go(h, 'templates', /ei204101/);
   for (let i = 0; i < 10 && !/ei204101/.test(selectedLine(h.frame())); i++) await h.press('j');
   await h.press('n');
-  await h.waitFor('image ei204101');
-  const f = await h.waitFor('disk too small: ei204101 needs 80 GB');
+  // the wizard's code is loaded the first time: slow on a busy machine
+  await h.waitFor('image ei204101', 15_000);
+  const f = await h.waitFor('disk too small: ei204101 needs 80 GB', 10_000);
   expect(f).toMatch(/eCS1 .*20 GB disk.*disk too small: ei204101 needs 80 GB/);
   expect(f).not.toMatch(/eCS3 .*disk too small/);
   // the list opens on the first plan that can hold it
