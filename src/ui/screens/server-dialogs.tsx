@@ -37,7 +37,7 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'hidden' | null>(null);
   const closed = useRef(false);
   const { copy } = useTerminalHandoff();
 
@@ -64,10 +64,11 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
         props.onClose();
       } else if ((input === 'v' || input === 'V') && !key.ctrl && !key.meta) {
         setRevealed((r) => !r);
-      } else if (input === 'y' && !key.ctrl && !key.meta && revealed && consoleKey !== null) {
-        // to the clipboard only (OSC 52): never into the status line, a log or the history
-        copy(consoleKey);
-        setCopied(true);
+        setCopied(null);
+      } else if (input === 'y' && !key.ctrl && !key.meta && consoleKey !== null) {
+        // to the clipboard only (OSC 52), and only once shown: never into the status line, a log or the history
+        if (revealed) copy(consoleKey);
+        setCopied(revealed ? 'yes' : 'hidden');
       }
     },
     { priority: PRIORITY.dialog },
@@ -93,7 +94,11 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
         </>
       )}
       <Text color={color('dim')} wrap="truncate">
-        {consoleKey !== null ? (revealed ? `${copied ? '✓ copied (OSC 52)  ' : ''}y copy  v hide  esc close` : 'v reveal (then y copies)  esc close') : 'esc close'}
+        {consoleKey !== null
+          ? revealed
+            ? `${copied === 'yes' ? '✓ copied (OSC 52)  ' : ''}y copy  v hide  esc close`
+            : `${copied === 'hidden' ? 'the key is copied only once shown: ' : ''}v reveal (then y copies)  esc close`
+          : 'esc close'}
       </Text>
     </Box>
   );

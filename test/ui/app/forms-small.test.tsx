@@ -49,8 +49,9 @@ test('C: the console key says what it is for, and y copies it while shown (OSC 5
   let f = await h.waitFor('Console key: ••••••••••••');
   expect(f).toContain('web console');
   expect(f).toContain('v reveal (then y copies)');
-  // masked: y copies nothing
+  // masked: y copies nothing, and says why
   await h.press('y');
+  await h.waitFor('the key is copied only once shown');
   expect(h.frames().some((fr) => fr.includes('\u001b]52;'))).toBe(false);
   await h.press('v');
   f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
