@@ -82,13 +82,19 @@ export const dialogBindings: Binding[] = [
   { id: 'dialog.down', keys: ['↓'], match: flag('downArrow'), description: 'next entry', scope: 'dialog' },
   { id: 'dialog.pageUp', keys: ['PgUp'], match: flag('pageUp'), description: 'one page up', scope: 'dialog' },
   { id: 'dialog.pageDown', keys: ['PgDn'], match: flag('pageDown'), description: 'one page down', scope: 'dialog' },
+  // in a list with a typed filter every letter is filter text (`j`, `G` too); these keys always move
+  { id: 'dialog.top', keys: ['Home'], match: flag('home'), description: 'first entry of a list', scope: 'dialog' },
+  { id: 'dialog.bottom', keys: ['End'], match: flag('end'), description: 'last entry of a list', scope: 'dialog' },
 ];
 
 export type ScreenBinding = Omit<Binding, 'scope'>;
 
 /** Keys of the dialogs that have keys of their own, shown in their footer beside the dialog keys. */
 const dialogScopeBindings: Record<string, ScreenBinding[]> = {
-  console: [{ id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 }],
+  console: [
+    { id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 },
+    { id: 'console.copy', keys: ['y'], match: char('y'), description: 'copy the console key to the clipboard (OSC 52), while it is shown', hint: 'copy', rank: 1 },
+  ],
   confirm: [
     { id: 'confirm.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, go ahead', hint: 'yes', rank: 0 },
     { id: 'confirm.no', keys: ['n', 'esc'], match: char('n', 'N'), description: 'no (so does any other key)', hint: 'no', rank: 1 },

@@ -1,4 +1,7 @@
 // A filterable choice list for wizard steps. Typing filters, arrows move, ⏎ takes the highlighted entry.
+// Every printable key is filter text, `j` `k` `G` included (plan, region and image names hold those letters),
+// so moving is done with keys that never type: ↑ ↓ (and Ctrl+P / Ctrl+N), PgUp PgDn, Home End. Ctrl+A and
+// Ctrl+E still move the cursor within the filter. In a list of marks (`toggle`), Space marks the entry too.
 // Not ink-select-input: it reads its own state from the last render, so "Down, Enter" arriving in one chunk
 // picks the old entry. Here the state is a ref updated by a pure reducer once per event, so every event of a
 // chunk sees the effect of the one before. Give each wizard step its own React `key`, so a new step starts
@@ -73,15 +76,22 @@ export function choiceStep<V>(
   input: string,
   key: KeyLike,
   pageSize: number,
+  options: { toggle?: boolean } = {},
 ): ChoiceOutcome<V> {
   const list = filterChoices(items, state.query.value);
   const nav = matchBinding(['dialog'], input, key);
   const page = Math.max(1, pageSize - 1);
   const at = (target: number): ChoiceOutcome<V> => ({ state: { ...state, highlight: moveTo(list, state.highlight, target) } });
-  if (nav === 'dialog.up') return at(state.highlight - 1);
-  if (nav === 'dialog.down') return at(state.highlight + 1);
+  if (nav === 'dialog.up' || (key.ctrl && input === 'p')) return at(state.highlight - 1);
+  if (nav === 'dialog.down' || (key.ctrl && input === 'n')) return at(state.highlight + 1);
   if (nav === 'dialog.pageUp') return at(state.highlight - page);
   if (nav === 'dialog.pageDown') return at(state.highlight + page);
+  if (nav === 'dialog.top') return at(0);
+  if (nav === 'dialog.bottom') return at(list.length - 1);
+  if (options.toggle && input === ' ' && !key.ctrl && !key.meta) {
+    const current = list[state.highlight];
+    return current && !current.disabled ? { state, chosen: current } : { state };
+  }
 
   const edit = editLine(state.query, input, key);
   if (edit.cancel) {
@@ -115,6 +125,8 @@ export interface ChoiceListProps<V> {
   isActive?: boolean;
   /** Shown when the filter matches nothing. */
   emptyText?: string;
+  /** A list of marks (onSelect marks or unmarks): Space does what ⏎ does instead of going into the filter. */
+  toggle?: boolean;
 }
 
 export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
@@ -128,7 +140,7 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
     (input, key) => {
       // Tab and Shift+Tab move between the fields of a form around the list
       if (key.tab) return false;
-      const outcome = choiceStep(items, ref.current!, input, key, height);
+      const outcome = choiceStep(items, ref.current!, input, key, height, { toggle: props.toggle });
       if (outcome.state !== ref.current) {
         ref.current = outcome.state;
         setState(outcome.state);

@@ -13,6 +13,12 @@ export interface LineState {
   value: string;
   /** Cursor position in code points, 0..length. */
   cursor: number;
+  /**
+   * The value was there when the field opened (an edit form's current value) and is untouched: it is shown
+   * selected, the first character typed replaces it, and any editing key (← → Home End ⌫ Ctrl+…) drops the
+   * selection and edits it in place, as a GUI field selects its text on focus.
+   */
+  selected?: boolean;
 }
 
 export interface LineOutcome {
@@ -32,6 +38,11 @@ export function lineState(value = ''): LineState {
   return { value, cursor: points(value).length };
 }
 
+/** A line opening with a value to keep or to replace: selected when there is one (see LineState.selected). */
+export function prefilledLine(value = ''): LineState {
+  return value === '' ? lineState() : { ...lineState(value), selected: true };
+}
+
 function insert(state: LineState, text: string): LineState {
   const chars = points(state.value);
   const added = points(text.replace(CONTROL, ''));
@@ -42,6 +53,7 @@ function insert(state: LineState, text: string): LineState {
 
 /** Applies one input event to a line: the whole editing behaviour, without React. */
 export function editLine(state: LineState, input: string, key: KeyLike): LineOutcome {
+  if (state.selected) return editSelected(state, input, key);
   const chars = points(state.value);
   if (key.escape) return { state, cancel: true };
   if (key.return) return { state, submit: true };
@@ -73,6 +85,17 @@ export function editLine(state: LineState, input: string, key: KeyLike): LineOut
 }
 
 const CONTROL_ONE = /[\u0000-\u001f\u007f]/u;
+
+/** A selected (prefilled, untouched) line: typed text replaces it, an editing key edits it in place. */
+function editSelected(state: LineState, input: string, key: KeyLike): LineOutcome {
+  const plain: LineState = { value: state.value, cursor: state.cursor };
+  const typed = input !== '' && !CONTROL_ONE.test(Array.from(input)[0]!) && !key.ctrl && !(key.meta && !key.escape);
+  const moving = key.upArrow || key.downArrow || key.pageUp || key.pageDown || key.leftArrow || key.rightArrow || key.home || key.end;
+  if (typed && !moving && !key.return && !key.tab && !key.escape && !key.backspace && !key.delete) return editLine(lineState(), input, key);
+  const out = editLine(plain, input, key);
+  // keys that neither edit nor move (⏎, esc, Tab, ↑ ↓) leave the value selected
+  return out.state === plain ? { ...out, state } : out;
+}
 
 /**
  * Ink passes a burst of plain bytes as one string: a paste, or fast typing such as Backspace then a letter,
@@ -145,6 +168,8 @@ export interface TextInputProps {
   mask?: string;
   /** Columns the field may use; longer text scrolls with the cursor. */
   width?: number;
+  /** the default value opens selected: typing replaces it, ← → ⌫ edit it (LineState.selected) */
+  select?: boolean;
   isActive?: boolean;
   onChange?(value: string): void;
   onSubmit?(value: string): void;
@@ -153,7 +178,7 @@ export interface TextInputProps {
 
 export function TextInput(props: TextInputProps): ReactNode {
   const active = props.isActive !== false;
-  const ref = useRef<LineState>(lineState(props.defaultValue));
+  const ref = useRef<LineState>(props.select ? prefilledLine(props.defaultValue) : lineState(props.defaultValue));
   const [state, setState] = useState<LineState>(ref.current);
 
   useKeys(
@@ -185,7 +210,7 @@ export function TextInput(props: TextInputProps): ReactNode {
   const line = renderLine(state, { mask: props.mask, width: props.width });
   return (
     <Text wrap="truncate">
-      {line.before}
+      {state.selected ? <Text inverse>{line.before}</Text> : line.before}
       {showCursor ? <Text inverse>{line.at}</Text> : line.at === ' ' ? '' : line.at}
       {line.after}
     </Text>

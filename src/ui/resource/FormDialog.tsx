@@ -205,7 +205,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
     ? 'y send it  n back to the form'
     : s.sending
     ? 'sending…'
-    : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}  esc cancel`;
+    : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}${focused && s.lines[focused.id]?.selected ? '  type to replace, ← ⌫ edit' : ''}  esc cancel`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color('accent')} width={props.width} height={Math.min(props.height, fixed + aboutShown.length + (win.end - win.start) + listRows)} paddingX={1}>
@@ -295,7 +295,7 @@ function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): Rea
       const r = renderLine(line, { width, mask: secret ? '•' : undefined });
       return (
         <Text>
-          {r.before}
+          {line.selected ? <Text inverse>{r.before}</Text> : r.before}
           <Text inverse>{r.at}</Text>
           {r.after}
         </Text>

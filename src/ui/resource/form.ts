@@ -5,7 +5,7 @@
 // form. Pure: one event in, the next state out, so the behaviour is tested without React.
 
 import { choiceStep, filterChoices, initialChoiceState, type Choice, type ChoiceState } from '../components/ChoiceList.js';
-import { editLine, lineState, type LineState } from '../components/TextInput.js';
+import { editLine, lineState, prefilledLine, type LineState } from '../components/TextInput.js';
 import type { KeyLike } from '../keymap.js';
 import type { FieldSpec, FormValue, FormValues } from './spec.js';
 
@@ -63,7 +63,8 @@ export function initialForm(fields: readonly FieldSpec[]): FormState {
     const kind = kindOf(f);
     const initial = f.initial ?? (kind === 'yesno' ? false : '');
     values[f.id] = initial;
-    if (kind === 'text' || kind === 'secret') lines[f.id] = lineState(String(initial));
+    // a value the field opens with is selected: typing replaces it, ← → ⌫ edit it
+    if (kind === 'text' || kind === 'secret') lines[f.id] = prefilledLine(String(initial));
     if (kind === 'choice') {
       const list = Array.isArray(f.choices) ? (f.choices as readonly Choice<string>[]) : undefined;
       items[f.id] = list;

@@ -137,6 +137,8 @@ export interface Reveal {
 export interface CustomDialog {
   /** rows it wants above the table; 'full' takes the whole screen (a wizard) */
   rows: number | 'full';
+  /** the keys it takes, for the footer and `?` (default: the dialog keys, ⏎ and esc) */
+  scopes?: readonly string[];
   render(props: { width: number; height: number; close(): void }): ReactNode;
 }
 

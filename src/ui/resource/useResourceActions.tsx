@@ -24,7 +24,7 @@ export function dialogScopes(d: Dialog<unknown>): Scope[] {
     case 'reveal':
       return ['reveal'];
     case 'custom':
-      return ['dialog'];
+      return d.custom.scopes ? [...d.custom.scopes] : ['dialog'];
   }
 }
 

@@ -295,7 +295,9 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
     if (plan && plan.available) dispatch({ type: 'choosePlan', plan, spotDiscount: spotDiscountOf(plan, spotPlans.data) });
   }, [plans.data, spotPlans.loading, spotPlans.data, dispatch]);
 
-  const planItems = useMemo(() => (plans.data ? planChoices(plans.data, spotPlans.data) : []), [plans.data, spotPlans.data]);
+  // a template the wizard came with greys out the plans whose disk cannot hold it
+  const presetImage = state.presetImage ? state.image : null;
+  const planItems = useMemo(() => (plans.data ? planChoices(plans.data, spotPlans.data, presetImage) : []), [plans.data, spotPlans.data, presetImage]);
   const imageItems = useMemo(
     () => (state.plan && images.data ? imageChoices(state.plan, images.data, templates.data) : []),
     [state.plan, images.data, templates.data],
@@ -402,6 +404,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
             <TextInput
               key="notes"
               defaultValue={state.notes}
+              select
               placeholder="e.g. web-3"
               width={Math.max(1, width - 2)}
               isActive={active}

@@ -1,9 +1,11 @@
-// `:networks`: the account's private networks (VLANs join servers to them). `c` makes one at once (the
-// service names it and nothing else is asked), `d` deletes one after y/N; the service refuses while a VLAN
-// is attached, and its message is shown as it is. VLANs are added on a server's Networks tab.
+// `:networks`: the account's private networks (VLANs join servers to them). `c` makes one after y/N (the
+// service names it and nothing else is asked; the status line then says its name), `d` deletes one after
+// y/N; the service refuses while a VLAN is attached, and its message is shown as it is. VLANs are added on a
+// server's Networks tab.
 import type { Network } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, yesNo } from '../format.js';
+import { askDialog } from '../resource/ask.js';
 import { defineResource, field } from '../resource/spec.js';
 import { date } from './columns.js';
 
@@ -14,6 +16,9 @@ export const NETWORK_COLUMNS: readonly Column<Network>[] = [
   date<Network>('createdAt', 'CREATED', 2),
   date<Network>('deactivatedAt', 'DEACTIVATED', 3),
 ];
+
+const CREATE_CONSEQUENCE =
+  'The service makes an empty private network and names it itself (net…); nothing is attached to it. VLANs join servers to it from a server’s Networks tab (4).';
 
 export default defineResource<Network>({
   name: 'networks',
@@ -26,13 +31,19 @@ export default defineResource<Network>({
   defaultSort: { column: 'name', descending: false },
   load: ({ client }, signal) => client.networks.list({ signal }),
   empty: 'no private networks: c makes one',
-  create: (ctx) => {
-    ctx.run('Creating a private network', async () => {
-      const n = await ctx.client.networks.create();
-      return { message: `Private network ${n.name} created: add VLANs from a server's Networks tab (4).`, select: n.name };
-    });
-    return null;
-  },
+  create: (ctx) => ({
+    kind: 'custom',
+    custom: askDialog({
+      question: 'Create a private network?',
+      consequence: CREATE_CONSEQUENCE,
+      onYes: () =>
+        ctx.run('Creating a private network', async () => {
+          const n = await ctx.client.networks.create();
+          return { message: `Private network ${n.name} created: add VLANs from a server's Networks tab (4).`, select: n.name };
+        }),
+      onNo: () => ctx.nav.report('info', 'Nothing was created.', 'action'),
+    }),
+  }),
   remove: {
     kind: 'yesno',
     title: (n) => `Delete private network ${n.name}?`,

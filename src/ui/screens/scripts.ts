@@ -1,10 +1,12 @@
 // `:scripts`: the account's cloud-script library, run by new servers at their first boot. ⏎ reads a script
-// whole in the pager; `c` and `e` write its content in $VISUAL / $EDITOR / vi (the editor hand-off); the
-// spec's rules and messages (src/rules/scripts.ts, the limit of 20) are checked before anything is sent.
+// whole in the pager; `c` and `e` write its content in $VISUAL / $EDITOR / vi (the editor hand-off), `E`
+// changes its title and kind (tui.md keeps `e` for the content alone, straight into the editor); the spec's
+// rules and messages (src/rules/scripts.ts, the limit of 20) are checked before anything is sent.
 import type { Script } from '../../api/index.js';
 import { LIMITS, MSG, checkLibraryScript, checkLibraryScriptUpdate, ruleMessage } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, yesNo } from '../format.js';
+import { char } from '../keymap.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext } from '../resource/spec.js';
 import { date } from './columns.js';
 
@@ -44,6 +46,28 @@ function editContent(s: Script): FormSpec<Script> {
     async submit(values, { client }) {
       const saved = await client.scripts.update(s.id, { content: String(values.sh ?? values.ps1 ?? '') });
       return { message: `Saved script ${saved.title} (${lineCount(saved)} lines).`, select: String(saved.id) };
+    },
+  };
+}
+
+/** `E`: the title and the kind, with the script's as they are; the content stays (the spec's PUT takes each field alone). */
+function editTitleKind(s: Script): FormSpec<Script> {
+  return {
+    title: `Title and kind of ${s.title}`,
+    consequence: 'The content stays as it is (e opens it in the editor). Servers that already ran the script are not touched.',
+    fields: [
+      { id: 'title', label: 'Title', initial: s.title },
+      { id: 'windows', label: 'Windows', kind: 'yesno', initial: s.windows, hint: 'y: a PowerShell script for Windows servers; n: a shell script for Linux' },
+    ],
+    verb: 'save',
+    check: (v) => ruleMessage(() => checkLibraryScriptUpdate({ title: String(v.title), windows: v.windows === true })),
+    async submit(values, { client }) {
+      const change: { title?: string; windows?: boolean } = {};
+      if (String(values.title) !== s.title) change.title = String(values.title);
+      if ((values.windows === true) !== s.windows) change.windows = values.windows === true;
+      if (Object.keys(change).length === 0) return { message: `Nothing changed in script ${s.title}.`, refresh: false };
+      const saved = await client.scripts.update(s.id, change);
+      return { message: `Saved script ${saved.title}: ${scriptKind(saved)}.`, select: String(saved.id) };
     },
   };
 }
@@ -117,5 +141,18 @@ export default defineResource<Script>({
     return { kind: 'form', form: editContent(s), row: s };
   },
   remove: deleteScript,
+  keys: [
+    {
+      id: 'scripts.retitle',
+      keys: ['E'],
+      match: char('E'),
+      description: 'change the title and kind (shell or PowerShell) of the selected script',
+      hint: 'title/kind',
+      rank: 23,
+      write: true,
+      refuse: publicRefusal,
+      run: (s, ctx) => ctx.open({ kind: 'form', form: editTitleKind(s), row: s }),
+    },
+  ],
   record: (s) => [{ fields: [...head(s), field('Lines', lineCount(s))] }],
 });

@@ -13,12 +13,12 @@ import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
 import { TabBar, stepTab } from '../resource/Tabs.js';
 import { useResourceActions } from '../resource/useResourceActions.js';
-import { truncate } from '../text.js';
+import { displayWidth, truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
 import { actionBase, openResource } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
-import { loadSchedule, scheduleCacheKey, scheduleText, serverSnapshots } from './snapshots.js';
+import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
 import { SERVER_TABS } from './server-tabs.js';
@@ -345,10 +345,12 @@ function ScheduleLine(props: { session: ScreenProps['session']; server: string; 
     };
   }, [session, server]);
   const text = error && schedule === undefined ? `✗ the schedule could not be read: ${error}` : scheduleText(schedule);
+  const keys = scheduleKeys(schedule);
+  const room = Math.max(0, props.width - 1 - (keys ? displayWidth(keys) + 3 : 0));
   return (
     <Text color={error && schedule === undefined ? color('error') : color('dim')} wrap="truncate">
       {' '}
-      {truncate(text, Math.max(0, props.width - 1))}
+      {keys ? `${truncate(text, room)}   ${keys}` : truncate(text, Math.max(0, props.width - 1))}
     </Text>
   );
 }

@@ -11,10 +11,15 @@ import type { CustomDialog, KeyContext } from '../resource/spec.js';
 import type { WizardPreset } from './create-server/state.js';
 import { safe } from '../text.js';
 import { errorText } from '../hooks/useResource.js';
+import { useTerminalHandoff } from '../terminal-handoff.js';
 import { color } from '../theme.js';
 
 /** What stands for the console key until the user asks to see it; its length says nothing about the key. */
 export const CONSOLE_MASK = '••••••••••••';
+
+/** What the console key is for, under it. */
+export const CONSOLE_USE =
+  'A token for the service’s web console of this server (its screen and keyboard): paste it where the console asks for it. It is kept nowhere: closing this forgets it.';
 
 export function serverLabel(s: Pick<Server, 'name' | 'notes'>): string {
   return safe(s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
@@ -32,7 +37,9 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'hidden' | null>(null);
   const closed = useRef(false);
+  const { copy } = useTerminalHandoff();
 
   useEffect(() => {
     const abort = new AbortController();
@@ -57,6 +64,11 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
         props.onClose();
       } else if ((input === 'v' || input === 'V') && !key.ctrl && !key.meta) {
         setRevealed((r) => !r);
+        setCopied(null);
+      } else if (input === 'y' && !key.ctrl && !key.meta && consoleKey !== null) {
+        // to the clipboard only (OSC 52), and only once shown: never into the status line, a log or the history
+        if (revealed) copy(consoleKey);
+        setCopied(revealed ? 'yes' : 'hidden');
       }
     },
     { priority: PRIORITY.dialog },
@@ -74,11 +86,20 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
       ) : consoleKey === null ? (
         <Text color={color('dim')}>asking the service for a console key…</Text>
       ) : (
-        <Text>
-          Console key: <Text color={revealed ? color('warn') : color('dim')}>{revealed ? safe(consoleKey) : CONSOLE_MASK}</Text>
-        </Text>
+        <>
+          <Text>
+            Console key: <Text color={revealed ? color('warn') : color('dim')}>{revealed ? safe(consoleKey) : CONSOLE_MASK}</Text>
+          </Text>
+          <Text wrap="wrap">{CONSOLE_USE}</Text>
+        </>
       )}
-      <Text color={color('dim')}>{consoleKey !== null ? (revealed ? 'v hide  esc close' : 'v reveal  esc close') : 'esc close'}</Text>
+      <Text color={color('dim')} wrap="truncate">
+        {consoleKey !== null
+          ? revealed
+            ? `${copied === 'yes' ? '✓ copied (OSC 52)  ' : ''}y copy  v hide  esc close`
+            : `${copied === 'hidden' ? 'the key is copied only once shown: ' : ''}v reveal (then y copies)  esc close`
+          : 'esc close'}
+      </Text>
     </Box>
   );
 }
@@ -108,7 +129,8 @@ export function serverChange(server: Pick<Server, 'notes' | 'group'>, notes: str
 
 /** The console key, as a dialog of the servers screen. */
 export function consoleDialog(client: Client, server: Server): CustomDialog {
-  return { rows: 5, render: ({ width, height, close }) => (
+  // the border, the title, the key, what it is for (wrapped: up to three lines at 80 columns), the keys
+  return { rows: 8, scopes: ['console', 'dialog'], render: ({ width, height, close }) => (
     <DialogBox width={width} height={height}>
       <ConsoleDialog client={client} server={server} onClose={close} />
     </DialogBox>

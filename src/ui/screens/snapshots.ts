@@ -5,6 +5,7 @@ import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
 import { char } from '../keymap.js';
+import { askDialog } from '../resource/ask.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext, type KeySpec, type Outcome, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
@@ -223,13 +224,18 @@ export async function loadSchedule(client: Client, server: string): Promise<Snap
   }
 }
 
-/** `Sundays, keeps 2 · on · last run 2026-11-22 03:00 ok`, or that there is none. */
+/** `Weekly schedule: Sundays, keeps 2 · on · last run 2026-11-22 03:00 ok`, or that there is none. */
 export function scheduleText(s: SnapshotSchedule | null | undefined): string {
   if (s === undefined) return 'Weekly schedule: loading…';
   if (s === null) return 'No weekly schedule: w sets one';
   const day = WEEKDAYS[s.dayOfWeek] ?? `day ${s.dayOfWeek}`;
   const last = s.lastRunAt ? ` · last run ${formatDate(s.lastRunAt)}${s.lastRunStatus ? ` ${s.lastRunStatus}` : ''}` : '';
-  return `Weekly schedule: ${day}s, keeps ${s.maxRetention} · ${s.enabled ? 'on' : 'off'}${last}   w change  W ${s.enabled ? 'turn off' : 'turn on'}`;
+  return `Weekly schedule: ${day}s, keeps ${s.maxRetention} · ${s.enabled ? 'on' : 'off'}${last}`;
+}
+
+/** The schedule's keys, drawn whole after its line (which is cut first when the width is short). */
+export function scheduleKeys(s: SnapshotSchedule | null | undefined): string {
+  return s ? `w change  W ${s.enabled ? 'turn off' : 'turn on'}  D delete` : '';
 }
 
 function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpec<SnapshotRow> {
@@ -262,7 +268,30 @@ function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpe
   };
 }
 
-/** `w`: set or change the schedule; `W`: turn it on or off. */
+/** `D`: the service's DELETE of the schedule, after y/N; it stops the weekly snapshots (spec 4.6). */
+function deleteSchedule(server: string, ctx: KeyContext<SnapshotRow>): void {
+  ctx.run(`Reading the schedule of ${server}`, async () => {
+    const current = await loadSchedule(ctx.client, server);
+    if (current === null) throw new Error(`${server} has no weekly schedule: w sets one`);
+    ctx.open({
+      kind: 'custom',
+      custom: askDialog({
+        question: `Delete the weekly schedule of ${server}?`,
+        consequence: `No more weekly snapshots of ${server} are taken, and retention no longer removes old ones; the snapshots it made stay. w sets a new schedule.`,
+        onYes: () =>
+          ctx.run(`Deleting the weekly schedule of ${server}`, async () => {
+            const after = await ctx.client.schedules.disable(server);
+            ctx.session.cache.set(scheduleCacheKey(server), after);
+            return { message: `Weekly schedule of ${server} deleted: no more weekly snapshots.`, refresh: false };
+          }),
+        onNo: () => ctx.nav.report('info', 'Nothing was deleted.', 'action'),
+      }),
+    });
+    return { message: `Weekly schedule of ${server}: ${WEEKDAYS[current.dayOfWeek] ?? current.dayOfWeek}s, keeps ${current.maxRetention}.`, refresh: false };
+  });
+}
+
+/** `w`: set or change the schedule; `W`: turn it on or off; `D`: delete it. */
 export const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
   {
     id: 'snapshots.schedule',
@@ -298,6 +327,16 @@ export const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
         return { message: `Weekly snapshots of ${server} are ${saved.enabled ? 'on' : 'off'}.` };
       });
     },
+  },
+  {
+    id: 'snapshots.scheduleDelete',
+    keys: ['D'],
+    match: char('D'),
+    description: 'delete the weekly snapshot schedule of this server (asks y/N)',
+    rank: 27,
+    write: true,
+    noRow: true,
+    run: (_row, ctx) => deleteSchedule(String(ctx.params.server ?? ''), ctx),
   },
 ];
 

@@ -114,7 +114,7 @@ export default defineResource<Template>({
       rank: 24,
       write: true,
       refuse: busy,
-      run: (t, ctx) => ctx.open({ kind: 'custom', custom: wizardDialog(ctx, { image: { name: t.name, label: t.description || t.name, kind: 'template', windows: t.osBase.toLowerCase() === 'windows' } }) }),
+      run: (t, ctx) => ctx.open({ kind: 'custom', custom: wizardDialog(ctx, { image: { name: t.name, label: t.description || t.name, kind: 'template', windows: t.osBase.toLowerCase() === 'windows', requiredDisk: t.requiredDisk } }) }),
     },
   ],
   record: (t) => [

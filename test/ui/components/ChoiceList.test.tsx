@@ -41,6 +41,31 @@ describe('choiceStep', () => {
   });
 });
 
+describe('choiceStep: moving without typing', () => {
+  it('j, k and G are filter text; Home and End go to the first and last entry a filter leaves', () => {
+    let s = initialChoiceState(regions);
+    for (const ch of ['k', 'G']) s = choiceStep(regions, s, ch, {}, 4).state;
+    expect(s.query.value).toBe('kG');
+    s = initialChoiceState(regions);
+    s = choiceStep(regions, s, '', { end: true }, 4).state;
+    expect(s.highlight).toBe(regions.length - 1);
+    s = choiceStep(regions, s, '', { home: true }, 4).state;
+    expect(s.highlight).toBe(0);
+    // End skips a disabled last entry; Ctrl+N / Ctrl+P move as ↓ ↑ do
+    let p = choiceStep(plans, initialChoiceState(plans), '', { end: true }, 4).state;
+    expect(p.highlight).toBe(4);
+    p = choiceStep(plans, p, 'p', { ctrl: true }, 4).state;
+    expect(p.highlight).toBe(2);
+    expect(choiceStep(plans, p, 'n', { ctrl: true }, 4).state.highlight).toBe(4);
+  });
+
+  it('in a list of marks, Space marks the highlighted entry instead of going into the filter', () => {
+    const s = choiceStep(regions, initialChoiceState(regions), '', { downArrow: true }, 4).state;
+    expect(choiceStep(regions, s, ' ', {}, 4, { toggle: true }).chosen?.value).toBe('it-mi2');
+    expect(choiceStep(regions, s, ' ', {}, 4).state.query.value).toBe(' ');
+  });
+});
+
 describe('<ChoiceList>', () => {
   it('Down and Enter in one chunk pick the entry below', async () => {
     const t = setup(regions);

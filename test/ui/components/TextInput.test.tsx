@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import { TextInput, editLine, lineState, renderLine } from '../../../src/ui/components/TextInput.js';
+import { TextInput, editLine, lineState, prefilledLine, renderLine } from '../../../src/ui/components/TextInput.js';
 import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
@@ -41,6 +41,35 @@ describe('editLine', () => {
   it('scrolls long text so the cursor stays visible', () => {
     const line = renderLine(lineState('abcdefghij'), { width: 5 });
     expect(line.before + line.at).toBe('ghij ');
+  });
+});
+
+describe('editLine on a prefilled value', () => {
+  it('the first character typed replaces the value, a paste too, and then typing goes on', () => {
+    let s = prefilledLine('weekly snapshot');
+    s = editLine(s, 'f', {}).state;
+    expect(s).toEqual({ value: 'f', cursor: 1 });
+    s = editLine(s, 'rom-snap-105', {}).state;
+    expect(s.value).toBe('from-snap-105');
+    expect(editLine(prefilledLine('old'), 'new\r', {})).toEqual({ state: { value: 'new', cursor: 3 }, submit: true });
+  });
+
+  it('← → Home End ⌫ and Ctrl+W edit the value in place, the way a shell line does', () => {
+    expect(editLine(prefilledLine('web-1'), '', { backspace: true }).state).toEqual({ value: 'web-', cursor: 4 });
+    expect(editLine(prefilledLine('web-1'), 'w', { ctrl: true }).state).toEqual({ value: '', cursor: 0 });
+    let s = editLine(prefilledLine('web-1'), '', { home: true }).state;
+    s = editLine(s, 'x', {}).state;
+    expect(s).toEqual({ value: 'xweb-1', cursor: 1 });
+    s = editLine(prefilledLine('web-1'), '', { leftArrow: true }).state;
+    expect(editLine(s, '2', {}).state.value).toBe('web-21');
+  });
+
+  it('⏎, Tab and ↑ leave it selected; an empty value is not selected', () => {
+    const s = prefilledLine('web-1');
+    expect(editLine(s, '', { return: true })).toMatchObject({ state: s, submit: true });
+    expect(editLine(s, '', { tab: true }).state).toBe(s);
+    expect(editLine(s, '', { upArrow: true }).state).toBe(s);
+    expect(prefilledLine('').selected).toBeUndefined();
   });
 });
 

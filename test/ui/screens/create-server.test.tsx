@@ -257,9 +257,10 @@ describe('wizardReducer', () => {
 });
 
 describe('choices', () => {
-  it('an environment line being typed shows its name and hides the rest, even when mistyped', () => {
+  it('an environment line being typed shows its name and hides its value; text with no value is not masked', () => {
     expect(maskTypedEnv('API_TOKEN=s3cr3t')).toBe('API_TOKEN=••••••');
-    expect(maskTypedEnv('API_TOKEN s3cr3t')).toBe('API_TOKEN•••••••');
+    expect(maskTypedEnv('A=b=c')).toBe('A=•••');
+    expect(maskTypedEnv('bad line')).toBe('bad line');
     expect(maskTypedEnv('API_TOK')).toBe('API_TOK');
   });
 
@@ -291,6 +292,26 @@ describe('choices', () => {
       ['ei9', 'template', true],
     ]);
     expect(items[2]!.description).toContain('your template');
+  });
+
+  it('a template whose required_disk is bigger than the plan’s disk is refused before sending, with both sizes', () => {
+    const golden = image({ name: 'ei204101', public: false, requiredDisk: 80 });
+    const small = plan({ name: 'eCS1', disk: 20 });
+    const [, tpl] = imageChoices(small, [image()], [golden]);
+    expect(tpl!.disabled).toBe(true);
+    expect(tpl!.description).toContain('needs a 80 GB disk, eCS1 has 20');
+    expect(imageChoices(plan(), [], [golden])[0]!.disabled).toBe(false);
+    // the wizard opened on the template (n on :templates): the plans too small for it are greyed out
+    const pick = { name: 'ei204101', label: 'golden', kind: 'template' as const, windows: false, requiredDisk: 80 };
+    const plans = planChoices([small, plan()], undefined, pick);
+    expect(plans.map((c) => c.disabled)).toEqual([true, false]);
+    expect(plans[0]!.description).toContain('disk too small: ei204101 needs 80 GB');
+    // and if such a pair is in the state anyway, neither the image step nor the review lets it through
+    const onImage = run([{ type: 'choosePlan', plan: small, spotDiscount: null }, { type: 'chooseLocation', location: 'it-fr2' }]);
+    const refused = wizardReducer(onImage, { type: 'chooseImage', image: pick });
+    expect(refused).toMatchObject({ step: 'image', message: 'ei204101 needs a disk of 80 GB or more; eCS1 has 20 GB: choose a plan with a bigger disk' });
+    const review = { ...atReview({ plan: small }), image: pick };
+    expect(wizardReducer(review, { type: 'send' })).toMatchObject({ sending: false, error: expect.stringContaining('80 GB or more; eCS1 has 20 GB') });
   });
 });
 
@@ -487,8 +508,8 @@ describe('<CreateServerWizard>', () => {
     await w.type('env\r', (f) => f.includes('NAME=value'));
     await w.type('API_TOKEN=s3cr3t-Value\r', (f) => f.includes('API_TOKEN=•'));
     const refused = await w.type('NOT VALID\r', (f) => f.includes(MSG.invalidEnv));
-    expect(refused).toContain('NOT••••••'); // kept in the field to be fixed, and still hidden
-    await w.type(keys.ctrlU, (f) => !f.includes('NOT•'));
+    expect(refused).toContain('NOT VALID'); // kept in the field to be fixed: no `=`, no value, nothing hidden
+    await w.type(keys.ctrlU, (f) => !f.includes('NOT VALID'));
     await w.type(keys.enter, (f) => onExtras(f) && f.includes('API_TOKEN (values hidden)'));
     const review = await w.type(keys.escape, onReview);
     expect(review).toContain(`"user_customize_env": "${HIDDEN}"`);
@@ -645,6 +666,27 @@ describe('<CreateServerWizard>', () => {
     const server = await w.client.servers.get(w.created[0]!.server.name);
     expect(server).toMatchObject({ group: 'eg110422' });
     expect(server.support?.code).toBe('global');
+  });
+
+  it('isolation: Space marks and unmarks the highlighted server, End reaches the last one, j is filter text', async () => {
+    const w = await setup();
+    await toReview(w, { plan: 'eCS3', location: 'fr2', image: 'debian-12', notes: 'iso' });
+    await w.type('x', onExtras);
+    await w.type('isolation\r', (f) => f.includes('[ ] ec206901'));
+    await w.type(' ', (f) => f.includes('[x] ec206901'));
+    await w.type(' ', (f) => f.includes('[ ] ec206901') && !f.includes('[x]'));
+    await w.type(keys.down + ' ', (f) => f.includes('[x] ec206902'));
+    // End: the last server; Home: the first again
+    const end = await w.type('\u001b[F', (f) => /› \[ \] ec2069\d\d/.test(f) && !/› \[ \] ec206901/.test(f));
+    const last = /› \[ \] (ec2069\d\d)/.exec(end)![1]!;
+    await w.type(' ', (f) => f.includes(`[x] ${last}`));
+    await w.type('\u001b[H', (f) => f.includes('› [ ] ec206901'));
+    // j goes into the filter: nothing matches it
+    await w.type('j', (f) => f.includes('no match'));
+    await w.type(keys.escape, (f) => f.includes('[x] ec206902'));
+    await w.type(keys.escape, (f) => onExtras(f) && f.includes('not on the hosts of'));
+    const review = await w.type(keys.escape, onReview);
+    expect(review).toContain(`"isolate_from": ["ec206902", "${last}"]`);
   });
 
   it('a list that fails to load says why in the service’s words, and ⏎ tries again', async () => {

@@ -86,6 +86,33 @@ test('e opens the content in the editor at once and saving sends it; a public sc
   await h.waitFor('Docker CE is a public script: it can be used, not changed or deleted');
 });
 
+test('E changes the title and kind, the content stays; a blank title is refused before sending', async () => {
+  h = await openScripts();
+  await selectRow(h, /k3s-agent/);
+  const script = (await h.client.scripts.list()).find((s) => s.title === 'k3s-agent')!;
+  expect(script.windows).toBe(false);
+  await h.press('E');
+  await h.waitFor('Title and kind of k3s-agent');
+  // the title is prefilled: typing replaces it
+  await h.type('k3s agent (win)');
+  await h.press(keys.enter);
+  await h.press('y');
+  await h.press(keys.enter);
+  await h.waitFor('Saved script k3s agent (win): PowerShell (Windows).');
+  const saved = await h.client.scripts.get(script.id);
+  expect(saved).toMatchObject({ title: 'k3s agent (win)', windows: true, content: script.content });
+
+  await selectRow(h, /k3s agent \(win\)/);
+  await h.press('E');
+  await h.waitFor('Title and kind of k3s agent (win)');
+  await h.press(keys.ctrlU, keys.enter);
+  await h.waitFor('Title is needed');
+  await h.press(keys.escape);
+  await selectRow(h, /Docker CE/);
+  await h.press('E');
+  await h.waitFor('Docker CE is a public script: it can be used, not changed or deleted');
+});
+
 test('⏎ shows the whole script in a pager that scrolls with j, G and g', async () => {
   h = await startApp({ height: 24, width: 80 });
   await openScreen(h, 'scripts', /node-exporter/);

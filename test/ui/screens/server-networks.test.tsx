@@ -123,6 +123,14 @@ test(':networks creates a network with c, and d shows the service refusing while
   await h.waitFor(/net000001/);
   const before = (await h.client.networks.list()).map((n) => n.name);
   await h.press('c');
+  await h.waitFor('Create a private network? [y/N]');
+  // anything but y sends nothing
+  await h.press('n');
+  await h.waitFor('Nothing was created.');
+  expect((await h.client.networks.list()).map((n) => n.name)).toEqual(before);
+  await h.press('c');
+  await h.waitFor('Create a private network? [y/N]');
+  await h.press('y');
   await h.waitFor(/Private network net\d+ created/);
   const after = (await h.client.networks.list()).map((n) => n.name);
   const made = after.find((n) => !before.includes(n))!;

@@ -4,7 +4,7 @@ import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, Spo
 import type { Choice } from '../../components/ChoiceList.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
-import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
+import { HIDDEN, diskRefusal, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -42,7 +42,8 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
  * Plans as aligned rows: name, CPU, RAM, disk, hourly and monthly price, then the GPU. The GPU comes last and
  * unpadded: only a few plans have one, and a column for it would push the prices off an 80-column screen.
  */
-export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[]): Choice<string>[] {
+/** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
+export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[], image?: ImagePick | null): Choice<string>[] {
   const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
   // Right-align the prices so the columns of digits line up.
   for (const col of [4, 5]) {
@@ -52,12 +53,15 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
   const labels = columns(rows);
   return plans.map((p, i) => {
     const tags: string[] = [];
+    // first: the reason it cannot be taken is the one thing of this line that must not be cut
+    const small = image && (image.requiredDisk ?? 0) > p.disk;
+    if (small) tags.push(`disk too small: ${image.name} needs ${image.requiredDisk} GB`);
     if (p.windows) tags.push('Windows');
     const discount = spotDiscountOf(p, spotPlans);
     if (discount !== null) tags.push(`spot −${percent(discount)}`);
     if (!p.available) tags.push('not available');
     const gpu = formatGpu(p);
-    return { value: p.name, label: gpu ? `${labels[i]!}  ${gpu}` : labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available };
+    return { value: p.name, label: gpu ? `${labels[i]!}  ${gpu}` : labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available || small === true };
   });
 }
 
@@ -111,13 +115,14 @@ export function imageChoices(plan: Plan, images: readonly Image[], templates: re
     if (t.status === 'deleting' || t.status === 'deleted') continue;
     const windows = isWindowsImage(t);
     const creating = t.status !== 'created';
+    const small = (t.requiredDisk ?? 0) > plan.disk;
     out.push({
-      value: { name: t.name, label: t.description || t.name, kind: 'template', windows },
+      value: { name: t.name, label: t.description || t.name, kind: 'template', windows, requiredDisk: t.requiredDisk },
       label: padEnd(t.name, width),
-      description: ['your template', t.description, t.osBase && `${t.osBase} ${t.version}`.trim(), creating ? 'still being created' : '', needsWindows(windows) ? 'needs a Windows plan' : '']
+      description: ['your template', t.description, t.osBase && `${t.osBase} ${t.version}`.trim(), creating ? 'still being created' : '', needsWindows(windows) ? 'needs a Windows plan' : '', small ? `needs a ${t.requiredDisk} GB disk, ${plan.name} has ${plan.disk}` : '']
         .filter(Boolean)
         .join(' · '),
-      disabled: creating || needsWindows(windows),
+      disabled: creating || needsWindows(windows) || small,
     });
   }
   return out;

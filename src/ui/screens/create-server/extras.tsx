@@ -70,6 +70,8 @@ export function RemoteChoice<T, V>(props: {
   height: number;
   isActive: boolean;
   emptyText?: string;
+  /** a list of marks: Space marks too (ChoiceList's `toggle`) */
+  toggle?: boolean;
 }): ReactNode {
   const { remote } = props;
   if (remote.error !== undefined) {
@@ -103,6 +105,7 @@ export function RemoteChoice<T, V>(props: {
       onCancel={props.onBack}
       placeholder="type to filter"
       emptyText={items.length === 0 ? (props.emptyText ?? `no ${props.what}`) : undefined}
+      toggle={props.toggle}
     />
   );
 }
@@ -122,15 +125,15 @@ export interface LinesEditorProps {
 }
 
 /**
- * An environment line while typed: the name stays readable, everything from the first character a name cannot
- * hold is bulleted (`=` itself stays). A mistyped line without `=` (`TOKEN s3cret`) is hidden too.
+ * An environment line while typed: the value, everything after the first `=`, is bulleted (`=` itself stays).
+ * Text without `=` holds no value (the service refuses it: "Invalid env variable format"), so it is drawn as
+ * typed, to be read and fixed; only a value is a secret.
  */
 export function maskTypedEnv(value: string): string {
   const chars = Array.from(value);
-  const at = chars.findIndex((c) => !/[A-Za-z0-9_]/.test(c));
+  const at = chars.indexOf('=');
   if (at < 0) return value;
-  const keep = chars[at] === '=' ? at + 1 : at;
-  return chars.slice(0, keep).join('') + '•'.repeat(chars.length - keep);
+  return chars.slice(0, at + 1).join('') + '•'.repeat(chars.length - at - 1);
 }
 
 /**
@@ -235,7 +238,7 @@ export function extrasHint(state: WizardState): string {
     case 'vlans':
       return 'e.g. 100 pvid, 200, 300-310  ·  ⏎ keep (empty detaches)  esc back';
     case 'isolation':
-      return '⏎ mark or unmark  type to filter  esc done';
+      return 'Space or ⏎ mark or unmark  type to filter  esc done';
     default:
       return '⏎ choose  type to filter  esc back';
   }
@@ -374,6 +377,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
             <TextInput
               key={`vlans:${state.vlanNetwork ?? ''}`}
               defaultValue={current}
+              select
               placeholder="VLAN ids: 100 pvid, 200, 300-310"
               width={Math.max(1, width - 2)}
               isActive={isActive}
@@ -396,6 +400,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
           remote={lists.servers}
           what="servers"
           build={(servers) => isolationChoices(servers, state)}
+          toggle
           onSelect={(c) => dispatch({ type: 'toggleIsolation', server: c.value })}
         />
       );

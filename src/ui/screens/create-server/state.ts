@@ -40,6 +40,14 @@ export interface ImagePick {
   label: string;
   kind: 'image' | 'template';
   windows: boolean;
+  /** A template's `required_disk` (GB): a plan with a smaller disk cannot hold it. */
+  requiredDisk?: number | null;
+}
+
+/** Why `plan` cannot take `image` because of its disk, with both sizes; null when it can. */
+export function diskRefusal(plan: Pick<Plan, 'name' | 'disk'>, image: Pick<ImagePick, 'name' | 'requiredDisk'>): string | null {
+  const need = image.requiredDisk ?? 0;
+  return need > plan.disk ? `${image.name} needs a disk of ${need} GB or more; ${plan.name} has ${plan.disk} GB: choose a plan with a bigger disk` : null;
 }
 
 export type ScriptPick =
@@ -299,6 +307,8 @@ export function reviewLines(s: WizardState, width = 80): string[] {
 export function checkRequest(s: WizardState): string | null {
   if (!s.plan || !s.location || !s.image) return 'choose a plan, a location and an image first';
   if (s.notes.trim() === '') return NOTES_REQUIRED;
+  const small = diskRefusal(s.plan, s.image);
+  if (small !== null) return small;
   const e = s.extras;
   return ruleMessage(() => {
     const input = buildInput(s);
@@ -462,11 +472,13 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
     case 'chooseLocation': {
       if (s.step !== 'location') return s;
       // an image that came with the wizard is taken as chosen, unless the plan cannot run it; ← shows the list
-      const skip = s.presetImage === true && s.image !== null && !(s.image.windows && s.plan?.windows !== true);
+      const skip =
+        s.presetImage === true && s.image !== null && !(s.image.windows && s.plan?.windows !== true) && !(s.plan && diskRefusal(s.plan, s.image) !== null);
       return { ...s, ...clear, step: skip ? 'notes' : 'image', location: a.location, presetImage: false };
     }
     case 'chooseImage':
       if (s.step !== 'image') return s;
+      if (s.plan && diskRefusal(s.plan, a.image) !== null) return { ...s, message: diskRefusal(s.plan, a.image) };
       return { ...s, ...clear, step: 'notes', image: a.image };
     case 'setNotes':
       if (s.step !== 'notes') return s;

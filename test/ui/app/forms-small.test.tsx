@@ -1,0 +1,107 @@
+// The small things of forms, lists and dialogs a person trips over (issue 18, "Smaller"): a prefilled value is
+// replaced by typing, not appended to; each checked on the service where something is sent.
+import { afterEach, expect, test } from 'vitest';
+import { keys } from '../helpers.js';
+import { osc52 } from '../../../src/ui/terminal-handoff.js';
+import { createEmulator } from '../../../src/emulator/app.js';
+import { startApp, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+const selectedLine = (f: string) => f.split('\n').find((l) => l.startsWith('│›')) ?? '';
+
+async function go(t: Harness, screen: string, ready: string | RegExp): Promise<void> {
+  await t.waitFor('web-1');
+  await t.press(':');
+  await t.type(screen);
+  await t.press(keys.enter);
+  await t.waitFor(ready);
+}
+
+test('typing over a prefilled value replaces it; ⌫ edits it in place', async () => {
+  h = await startApp({ height: 36 });
+  await go(h, 'snapshots', /weekly snapshot/);
+  for (let i = 0; i < 30 && !/weekly snapshot/.test(selectedLine(h.frame())); i++) await h.press('j');
+  const line = selectedLine(h.frame());
+  const [, server, id] = /(ec\d+) +(\d+) weekly snapshot/.exec(line)!;
+  await h.press('e');
+  await h.waitFor(`Edit snapshot ${id}`);
+  expect(h.frame()).toContain('type to replace');
+  await h.type('from-snap-105');
+  // the notes field is prefilled too: ⌫ takes its last character, the rest stays
+  const notes = (await h.client.snapshots.get(server!, Number(id))).notes;
+  expect(notes.length).toBeGreaterThan(1);
+  await h.press(keys.enter, keys.backspace, keys.enter);
+  await h.waitFor(`Saved snapshot ${id} of ${server}.`);
+  const saved = await h.client.snapshots.get(server!, Number(id));
+  expect(saved.description).toBe('from-snap-105');
+  expect(saved.notes).toBe(notes.slice(0, -1));
+});
+
+test('C: the console key says what it is for, and y copies it while shown (OSC 52), never into the status line', async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await h.waitFor('ec206901');
+  await h.press('C');
+  let f = await h.waitFor('Console key: ••••••••••••');
+  expect(f).toContain('web console');
+  expect(f).toContain('v reveal (then y copies)');
+  // masked: y copies nothing, and says why
+  await h.press('y');
+  await h.waitFor('the key is copied only once shown');
+  expect(h.frames().some((fr) => fr.includes('\u001b]52;'))).toBe(false);
+  await h.press('v');
+  f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
+  const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1]!;
+  await h.press('y');
+  await h.waitFor('✓ copied (OSC 52)');
+  expect(h.frames().some((fr) => fr.includes(osc52(key)))).toBe(true);
+  await h.press(keys.escape);
+  await h.waitFor((fr) => !fr.includes('Console key'));
+  expect(h.frame()).not.toContain(key);
+});
+
+test('n on a template: the plans whose disk is smaller than its required_disk are greyed out with the sizes', async () => {
+  h = await startApp({ width: 120, height: 36 });
+  await go(h, 'templates', /ei204101/);
+  for (let i = 0; i < 10 && !/ei204101/.test(selectedLine(h.frame())); i++) await h.press('j');
+  await h.press('n');
+  // the wizard's code is loaded the first time: slow on a busy machine
+  await h.waitFor('image ei204101', 15_000);
+  const f = await h.waitFor('disk too small: ei204101 needs 80 GB', 10_000);
+  expect(f).toMatch(/eCS1 .*20 GB disk.*disk too small: ei204101 needs 80 GB/);
+  expect(f).not.toMatch(/eCS3 .*disk too small/);
+  // the list opens on the first plan that can hold it
+  expect(selectedLine(f)).toMatch(/› eCS3 /);
+});
+
+test('D on a server’s Snapshots tab deletes its weekly schedule after y/N, with the service’s DELETE', async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const calls: string[] = [];
+  const spied = { ...emulator, fetch: (r: Request) => (calls.push(`${r.method} ${new URL(r.url).pathname}`), emulator.fetch(r)) };
+  h = await startApp({ height: 40, emulator: spied });
+  await h.waitFor('ec206901');
+  await h.press(keys.enter);
+  await h.waitFor('Milano (IT)');
+  await h.press('3');
+  let f = await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · on/);
+  expect(f).toContain('D delete');
+  const path = '/ecs/v2/servers/ec206901/crons/snapshot_schedule_ec206901';
+  await h.press('D');
+  f = await h.waitFor('Delete the weekly schedule of ec206901? [y/N]');
+  expect(f).toContain('No more weekly snapshots of ec206901 are taken');
+  expect(f.split('\n').find((l) => l.startsWith('└'))).toMatch(/y yes/);
+  await h.press('n');
+  await h.waitFor('Nothing was deleted.');
+  expect(calls).not.toContain(`DELETE ${path}`);
+  await h.press('D');
+  await h.waitFor('[y/N]');
+  await h.press('y');
+  await h.waitFor('Weekly schedule of ec206901 deleted: no more weekly snapshots.');
+  expect(calls.filter((c) => c === `DELETE ${path}`)).toHaveLength(1);
+  expect((await h.client.schedules.get('ec206901')).enabled).toBe(false);
+  await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · off/);
+});
