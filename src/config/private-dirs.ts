@@ -82,9 +82,9 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    // EPERM: a process of another user holds the number, so ours is gone too, but the folder is not in our
-    // way: keep the rule simple and treat only "no such process" as gone
-    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+    // EPERM: the number is taken by a process of another user; ours may be gone, but the folder is kept (a
+    // later start, once the number is free, removes it). Anything else (no such process): gone.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
