@@ -127,6 +127,40 @@ it('Ctrl+Z and kill -TSTP stop it with the terminal given back; fg brings it bac
   await sh.until(async () => !alternate(sh) && /PROMPT\$ $/m.test(await sh.screen()), 'the prompt after q');
 }, 90_000);
 
+it('Ctrl+Z stops a wrapper around it too (its whole process group, as the terminal would), and fg brings both back', async () => {
+  const sh = bash();
+  await sh.until(async () => (await sh.screen()).includes('PROMPT$'), 'the prompt');
+  sh.pty.write(`/bin/sh -c "'${NODE}' '${BIN}' --demo; echo wrapper-done"\r`);
+  await sh.until(async () => alternate(sh) && /│›ec206901/.test(await sh.screen()), 'the dashboard listing servers');
+  const wrapper = sh.dashboard()!;
+  await sh.until(() => childPids(wrapper).length === 1, 'the dashboard under its wrapper');
+  const program = childPids(wrapper)[0]!;
+  sh.pty.write('\u001a');
+  await sh.until(() => processState(program) === 'T' && processState(wrapper) === 'T', 'the dashboard and its wrapper stopped');
+  await sh.until(async () => /Stopped/.test(await sh.screen()) && !alternate(sh), "the shell's prompt on the main screen");
+  sh.pty.write('fg\r');
+  await sh.until(async () => alternate(sh) && /│›ec206901/.test(await sh.screen()), 'the dashboard drawn again after fg');
+  sh.pty.write('j');
+  await sh.until(async () => /│›ec206902/.test(await sh.screen()), 'j moving the selection after fg');
+  sh.pty.write('q');
+  await sh.until(async () => (await sh.screen()).includes('wrapper-done'), 'the wrapper going on after q');
+}, 60_000);
+
+it('Ctrl+Z where no shell could continue it (a process group without job control): the dashboard takes the terminal back at once', async () => {
+  const s = start({ args: ['--demo'] });
+  cleanups.push(() => s.kill());
+  await s.waitFor(/│›ec206901/, SHOW_MS);
+  const before = s.raw().length;
+  s.pty.write('\u001a');
+  // given back, then, the stop discarded by the system, taken again and drawn whole
+  await s.waitUntil(() => s.raw().slice(before).includes('\u001b[?1049l') && s.term.buffer.active.type === 'alternate', 'the terminal taken back', SHOW_MS);
+  await s.waitFor(/│›ec206901/, SHOW_MS);
+  s.pty.write('j');
+  await s.waitFor(/│›ec206902/, SHOW_MS);
+  s.pty.write('q');
+  await s.exit(SHOW_MS);
+}, 60_000);
+
 it('SIGQUIT, SIGUSR2, SIGALRM and SIGHUP end it with the main screen back and the cursor shown, status 128 + the signal', async () => {
   const sh = bash();
   await sh.until(async () => (await sh.screen()).includes('PROMPT$'), 'the prompt');
