@@ -242,8 +242,8 @@ export class Transport {
     if (!opts.anonymous) {
       if (!renewed) await this.freshen();
       const c = this.credentialValue;
-      if (c?.kind === 'jwt') sentJwt = c.token;
       if (c?.kind === 'jwt') {
+        sentJwt = c.token;
         headers.authorization = `Bearer ${c.token}`;
       } else if (c?.kind === 'token') {
         headers['x-apitoken'] = c.token;
