@@ -4,7 +4,12 @@
 // of the time. Checks: no crash, no POST sent twice (the emulator's own count of actions against the
 // confirmations typed), resident memory within 20 % of where it stood after the first five actions, every action seen to its end (the
 // emulator says completed and the dashboard's panel has let go of it), and every key answered by a frame.
-// Prints its figures, and exits 1 if a check failed.
+// Two storms on top: a paste storm (every 20 s of the quiet part, `--paste N` j keys in one write, default
+// 300: the dashboard must live and land on the last row, all keys in order), and an emulator restart
+// mid-run (the process ended and started again on the same port without --state: every login token it gave
+// is unknown to the new one; the dashboard, which has the password from the environment, must show the list
+// again by itself, no key pressed, within 30 s).
+// Prints its figures (the last line is JSON), and exits 1 if a check failed.
 import { parseArgs } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +18,12 @@ import pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { ROOT, startListening } from './util.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string' }, actions: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string' }, actions: { type: 'string' }, paste: { type: 'string' } } });
 const SECONDS = Number(values.seconds ?? process.env.SOAK_SECONDS ?? 180);
 const ACTIONS = Number(values.actions ?? 50);
-if (!(SECONDS > 0) || !(ACTIONS > 0)) {
-  console.error('usage: npm run soak -- [--seconds 180] [--actions 50]');
+const PASTE = Number(values.paste ?? 300);
+if (!(SECONDS > 0) || !(ACTIONS > 0) || !(PASTE > 0)) {
+  console.error('usage: npm run soak -- [--seconds 180] [--actions 50] [--paste 300]');
   process.exit(2);
 }
 const SERVERS = 25;
@@ -32,7 +38,8 @@ const log = (line) => {
 };
 
 // Speed 5: a power action takes 1 s, and a login (an hour of emulator time) outlasts a 12-minute soak.
-const emu = await startListening(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', 'empty', '--speed', '5']);
+let emu = await startListening(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', 'empty', '--speed', '5']);
+const PORT = new URL(emu.url).port;
 const home = mkdtempSync(join(tmpdir(), 'ecsdeck-soak-'));
 
 /** The soak's own requests to the emulator, retried through the faults it injects (GETs and admin only). */
@@ -52,11 +59,28 @@ async function api(method, path, body, token) {
   }
 }
 
-const figures = { keys: 0, unanswered: 0, keyP95Ms: 0, issued: 0, refused: 0, failedPosts: 0, emulatorActions: 0, faultsChanged: 0, bursts: 0 };
+const figures = {
+  keys: 0,
+  unanswered: 0,
+  keyP95Ms: 0,
+  issued: 0,
+  refused: 0,
+  failedPosts: 0,
+  emulatorActions: 0,
+  faultsChanged: 0,
+  bursts: 0,
+  pasteStorms: 0,
+  pasteKeys: 0,
+  pasteLanded: 0,
+  pasteSettleMsMax: 0,
+  restarts: 0,
+  restartRecoveryMs: NaN,
+};
 const problems = [];
 
 const names = (await api('POST', '/__emulator/bulk/servers', { username: 'demo', count: SERVERS })).names;
-const { token } = await api('POST', '/ecs/v2/login', { username: 'demo', password: 'demo' });
+let { token } = await api('POST', '/ecs/v2/login', { username: 'demo', password: 'demo' });
+let sortedNames = [...names].sort();
 
 const cols = 120;
 const rows = 40;
@@ -134,6 +158,78 @@ const powerActions = async () => {
   return page.actions.filter((a) => a.type === 'power_on' || a.type === 'power_off');
 };
 
+/** The first emulator's actions, counted before it is restarted (the new one starts with none). */
+let actionsBeforeRestart = [];
+
+/**
+ * A burst of PASTE j keys in one write, from the top of the list: the dashboard must live and end on the
+ * last row (every key landed, in order). Then back to the top.
+ */
+async function pasteStorm() {
+  // from the top of the whole list: esc first, should a filter or a dialog a fault left open still be there
+  for (let tries = 0; tries < 5; tries++) {
+    child.write('\u001b');
+    await sleep(300);
+    child.write('g');
+    if (await waitFor((s) => s.includes(`│›${sortedNames[0]}`) && !/y\/N/.test(s), 2000)) break;
+  }
+  if (!screen().includes(`│›${sortedNames[0]}`)) {
+    log(`paste storm skipped: the list's top could not be reached\n${screen()}`);
+    return;
+  }
+  figures.pasteStorms += 1;
+  figures.pasteKeys += PASTE;
+  const t0 = performance.now();
+  child.write('j'.repeat(PASTE));
+  // from the first of the rows, one key fewer than there are rows reaches the last; the rest stay there
+  const want = sortedNames[Math.min(PASTE, sortedNames.length - 1)];
+  const landed = await waitFor((s) => s.includes(`│›${want}`), 15_000);
+  const ms = performance.now() - t0;
+  if (landed && exited === null) {
+    figures.pasteLanded += 1;
+    figures.pasteSettleMsMax = Math.max(figures.pasteSettleMsMax, Math.round(ms));
+  } else problems.push(`a paste of ${PASTE} keys: ${exited !== null ? 'the dashboard exited' : `the selection did not reach ${want} within 15 s`}`);
+  log(`paste storm of ${PASTE} keys: ${landed ? `on ${want} after ${Math.round(ms)} ms` : 'NOT landed'}`);
+  child.write('g');
+  await sleep(500);
+}
+
+/**
+ * The emulator ended and started again on the same port, without --state: a new signing secret, so the
+ * dashboard's login token is refused ("invalid token"). The servers are made again (same names) and one
+ * more: the dashboard must renew its login by itself and list the new one, with no key pressed and no error
+ * left on screen (the list as it was, still on screen from before, proves nothing).
+ */
+async function restartEmulator() {
+  await api('DELETE', '/__emulator/faults');
+  // the first emulator's actions, finished, kept for the final count
+  const deadline = Date.now() + 30_000;
+  let before = await powerActions();
+  while (before.some((a) => a.status !== 'completed') && Date.now() < deadline) {
+    await sleep(500);
+    before = await powerActions();
+  }
+  actionsBeforeRestart = before;
+  const old = emu.child;
+  await new Promise((r) => {
+    old.once('exit', r);
+    old.kill('SIGTERM');
+  });
+  const t0 = performance.now();
+  emu = await startListening(process.execPath, [BIN, 'emulator', '--port', PORT, '--seed', 'empty', '--speed', '5']);
+  const again = [...(await api('POST', '/__emulator/bulk/servers', { username: 'demo', count: SERVERS + 1 })).names].sort();
+  const added = again.filter((n) => !sortedNames.includes(n));
+  if (added.length !== 1) problems.push(`the restarted emulator named its servers differently: ${again.join(' ')}`);
+  sortedNames = again;
+  ({ token } = await api('POST', '/ecs/v2/login', { username: 'demo', password: 'demo' }));
+  figures.restarts += 1;
+  log(`emulator restarted on port ${PORT} without its state`);
+  // recovered: the new server listed (a request with a renewed login) and no error on screen
+  const back = await waitFor((s) => (added.every((n) => s.includes(n)) || s.includes(`${again.length} servers`)) && !s.includes('✗'), 30_000);
+  if (back && exited === null) figures.restartRecoveryMs = Math.round(performance.now() - t0);
+  else problems.push(`after the emulator restarted, the dashboard did not list the servers again within 30 s:\n${screen()}`);
+}
+
 let rssStart = NaN;
 let rssEnd = NaN;
 let faults;
@@ -188,19 +284,42 @@ try {
   }
 
   // the rest of the time: faults on, the dashboard refreshing and following, keys now and then
-  // (from the top, j and k in turn: each always moves, so each must change the frame)
+  // (from the top, j and k in turn: each always moves, so each must change the frame), a paste storm every
+  // 20 s, and, at two thirds of the time, the emulator restarted without its state
   child.write('g');
   await sleep(500);
-  for (let i = 0; elapsed() < SECONDS && exited === null; i++) {
-    await key(i % 2 === 0 ? 'j' : 'k');
+  const restartAt = Math.max(elapsed() + 10, SECONDS * (2 / 3));
+  let nextStorm = elapsed() + 5;
+  // j first after every return to the top (k there would not move)
+  let down = true;
+  while (elapsed() < SECONDS && exited === null) {
+    if (figures.restarts === 0 && elapsed() >= restartAt) {
+      faultsOn = false;
+      await faults;
+      await restartEmulator();
+      faultsOn = true;
+      faults = faultLoop();
+    }
+    if (elapsed() >= nextStorm) {
+      await pasteStorm();
+      nextStorm = elapsed() + 20;
+      down = true;
+      continue;
+    }
+    await key(down ? 'j' : 'k');
+    down = !down;
     await sleep(2000);
   }
   faultsOn = false;
   await faults;
+  // a short soak (the actions took the time): one of each all the same, at its end, and a quiet moment after
+  if (figures.restarts === 0 && exited === null) await restartEmulator();
+  if (figures.pasteStorms === 0 && exited === null) await pasteStorm();
+  if (figures.pasteStorms === 0) problems.push('no paste storm: the top of the list was never reached');
   await api('DELETE', '/__emulator/faults');
 
   // every action to its end: completed on the service, and no bar left in the dashboard's panel
-  const actions = await powerActions();
+  const actions = [...actionsBeforeRestart, ...(await powerActions())];
   figures.emulatorActions = actions.length;
   const open = actions.filter((a) => a.status !== 'completed');
   if (open.length > 0) problems.push(`${open.length} actions not completed on the service: ${open.map((a) => `${a.id} ${a.status}`).join(', ')}`);
@@ -242,6 +361,12 @@ const result = {
   soak_key_p95_ms: figures.keyP95Ms,
   soak_fault_changes: figures.faultsChanged,
   soak_429_bursts: figures.bursts,
+  soak_paste_storms: figures.pasteStorms,
+  soak_paste_keys: figures.pasteKeys,
+  soak_paste_storms_landed: figures.pasteLanded,
+  soak_paste_settle_ms_max: figures.pasteSettleMsMax,
+  soak_emulator_restarts: figures.restarts,
+  soak_restart_recovery_ms: figures.restartRecoveryMs,
   soak_rss_start_mb: Math.round(rssStart),
   soak_rss_end_mb: Math.round(rssEnd),
   soak_ok: problems.length === 0,
@@ -250,6 +375,8 @@ console.log(`soak: ${result.soak_seconds} s, ${result.soak_actions} actions on t
 console.log(`  ${figures.failedPosts} POSTs failed by a fault (said on screen, typed again), ${figures.refused} refused before asking`);
 console.log(`  ${figures.keys} keys, ${figures.unanswered} unanswered, p95 ${figures.keyP95Ms} ms from key to frame`);
 console.log(`  faults changed ${figures.faultsChanged} times, ${figures.bursts} bursts of 429`);
+console.log(`  ${figures.pasteLanded} of ${figures.pasteStorms} paste storms of ${PASTE} keys landed (slowest ${figures.pasteSettleMsMax} ms to the row they lead to)`);
+console.log(`  emulator restarted ${figures.restarts} time(s) without its state; the dashboard listed the servers again after ${figures.restartRecoveryMs} ms, no key pressed`);
 console.log(`  resident memory ${result.soak_rss_start_mb} MB at start, ${result.soak_rss_end_mb} MB at the end`);
 for (const p of problems) console.log(`PROBLEM: ${p}`);
 console.log(JSON.stringify(result));

@@ -5,6 +5,7 @@ import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance } from '
 import { ApiError, AuthExpiredError, NetworkError, ShapeError, TimeoutError, isAbort } from './errors.js';
 import { isRecord } from './read.js';
 import { registerSecret, scrub } from './secrets.js';
+import { ServiceClock } from './service-clock.js';
 
 export type Credential =
   /** `id`: the token's id on the service, when known (it marks the dashboard's own token in `:tokens`) */
@@ -33,7 +34,10 @@ export interface TransportOptions {
   /** per attempt; default 15 s */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** milliseconds since the epoch; tests inject a clock to expire a JWT */
+  /**
+   * this machine's milliseconds since the epoch; tests inject a clock to expire a JWT. A JWT's expiry is
+   * judged on the service's clock: this one plus the offset its answers' Date headers show.
+   */
   now?: () => number;
   /**
    * A JWT this close to its expiry is treated as expired: a request sent a moment before the expiry would
@@ -96,7 +100,8 @@ export class Transport {
   readonly timeoutMs: number;
   private credentialValue: Credential | null = null;
   private readonly ky: KyInstance;
-  private readonly now: () => number;
+  /** the service's clock: this machine's plus the offset its last answer's Date header showed */
+  readonly clock: ServiceClock;
   private readonly expiryMarginMs: number;
   private readonly repeats = new Map<string, Repeat>();
   private readonly renewMarginMs: number;
@@ -105,13 +110,11 @@ export class Transport {
   /** the renewal under way: requests that find the token old all wait for the same one */
   private renewal: Promise<void> | null = null;
   private renewalExpired = false;
-  /** the service's clock minus ours, from the Date header of its last answer */
-  private clockOffsetMs = 0;
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.now = opts.now ?? Date.now;
+    this.clock = new ServiceClock(opts.now ?? Date.now);
     this.expiryMarginMs = opts.expiryMarginMs ?? 5_000;
     this.renewMarginMs = opts.renewMarginMs ?? 60_000;
     this.credential = opts.credential ?? null;
@@ -158,12 +161,13 @@ export class Transport {
 
   isExpired(): boolean {
     const c = this.credentialValue;
-    return c?.kind === 'jwt' && this.now() >= c.expire * 1000 - this.expiryMarginMs;
+    // the expiry is the service's time: judged on its clock, which may differ from ours or run faster
+    return c?.kind === 'jwt' && this.clock.now() >= c.expire * 1000 - this.expiryMarginMs;
   }
 
   /** The service's time now, as its last answer's Date header told it (to the second); ours before any. */
   serviceNow(): Date {
-    return new Date(Date.now() + this.clockOffsetMs);
+    return new Date(this.clock.now());
   }
 
   /** Renews the JWT once for every caller asking at the same time. */
@@ -190,7 +194,7 @@ export class Transport {
       await this.renew(true);
       return;
     }
-    if (this.renewer !== null && this.now() >= c.expire * 1000 - this.renewMarginMs) {
+    if (this.renewer !== null && this.clock.now() >= c.expire * 1000 - this.renewMarginMs) {
       // early: a failure here costs nothing, the token still works
       await this.renew(false).catch(() => undefined);
     }
@@ -234,10 +238,12 @@ export class Transport {
   private async send(method: string, path: string, opts: RequestOptions, renewed = false): Promise<{ status: number; body: unknown; repeat?: Repeat }> {
     const upper = method.toUpperCase();
     const headers: Record<string, string> = {};
+    let sentJwt: string | null = null;
     if (!opts.anonymous) {
       if (!renewed) await this.freshen();
       const c = this.credentialValue;
       if (c?.kind === 'jwt') {
+        sentJwt = c.token;
         headers.authorization = `Bearer ${c.token}`;
       } else if (c?.kind === 'token') {
         headers['x-apitoken'] = c.token;
@@ -268,10 +274,14 @@ export class Transport {
       });
     } catch (err) {
       const failure = await this.translate(err, upper, path, opts, lostAnswer);
-      // The service ended the login early (its clock runs ahead of ours, or it was revoked): renew and send
-      // once more. A refused request did nothing, so sending a POST again is safe.
-      if (!renewed && !opts.anonymous && this.renewer !== null && this.credentialValue?.kind === 'jwt' && isExpiredAnswer(failure)) {
-        await this.renew(true);
+      // Any 401 on a login token: the service no longer takes it, whatever its words ("token expired" from a
+      // clock ahead of ours, "invalid token" from a service restarted without its state or a password
+      // changed elsewhere). Renew once (the kept password, else the person is asked) and send once more; a
+      // refused request did nothing, so sending a POST again is safe. A token already replaced while this
+      // request was out (another request renewed it) is not renewed twice: the request goes with the new one.
+      if (!renewed && sentJwt !== null && this.renewer !== null && isAuthRefusal(failure)) {
+        const current = this.credentialValue;
+        if (!(current?.kind === 'jwt' && current.token !== sentJwt)) await this.renew(true);
         return this.send(method, path, opts, true);
       }
       throw failure;
@@ -285,8 +295,7 @@ export class Transport {
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
     const status = response.status;
-    const date = Date.parse(response.headers.get('date') ?? '');
-    if (Number.isFinite(date)) this.clockOffsetMs = date - Date.now();
+    this.clock.observe(response.headers.get('date'));
     const type = response.headers.get('content-type') ?? '';
     if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
     if (text.trim() === '') return { status, body: null };
@@ -324,6 +333,7 @@ export class Transport {
     if (opts.signal?.aborted) return asError(opts.signal.reason);
     if (err instanceof HTTPError) {
       const res = err.response;
+      this.clock.observe(res.headers.get('date'));
       let body: unknown = null;
       try {
         const text = await res.text();
@@ -347,9 +357,9 @@ export class Transport {
   }
 }
 
-/** The service's 401 for a JWT past its expiry. */
-function isExpiredAnswer(err: Error): boolean {
-  return err instanceof ApiError && err.status === 401 && /token expired/i.test(err.message);
+/** The service's 401: the credential sent is not (or no longer) taken. */
+function isAuthRefusal(err: Error): boolean {
+  return err instanceof ApiError && err.status === 401;
 }
 
 function normalizeEndpoint(endpoint: string): string {

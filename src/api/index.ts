@@ -69,6 +69,7 @@ export * from './models.js';
 export { ApiError, AuthExpiredError, ClientError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
+export { ServiceClock } from './service-clock.js';
 export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRY, Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
 export type { CallOptions } from './path.js';
 export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';

@@ -11,6 +11,7 @@ import type { Embedded } from './embedded.js';
 import type { Session } from '../session/session.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
+import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
@@ -139,6 +140,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
         readOnly: flags.readOnly,
         profiles,
         onSessionChange: (s) => sessions.push(s),
+        onSuspend: () => terminal.suspend(),
       },
       (err) => {
         failure = err;
@@ -169,6 +171,10 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   const startedUp = () => {
     if (started) return;
     started = true;
+    // housekeeping off the start-up clock: a config directory left 0755 is made 0700, and the editor's
+    // files a killed dashboard left behind are removed
+    tightenConfigDir(process.env);
+    cleanStaleScratch(process.env);
     hooks.afterFirstFrame?.();
   };
   setTimeout(startedUp, 1500).unref();

@@ -63,9 +63,11 @@ export class ProfileStore {
       throw new ConfigError(`cannot read the ecsdeck config file in ${cwd ?? 'the config directory'}: it is damaged; fix or remove it (${errName(err)})`);
     }
     // a directory of our own (made just now, or the platform's `.../ecsdeck`, maybe by an older version at
-    // 0755) is tightened; one the user named and made is theirs to set
+    // 0755) is tightened; so is one the user named once it holds the profile file (it holds tokens then);
+    // never the home directory itself
     const dir = dirname(this.conf.path);
-    if ((made !== undefined && resolve(made) === dir) || (cwd === undefined && basename(dir) === 'ecsdeck')) tightenMode(dir, DIR_MODE);
+    const holdsProfiles = existsSync(this.conf.path) && dir !== resolve(homedir());
+    if ((made !== undefined && resolve(made) === dir) || (cwd === undefined && basename(dir) === 'ecsdeck') || holdsProfiles) tightenMode(dir, DIR_MODE);
     this.tighten();
   }
 

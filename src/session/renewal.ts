@@ -1,5 +1,7 @@
 // Keeping a login alive. A JWT from a login ends (an hour on the emulator); the transport asks its renewer
-// for a new one shortly before that and on the service's "token expired". The renewer logs in again with the
+// for a new one shortly before that (judged on the service's clock) and on any 401 the service gives the
+// token ("token expired", or "invalid token" after the service restarted without its state or the password
+// was changed elsewhere). The renewer logs in again with the
 // password it was given (kept in this closure only, registered as a secret so no error text shows it); when
 // there is none, or the service no longer takes it, it asks the person through the dashboard's masked
 // password form, and only once the token has really expired.
@@ -32,13 +34,17 @@ export function isRefusedLogin(err: unknown): boolean {
 /** Keeps `client` logged in; what it returns takes a new password (changed in the dashboard) for later renewals. */
 export function keepLoggedIn(client: Client, opts: KeepLoggedIn): (password: string) => void {
   let password = opts.password;
+  // a password refused by an early renewal (the token still worked then) is remembered: when the token
+  // then stops working, the form says the password it had was refused, not merely that the login ended
+  let refusedBefore = false;
   client.transport.renewer = async (expired) => {
-    let refused = false;
+    let refused = refusedBefore;
     let wait: string | undefined;
     for (;;) {
       if (password !== undefined) {
         try {
           await client.login(opts.username, password);
+          refusedBefore = false;
           return;
         } catch (err) {
           // too many failures: the person may try again once the time is up, in the same form
@@ -46,6 +52,7 @@ export function keepLoggedIn(client: Client, opts: KeepLoggedIn): (password: str
           if (!isRefusedLogin(err) && !slowed) throw err;
           password = undefined;
           refused = !slowed || refused;
+          refusedBefore = refused;
           wait = slowed ? (err as ApiError).message : undefined;
         }
       }

@@ -23,6 +23,7 @@ import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
+import { SuspendKey } from './suspend-key.js';
 import type { KeyLike, Scope } from './keymap.js';
 import { COMMANDS, screenScopes, screenTitle } from './registry.js';
 import { nextSort, routeKey, shellAction, type Mode } from './routing.js';
@@ -65,6 +66,8 @@ export interface AppProps {
   statusMs?: { error: number; info: number };
   /** a profile switch made a new session; the caller closes it at the end */
   onSessionChange?(session: Session): void;
+  /** Ctrl+Z: give the terminal back and stop (job control); absent, Ctrl+Z does nothing */
+  onSuspend?(): void;
 }
 
 let entrySeq = 0;
@@ -83,6 +86,7 @@ export function panelLines(rows: number): number {
 export function App(props: AppProps): ReactNode {
   return (
     <KeyProvider>
+      <SuspendKey onSuspend={props.onSuspend} />
       <Shell {...props} />
     </KeyProvider>
   );

@@ -3,14 +3,29 @@
 // the clipboard with OSC 52, which works over SSH and in tmux with `set-clipboard on`.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useCallback } from 'react';
 import { useStdin, useStdout } from 'ink';
+import { makeScratchDir } from '../config/private-dirs.js';
 
 const LEAVE_ALT = '\u001b[?1049l\u001b[?25h';
 const ENTER_ALT = '\u001b[?1049h\u001b[2J\u001b[H\u001b[?25l';
+
+/** An ECSDECK_ variable whose name says it holds a secret: never handed to a child program. */
+const SECRET_NAME = /^ECSDECK_.*(PASSWORD|PASSWD|TOKEN|SECRET|KEY|JWT|CREDENTIAL)/i;
+
+/**
+ * The environment a program the dashboard hands the terminal to (the editor, ssh) runs with: ours without
+ * the dashboard's own credentials (ECSDECK_PASSWORD, ECSDECK_API_TOKEN, any ECSDECK_ name saying PASSWORD,
+ * TOKEN, SECRET, KEY, JWT or CREDENTIAL). The other ECSDECK_ settings (the address, the profile, the user
+ * name) are not secret and stay, so a script run from the editor can find the same service.
+ */
+export function childEnv(env: Record<string, string | undefined> = process.env): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !SECRET_NAME.test(k)) out[k] = v;
+  return out;
+}
 
 /** The editor a person asked for: $VISUAL, else $EDITOR, else vi. */
 export function editorCommand(env: Record<string, string | undefined> = process.env): string {
@@ -31,24 +46,27 @@ export interface Terminal {
 
 /**
  * Leaves the alternate screen and raw mode, runs the editor on a temp file only this user can read (0600, in
- * a 0700 folder) holding `initial`, and comes back to the dashboard, which is then drawn whole. The editor
- * runs to its end before anything else happens (a synchronous spawn): nothing of the dashboard reads the
- * terminal while the editor has it. The file is removed afterwards.
+ * a 0700 folder of the cache directory's `scratch`, see config/private-dirs.ts) holding `initial`, and comes
+ * back to the dashboard, which is then drawn whole. The editor runs to its end before anything else happens
+ * (a synchronous spawn): nothing of the dashboard reads the terminal while the editor has it. The file is
+ * removed afterwards; one left by a killed dashboard is removed at the next start. The editor gets the
+ * environment without the dashboard's credentials (childEnv).
  */
 export function editInEditor(initial: string, options: { suffix?: string; env?: Record<string, string | undefined>; term: Terminal }): EditResult {
   const { term } = options;
-  const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-'));
+  const env = childEnv(options.env ?? process.env);
+  const dir = makeScratchDir(options.env ?? process.env);
   const file = join(dir, `edit${options.suffix ?? '.txt'}`);
   try {
     writeFileSync(file, initial, { mode: 0o600 });
-    const editor = editorCommand(options.env);
+    const editor = editorCommand(env);
     term.setRawMode(false);
     term.stdout.write(LEAVE_ALT);
     // as git does: the command may carry arguments (`code --wait`), so a shell splits it
     const run =
       process.platform === 'win32'
-        ? spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: options.env as NodeJS.ProcessEnv | undefined })
-        : spawnSync('/bin/sh', ['-c', `${editor} "$1"`, editor, file], { stdio: 'inherit', env: options.env as NodeJS.ProcessEnv | undefined });
+        ? spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env })
+        : spawnSync('/bin/sh', ['-c', `${editor} "$1"`, editor, file], { stdio: 'inherit', env });
     term.stdout.write(ENTER_ALT);
     term.stdout.ecsdeckScreen = (term.stdout.ecsdeckScreen ?? 0) + 1;
     term.setRawMode(true);

@@ -63,12 +63,13 @@ describe('profile store', () => {
       else process.env.XDG_CONFIG_HOME = saved;
     }
 
-    // a directory the user made and named is theirs: its mode is left as it is
+    // a directory the user made and named holds the profile file (tokens) as soon as the store opens it: a
+    // 0755 one is made 0700 too
     const own = join(dir, 'mine');
-    mkdirSync(own, { mode: 0o750 });
-    chmodSync(own, 0o750);
+    mkdirSync(own, { mode: 0o755 });
+    chmodSync(own, 0o755);
     openProfileStore({ env: { ECSDECK_CONFIG_DIR: own } }).add(profile('work'));
-    expect(statSync(own).mode & 0o777).toBe(0o750);
+    expect(statSync(own).mode & 0o777).toBe(0o700);
   });
 
   it('follows the platform config directory when ECSDECK_CONFIG_DIR is not set', () => {

@@ -50,24 +50,60 @@ describe('renewing a login', () => {
     expect(t.client.isExpired()).toBe(false);
   });
 
-  it('the service\'s 401 "token expired" (its clock ahead of ours) renews and sends the request once more', async () => {
-    // a client whose clock says the token is young, against a service that says it has expired
+  it('expiry is judged on the service\'s clock (its Date header), not this machine\'s: renewed before sending', async () => {
+    // this machine's clock two hours behind the service's
     const emulator = createEmulator({ clock: 'manual', seed: 'empty' });
     const rec = recording(emulator.fetch);
     const client = createClient({ endpoint: BASE, fetch: rec.fetch, retry: { limit: 0 }, now: () => emulator.emu.now() - 7200_000 });
     await client.login('demo', 'demo');
+    expect(client.isExpired()).toBe(false);
+    expect(Math.abs(client.serviceNow().getTime() - emulator.emu.now())).toBeLessThan(1000);
     emulator.advance(3601);
-    // without a renewer: the service's answer to the letter
-    await expect(client.actions.list()).rejects.toMatchObject({ status: 401, message: 'token expired' });
+    // by this machine's clock the token is an hour from its end; by the service's it has ended
+    expect(client.isExpired()).toBe(true);
     keepLoggedIn(client, { username: 'demo', password: 'demo' });
     rec.sent.length = 0;
-    // a POST too: a refused request did nothing, so sending it again is safe
     const group = await client.groups.create({ notes: 'renewed' });
     expect(group.notes).toBe('renewed');
-    const methods = rec.sent.map((r) => `${r.method} ${r.path.split('?')[0]}`);
-    expect(methods).toEqual(['POST /ecs/v2/groups', 'POST /ecs/v2/login', 'POST /ecs/v2/groups']);
-    // made once: the refused first attempt did nothing
-    expect((await client.groups.list()).filter((g) => g.notes === 'renewed')).toHaveLength(1);
+    // never sent with the ended token: renewed first, so the service refused nothing
+    expect(rec.sent.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['POST /ecs/v2/login', 'POST /ecs/v2/groups']);
+  });
+
+  it('any 401 on a login token renews once and sends again: the service restarted without its state ("invalid token")', async () => {
+    // the same address answered by a first emulator, then by a fresh one (a restart without --state: new
+    // signing secret, so every token of the first is refused)
+    let emulator = createEmulator({ clock: 'manual', seed: 'empty' });
+    const rec = recording((r) => emulator.fetch(r));
+    const client = createClient({ endpoint: BASE, fetch: rec.fetch, retry: { limit: 0 }, now: () => emulator.emu.now() });
+    await client.login('demo', 'demo');
+    keepLoggedIn(client, { username: 'demo', password: 'demo' });
+    emulator = createEmulator({ clock: 'manual', seed: 'empty' });
+    rec.sent.length = 0;
+    // a POST too: the refused first attempt did nothing
+    const group = await client.groups.create({ notes: 'after restart' });
+    expect(group.notes).toBe('after restart');
+    expect(rec.sent.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['POST /ecs/v2/groups', 'POST /ecs/v2/login', 'POST /ecs/v2/groups']);
+    expect((await client.groups.list()).filter((g) => g.notes === 'after restart')).toHaveLength(1);
+    // requests refused together share one login
+    emulator = createEmulator({ clock: 'manual', seed: 'empty' });
+    rec.sent.length = 0;
+    await Promise.all([client.actions.list(), client.servers.list(), client.groups.list()]);
+    expect(rec.sent.filter((r) => r.path.includes('login'))).toHaveLength(1);
+  });
+
+  it('a 401 that survives the renewal is not renewed again: the request fails with the service\'s words', async () => {
+    const emulator = createEmulator({ clock: 'manual', seed: 'empty' });
+    const rec = recording(async (r) => {
+      // every request but the login is refused, as a service that takes logins but not their tokens
+      if (!r.url.includes('/login')) return new Response(JSON.stringify({ status: 'error', message: 'invalid token' }), { status: 401, headers: { 'content-type': 'application/json' } });
+      return emulator.fetch(r);
+    });
+    const client = createClient({ endpoint: BASE, fetch: rec.fetch, retry: { limit: 0 }, now: () => emulator.emu.now() });
+    await client.login('demo', 'demo');
+    keepLoggedIn(client, { username: 'demo', password: 'demo' });
+    rec.sent.length = 0;
+    await expect(client.actions.list()).rejects.toMatchObject({ status: 401, message: 'invalid token' });
+    expect(rec.sent.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /ecs/v2/actions', 'POST /ecs/v2/login', 'GET /ecs/v2/actions']);
   });
 
   it('a password that no longer works is asked for (masked form in the dashboard); the answer renews the login', async () => {
@@ -93,18 +129,19 @@ describe('renewing a login', () => {
     expect(t.client.isExpired()).toBe(false);
   });
 
-  it('near the end, a refused password is not asked for yet: the token still works', async () => {
+  it('a password changed elsewhere: the service\'s 401 on the token asks, saying the password it had was refused', async () => {
     const t = await setup();
     const asked: PasswordRequest[] = [];
     keepLoggedIn(t.client, { username: 'demo', password: 'demo', ask: () => async (r) => (asked.push(r), null) });
     await t.changePassword('new-password-1');
     t.emulator.advance(3600 - 30);
     const err = await t.client.actions.list().catch((e: unknown) => e);
-    // the early renewal was tried with the old password and quietly given up: nobody was interrupted
-    expect(t.paths()[0]).toBe('POST /ecs/v2/login');
-    expect(asked).toEqual([]);
-    // (the emulator ends earlier logins on a password change, so the request itself is refused as such)
-    expect(err).toMatchObject({ status: 401 });
+    // the early renewal (token near its end, still good by its expiry) is tried with the old password and
+    // quietly given up; the request's own 401 (the emulator ends earlier logins on a password change) then
+    // asks, and the form says the password it had was refused
+    expect(t.paths().slice(0, 2)).toEqual(['POST /ecs/v2/login', 'GET /ecs/v2/actions']);
+    expect(asked).toEqual([{ username: 'demo', refused: true }]);
+    expect(err).toBeInstanceOf(AuthExpiredError);
   });
 
   it('giving up (esc) or nobody to ask ends with "your login has expired; log in again"', async () => {

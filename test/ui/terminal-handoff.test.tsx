@@ -1,10 +1,10 @@
 // The editor hand-off and the clipboard: the terminal is given to the person's editor on a private file and
 // taken back; `y` puts a row's identifier on the clipboard with OSC 52.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, test } from 'vitest';
-import { editInEditor, editorCommand, osc52, type Terminal } from '../../src/ui/terminal-handoff.js';
+import { childEnv, editInEditor, editorCommand, osc52, type Terminal } from '../../src/ui/terminal-handoff.js';
 import { startApp, type Harness } from './app/harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'ecsdeck-handoff-test-'));
@@ -45,6 +45,33 @@ describe('editInEditor', () => {
     expect(events[2]).toContain('?1049h');
     expect(events[3]).toBe('raw true');
     expect(term.stdout.ecsdeckScreen).toBe(1);
+  });
+
+  it('the editor (a stand-in on PATH that dumps its environment) gets none of the dashboard\'s ECSDECK_ secrets', () => {
+    const bin = join(work, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'dump-env-editor'), `#!/bin/sh\nenv > "${work}/editor-env.txt"\n`);
+    chmodSync(join(bin, 'dump-env-editor'), 0o755);
+    const { term } = fakeTerminal();
+    const env = {
+      ...process.env,
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+      VISUAL: 'dump-env-editor',
+      ECSDECK_PASSWORD: 'pw-Secret-4711',
+      ECSDECK_API_TOKEN: 'tok-Secret-0815',
+      ECSDECK_CONSOLE_KEY: 'key-Secret-1',
+      ECSDECK_USERNAME: 'demo',
+      ECSDECK_API_URL: 'http://127.0.0.1:8787',
+    };
+    editInEditor('x', { env, term });
+    const dumped = readFileSync(join(work, 'editor-env.txt'), 'utf8');
+    expect(dumped).not.toMatch(/Secret/);
+    expect(dumped).not.toMatch(/^ECSDECK_(PASSWORD|API_TOKEN|CONSOLE_KEY)=/m);
+    // what is not secret stays: a script run from the editor can find the same service
+    expect(dumped).toMatch(/^ECSDECK_API_URL=http:\/\/127\.0\.0\.1:8787$/m);
+    expect(dumped).toMatch(/^ECSDECK_USERNAME=demo$/m);
+    expect(dumped).toMatch(/^VISUAL=dump-env-editor$/m);
+    expect(childEnv({ ECSDECK_PASSWORD: 'x', ecsdeck_api_token: 'y', HOME: '/h' })).toEqual({ HOME: '/h' });
   });
 
   it('an unchanged or emptied file sends nothing; a failing editor says so', () => {

@@ -1,0 +1,83 @@
+// The terminal given back and taken again: a suspend (Ctrl+Z, SIGTSTP) leaves raw mode and the alternate
+// screen before stopping, SIGCONT takes both again and asks for a whole frame; every terminating signal is
+// caught so the screen is restored first. The pty tests (test/e2e/process.e2e.test.ts) do it for real.
+import { EventEmitter } from 'node:events';
+import { afterEach, expect, it } from 'vitest';
+import { FATAL_SIGNALS, enterFullScreen, installCrashHandlers, type TerminalSession } from '../../src/boot/terminal.js';
+
+function fakeTty() {
+  const events: string[] = [];
+  const stdout = Object.assign(new EventEmitter(), {
+    isTTY: true,
+    write: (s: string) => (events.push(`write ${JSON.stringify(s)}`), true),
+  }) as unknown as NodeJS.WriteStream & { ecsdeckScreen?: number };
+  stdout.on('resize', () => events.push('resize'));
+  const tty = { isTTY: true, isRaw: false, setRawMode: (on: boolean) => void 0 as unknown };
+  tty.setRawMode = (on: boolean) => {
+    events.push(`raw ${on}`);
+    tty.isRaw = on;
+    return tty;
+  };
+  const stdin = tty as unknown as NodeJS.ReadStream;
+  return { stdout, stdin, events };
+}
+
+let session: TerminalSession | undefined;
+afterEach(() => {
+  session?.restore();
+  session = undefined;
+});
+
+it('suspend gives the terminal back before stopping; SIGCONT takes it again and asks for a whole frame', () => {
+  const { stdout, stdin, events } = fakeTty();
+  const stops: boolean[] = [];
+  session = enterFullScreen(stdout, stdin, { stop: (group) => void stops.push(group) });
+  expect(events).toEqual(['raw true', 'write "\\u001b[?1049h\\u001b[H"']);
+  events.length = 0;
+
+  session.suspend();
+  expect(events).toEqual(['raw false', 'write "\\u001b[?25h\\u001b[?1049l"']);
+  // Ctrl+Z stops the whole process group, as the terminal's own would
+  expect(stops).toEqual([true]);
+  events.length = 0;
+
+  process.emit('SIGCONT');
+  expect(events).toEqual(['raw false', 'raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?25l"', 'resize']);
+  expect(stdout.ecsdeckScreen).toBe(1);
+
+  // a SIGTSTP from elsewhere stops this process only
+  process.emit('SIGTSTP');
+  expect(stops).toEqual([true, false]);
+  process.emit('SIGCONT');
+  expect(stdout.ecsdeckScreen).toBe(2);
+});
+
+it('after the final restore, neither a suspend nor a SIGCONT takes the terminal again', () => {
+  const { stdout, stdin, events } = fakeTty();
+  const stops: boolean[] = [];
+  session = enterFullScreen(stdout, stdin, { stop: (group) => void stops.push(group) });
+  session.restore();
+  events.length = 0;
+  session.suspend();
+  process.emit('SIGCONT');
+  expect(events).toEqual([]);
+  expect(stops).toEqual([]);
+});
+
+it('every terminating signal is caught (so the screen is restored before the end)', () => {
+  const before = new Map(FATAL_SIGNALS.map((s) => [s, process.listenerCount(s)]));
+  const added = new Map<string, Array<(...a: unknown[]) => void>>();
+  const fake: TerminalSession = { restore() {}, suspend() {} };
+  installCrashHandlers(fake);
+  try {
+    for (const s of ['SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2', 'SIGALRM'] as const) expect(FATAL_SIGNALS).toContain(s);
+    for (const s of FATAL_SIGNALS) {
+      expect(process.listenerCount(s), s).toBe(before.get(s)! + 1);
+      added.set(s, process.listeners(s).slice(before.get(s)!) as Array<(...a: unknown[]) => void>);
+    }
+  } finally {
+    for (const [s, ls] of added) for (const l of ls) process.removeListener(s, l);
+    for (const l of process.listeners('uncaughtException').slice(-1)) process.removeListener('uncaughtException', l);
+    for (const l of process.listeners('unhandledRejection').slice(-1)) process.removeListener('unhandledRejection', l);
+  }
+});
