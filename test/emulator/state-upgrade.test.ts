@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { list, records, sameShape } from '../../src/emulator/collection.js';
 import { StateFileError, loadState } from '../../src/emulator/state-load.js';
 import { COLLECTIONS, STATE_VERSION, emptyState, upgradeState, type CollectionName, type State } from '../../src/emulator/state.js';
 
@@ -84,5 +85,18 @@ describe('the state version', () => {
     const state = plain(emptyState('k'.repeat(64))) as Record<string, unknown>;
     state.version = STATE_VERSION + 1;
     expect(() => started(written(state))).toThrow(`its version is ${STATE_VERSION + 1}, newer than this emulator's ${STATE_VERSION}`);
+  });
+});
+
+describe('a collection declaration', () => {
+  it('cannot leave out its empty value, its upgrade, its version or its older shapes (npm test type-checks this file)', () => {
+    // @ts-expect-error no upgrade and no older shapes
+    const noUpgrade = records<number>({ since: 1, empty: () => ({}) });
+    // @ts-expect-error no empty value
+    const noEmpty = list<{ id: number }>({ since: 1, upgrade: sameShape, older: [] });
+    // @ts-expect-error no version
+    const noSince = records<number>({ empty: () => ({}), upgrade: sameShape, older: [] });
+    const whole = records<number>({ since: 1, empty: () => ({}), upgrade: sameShape, older: [] });
+    expect([noUpgrade, noEmpty, noSince, whole].map((c) => c.kind)).toEqual(['record', 'list', 'record', 'record']);
   });
 });
