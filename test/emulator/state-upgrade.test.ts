@@ -47,7 +47,7 @@ describe.each(NAMES)('the state collection %s', (name) => {
     expect(plain(started(written(plain(fresh) as Record<string, unknown>))[name])).toEqual(plain(declared.empty()));
   });
 
-  it('is added empty to a file of a version before it, which is then brought to this version', () => {
+  it('is added empty (a prototype-free map for records) to a file of a version before it', () => {
     // as if it were declared in the next version: a file of today's version predates it
     const since = declared.since;
     declared.since = STATE_VERSION + 1;
