@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { pathId, queryInt, type AppEnv } from './http.js';
-import type { ActionRec } from './state.js';
+import type { ActionRec } from './core-state.js';
 import { LIMITS } from '../rules/index.js';
 
 /** The user's actions, most recent first, optionally for one resource. */

@@ -10,7 +10,7 @@ import type { Emu } from './emu.js';
 import { ok, optString, pathId, readBody, reqString, type AppEnv, type Ctx } from './http.js';
 import { isCrossSite } from './host-guard.js';
 import { LoginLimiter, tooManyLogins } from './login-limit.js';
-import type { ApiTokenRec, UserRec } from './state.js';
+import type { ApiTokenRec, UserRec } from './auth-state.js';
 
 export const JWT_LIFETIME_S = 3600;
 

@@ -24,7 +24,10 @@ import { isoMicro, isoMilli } from './clock.js';
 import { badRequest } from './errors.js';
 import type { Emu } from './emu.js';
 import type { AppEnv, Ctx } from './http.js';
-import type { PowerEvent, ReservedRec, ServerRec, SnapshotRec, TemplateRec, UserRec } from './state.js';
+import type { UserRec } from './auth-state.js';
+import type { PowerEvent, ReservedRec, ServerRec } from './servers-state.js';
+import type { SnapshotRec } from './snapshots-state.js';
+import type { TemplateRec } from './templates-state.js';
 
 export const OFFLINE_DISCOUNT_PCT = 50;
 export const TEMPLATE_GB_HOUR = 0.0001;

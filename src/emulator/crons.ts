@@ -23,7 +23,8 @@ import type { Emu } from './emu.js';
 import { optBool, optInt, optString, readBody, type AppEnv, type Body } from './http.js';
 import { isReady, own, ownedServer } from './server-core.js';
 import { createSnapshot, deleteSnapshotNow, snapshotsOfServer } from './snapshots.js';
-import type { CronRec, ServerRec } from './state.js';
+import type { CronRec } from './crons-state.js';
+import type { ServerRec } from './servers-state.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../rules/index.js';
 
 const DAY = 86_400_000;

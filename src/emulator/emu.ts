@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { Clock, isoMicro, type ClockSnapshot } from './clock.js';
 import { loadCatalog, type Catalog } from './catalog.js';
 import { ChangeTracker, StateStore } from './journal.js';
-import { emptyState, pruneUnreadable, upgradeState, type ActionRec, type Dialect, type State, type TaskRef } from './state.js';
+import type { ActionRec, TaskRef } from './core-state.js';
+import { emptyState, pruneUnreadable, upgradeState, type Dialect, type State } from './state.js';
 
 export type TaskHandler = (emu: Emu, args: Record<string, unknown>, at: number) => void;
 

@@ -10,7 +10,7 @@ import { isoMicro } from './clock.js';
 import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optString, queryInt, readBody, type AppEnv } from './http.js';
-import type { EventRec } from './state.js';
+import type { EventRec } from './events-state.js';
 
 export const DEFAULT_EVENT_PAGE = 50;
 export const MAX_EVENT_PAGE = 500;

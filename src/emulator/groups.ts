@@ -15,7 +15,7 @@ import type { Hono } from 'hono';
 import type { Emu } from './emu.js';
 import { badRequest, notFound } from './errors.js';
 import { ok, optBool, optString, readBody, type AppEnv } from './http.js';
-import type { GroupRec } from './state.js';
+import type { GroupRec } from './groups-state.js';
 
 const FIRST_GROUP_NAME = 10_421;
 

@@ -13,7 +13,7 @@ import type { Emu } from './emu.js';
 import { badRequest } from './errors.js';
 import type { AppEnv } from './http.js';
 import { ownedServer } from './server-core.js';
-import type { ServerRec } from './state.js';
+import type { ServerRec } from './servers-state.js';
 
 export const MAX_POINTS = 300;
 const DEFAULT_RANGE_S = 3600;

@@ -18,7 +18,7 @@ import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optBool, optString, readBody, type AppEnv, type Body } from './http.js';
 import { isReady, own, ownedServer, restartServer } from './server-core.js';
-import type { NetworkRec, VlanRec } from './state.js';
+import type { NetworkRec, VlanRec } from './networks-state.js';
 import { MSG, checkRangeCreateBody, checkVlanId, parseVlanRange } from '../rules/index.js';
 
 // ---- networks ------------------------------------------------------------------------------------------

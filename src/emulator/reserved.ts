@@ -9,7 +9,7 @@ import type { Emu } from './emu.js';
 import { readBody, type AppEnv, type Ctx } from './http.js';
 import { ownedServer } from './server-core.js';
 import { refreshSupport } from './support.js';
-import type { ReservedRec, ServerRec } from './state.js';
+import type { ReservedRec, ServerRec } from './servers-state.js';
 import { MSG, parseReservedPlan } from '../rules/index.js';
 
 /** Chosen text for DELETE of a reserved server (the spec says destroy is disabled, without a message). */

@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { badRequest, fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { ok, optBool, pathId, readBody, type AppEnv, type Body, type Ctx } from './http.js';
-import type { ScriptRec } from './state.js';
+import type { ScriptRec } from './scripts-state.js';
 import { LIMITS, MSG, MSG_CHOSEN, checkLibraryScript, checkLibraryScriptUpdate } from '../rules/index.js';
 
 export const SYSTEM_USER = 'system';

@@ -4,7 +4,8 @@
 // composes them (create, format, delete) from above.
 import type { Emu } from './emu.js';
 import { notFound } from './errors.js';
-import type { ActionRec, ServerRec } from './state.js';
+import type { ActionRec } from './core-state.js';
+import type { ServerRec } from './servers-state.js';
 
 /** Seconds a server stays off during the restart a VLAN change causes. */
 export const RESTART_S = 5;

@@ -18,7 +18,7 @@ import { applyCreateNetworks, planCreateNetworks, type PlannedNetwork } from './
 import { applyReserved, planReserved } from './reserved.js';
 import { capacityKey, own } from './server-core.js';
 import { createSpotRecord, spotDiscountFor } from './spot.js';
-import type { ServerRec } from './state.js';
+import type { ServerRec } from './servers-state.js';
 import { applySupport, planSupport } from './support.js';
 import { MSG, checkServerScript, checkSpotReserved } from '../rules/index.js';
 

@@ -9,7 +9,7 @@ import { formatReserved } from './reserved.js';
 import { own } from './server-core.js';
 import { formatRestoredSnapshot } from './snapshots.js';
 import { formatSpot } from './spot.js';
-import type { ServerRec } from './state.js';
+import type { ServerRec } from './servers-state.js';
 import { formatSupport } from './support.js';
 
 const BOOT_SHARE = 0.8;

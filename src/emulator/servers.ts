@@ -24,7 +24,8 @@ import { capacityKey, deleteServerNow, isReady, own, ownedServer, setPower, star
 import { applyServer, assignAddresses, createBulk, planServer } from './server-create.js';
 import { formatServer, readsClock } from './server-format.js';
 import { dropServerSnapshots } from './snapshots.js';
-import type { ActionRec, ServerRec, ServerStatus } from './state.js';
+import type { ActionRec } from './core-state.js';
+import type { ServerRec, ServerStatus } from './servers-state.js';
 import { MSG } from '../rules/index.js';
 
 /** Deleted: the host is given back and what hangs on the server goes. */

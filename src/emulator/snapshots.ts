@@ -17,7 +17,9 @@ import { badRequest, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { optBool, optString, pathId, readBody, type AppEnv } from './http.js';
 import { isReady, own, ownedServer } from './server-core.js';
-import type { ActionRec, ServerRec, SnapshotRec, SnapshotStatus } from './state.js';
+import type { ActionRec } from './core-state.js';
+import type { ServerRec } from './servers-state.js';
+import type { SnapshotRec, SnapshotStatus } from './snapshots-state.js';
 import { LIMITS, MSG } from '../rules/index.js';
 
 const LABEL: Record<SnapshotStatus, string> = { CG: 'Creating', CD: 'Created', DE: 'Deleting', DD: 'Deleted' };

@@ -8,7 +8,8 @@ import { fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { readBody, type AppEnv, type Ctx } from './http.js';
 import { deleteServerNow } from './server-core.js';
-import type { ServerRec, SpotRec } from './state.js';
+import type { ServerRec } from './servers-state.js';
+import type { SpotRec } from './spot-state.js';
 import { MSG, MSG_CHOSEN, checkSpotPromotion, spotTerminateAt } from '../rules/index.js';
 
 const SPOT_NOT_AVAILABLE = MSG.spotPlanNotAvailable;

@@ -5,7 +5,7 @@ import { isoMicro } from './clock.js';
 import { badRequest, fail, notFound } from './errors.js';
 import type { Emu } from './emu.js';
 import { ok, pathId, readBody, type AppEnv, type Body, type Ctx } from './http.js';
-import type { SshKeyRec } from './state.js';
+import type { SshKeyRec } from './sshkeys-state.js';
 import { MSG } from '../rules/index.js';
 
 const MAX_LABEL = 255;

@@ -7,7 +7,7 @@
 // damaged files are renamed aside (never deleted) and the start goes on from what could be read.
 import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import type { ClockSnapshot } from './clock.js';
-import { ARRAY_COLLECTIONS, RECORD_COLLECTIONS, emptyState, keyedCollections, stateShapeProblem, type State } from './state.js';
+import { ARRAY_COLLECTIONS, RECORD_COLLECTIONS, addMissing, emptyState, keyedCollections, stateShapeProblem, type State } from './state.js';
 
 /** A state file the emulator will not start on; the message is whole (file, reason, way out). */
 export class StateFileError extends Error {}
@@ -201,6 +201,7 @@ export function loadState(path: string, journalPath: string, recover: boolean, o
   }
   const s = snap as { state: State; clock: ClockSnapshot; gen?: unknown };
   const gen = Number.isSafeInteger(s.gen) ? (s.gen as number) : 0;
+  addMissing(s.state);
   keyedCollections(s.state);
   let clock = s.clock;
   if (existsSync(journalPath)) {

@@ -13,7 +13,7 @@ import { fail } from './errors.js';
 import type { Emu } from './emu.js';
 import { ok, readBody, type AppEnv, type Ctx } from './http.js';
 import { ownedServer } from './server-core.js';
-import type { ServerRec, SupportRec } from './state.js';
+import type { ServerRec, SupportRec } from './servers-state.js';
 import { MSG } from '../rules/index.js';
 
 const DAY_MS = 86_400_000;

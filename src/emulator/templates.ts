@@ -21,7 +21,10 @@ import type { Emu } from './emu.js';
 import { optString, readBody, reqString, type AppEnv, type Body, type Ctx } from './http.js';
 import { isReady, own } from './server-core.js';
 import { snapshotOf } from './snapshots.js';
-import type { ActionRec, ServerRec, SnapshotRec, TemplateRec } from './state.js';
+import type { ActionRec } from './core-state.js';
+import type { ServerRec } from './servers-state.js';
+import type { SnapshotRec } from './snapshots-state.js';
+import type { TemplateRec } from './templates-state.js';
 import { MSG } from '../rules/index.js';
 
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURE_DATES_MSG, SNAPSHOT_GB_HOUR, TEMPLATE_GB_HOUR } from '../../src/emulator/billing.js';
-import type { SnapshotRec, TemplateRec } from '../../src/emulator/state.js';
+import type { SnapshotRec } from '../../src/emulator/snapshots-state.js';
+import type { TemplateRec } from '../../src/emulator/templates-state.js';
 import { makeEmu, type TestEmu } from './helpers.js';
 
 const H = 3600;

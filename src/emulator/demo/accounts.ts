@@ -2,7 +2,7 @@
 import type { Emu } from '../emu.js';
 import { addPublicScripts, addScript } from '../scripts.js';
 import { addSshKey } from '../sshkeys.js';
-import type { ScriptRec } from '../state.js';
+import type { ScriptRec } from '../scripts-state.js';
 import { DAY } from './timeline.js';
 
 const DEMO_KEYS: Array<[label: string, key: string, daysAgo: number]> = [

@@ -4,7 +4,7 @@ import { findPlan } from '../catalog.js';
 import type { Emu } from '../emu.js';
 import { applyReserved } from '../reserved.js';
 import { createSpotRecord } from '../spot.js';
-import type { ReservedRec, ServerRec, SupportRec } from '../state.js';
+import type { ReservedRec, ServerRec, SupportRec } from '../servers-state.js';
 import { applySupport } from '../support.js';
 import { LIMITS } from '../../rules/index.js';
 import { DAY } from './timeline.js';

@@ -2,7 +2,9 @@
 import type { Emu } from '../emu.js';
 import { startSchedule } from '../crons.js';
 import { createSnapshot, deleteSnapshotNow, snapshotsOfServer } from '../snapshots.js';
-import type { ServerRec, SnapshotRec, TemplateRec } from '../state.js';
+import type { ServerRec } from '../servers-state.js';
+import type { SnapshotRec } from '../snapshots-state.js';
+import type { TemplateRec } from '../templates-state.js';
 import { createTemplate, deleteTemplateNow } from '../templates.js';
 import { DAY, demoServers, runUntil } from './timeline.js';
 

@@ -1,7 +1,7 @@
 // The demo networks and their VLANs.
 import type { Emu } from '../emu.js';
 import { createNetwork, seedVlans } from '../networks.js';
-import type { ServerRec } from '../state.js';
+import type { ServerRec } from '../servers-state.js';
 import { DAY, demoServers } from './timeline.js';
 
 /** Two networks, made before any server exists; their VLANs come once the servers do (seedDemoVlans). */

@@ -3,7 +3,7 @@
 import type { Emu } from '../emu.js';
 import { startPower, deleteServerNow } from '../server-core.js';
 import { provisionServer } from '../server-create.js';
-import type { ServerRec } from '../state.js';
+import type { ServerRec } from '../servers-state.js';
 import { runUntil } from './timeline.js';
 
 interface SeedServer {

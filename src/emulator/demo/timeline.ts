@@ -1,7 +1,7 @@
 // What the demo seeds share: a replay of past time, and the servers the later seeds build on.
 import { findPlan } from '../catalog.js';
 import type { Emu } from '../emu.js';
-import type { ServerRec } from '../state.js';
+import type { ServerRec } from '../servers-state.js';
 
 export const DAY = 86_400_000;
 
