@@ -109,7 +109,7 @@ export function createSession(init: SessionInit): Session {
     local: init.local ?? false,
     askPassword: null,
     followRunning() {
-      following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked)));
+      following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked), { newest: true }));
       return following;
     },
     async close() {
