@@ -70,6 +70,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const error = paged ? pages.error : res.error;
   const loading = paged ? pages.loading : res.loading;
 
+  // a screen of live data has the watcher look for new work on the account while nothing is in flight
+  useEffect(() => (spec.live ? session.tracker.watch() : undefined), [session.tracker, spec.live]);
   useEffect(() => session.tracker.onFinished((a) => (!spec.touches || spec.touches(a, params) ? refresh() : undefined)), [session.tracker, spec, params, refresh]);
 
   const loaded = (data as T[] | undefined) ?? (NO_ROWS as T[]);
