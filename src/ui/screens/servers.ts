@@ -82,13 +82,13 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'location', header: 'LOCATION', width: 8, priority: 3 },
   { key: 'image', header: 'IMAGE', minWidth: 10, width: 13, flex: 1, priority: 4 },
   { key: 'status', header: 'STATUS', width: 11, identity: true, render: statusWord, sortValue: statusWord, color: statusColor },
+  // drawn from the status endpoint for the booted rows on screen (useLive below); empty until known. STATUS
+  // says `Off` at any width; this column, when there is room, tells a server known to run from one not asked yet
+  { key: 'power', header: 'POWER', width: 5, wide: true, render: () => '' },
   // drawn from the CPU sampler for the rows on screen (useLive below); empty until the first sample
   { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '' },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
   date<ServerRow>('createdAt', 'CREATED', 5),
-  // drawn from the status endpoint for the booted rows on screen (useLive below); empty until known. STATUS
-  // says `Off` at any width; this column, when there is room, tells a server known to run from one not asked yet
-  { key: 'power', header: 'POWER', width: 5, wide: true, render: () => '' },
   { key: 'size', header: 'SIZE', fit: true, maxWidth: 22, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },
   { key: 'groupName', header: 'GROUP', fit: true, maxWidth: 16, wide: true },
   { key: 'flags', header: 'PRICING', width: 14, wide: true, render: flagsText },
