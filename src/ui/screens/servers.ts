@@ -31,6 +31,8 @@ export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {
   return word(row.status);
 }
 
+const OFF_ROLE = statusRole('Off');
+
 export function statusColor(row: Pick<ServerRow, 'status' | 'power' | 'spot'>): Role | undefined {
   if (isReclaimed(row)) return 'warn';
   return statusRole(statusWord(row));
@@ -257,8 +259,9 @@ export default defineResource<ServerRow>({
           if (isReclaimed(row)) return reclaimCell(row, session.client.serviceNow().getTime());
           return row.status === 'booted' && power.state(row.name) === 'shutoff' ? 'Off' : undefined;
         },
+        // a server shut off is dim in both columns; anything else keeps the column's own colour
         color: (row, column) =>
-          column === 'power' || (column === 'status' && !isReclaimed(row)) ? statusColor({ ...row, power: power.state(row.name) }) : undefined,
+          (column === 'power' || (column === 'status' && !isReclaimed(row))) && row.status === 'booted' && power.state(row.name) === 'shutoff' ? OFF_ROLE : undefined,
         version: (row) => {
           const v = sampler.version(row.name) * 1024 + power.version(row.name);
           return isReclaimed(row) ? `${v}:${tickRef.current}` : v;
