@@ -245,6 +245,14 @@ export default defineResource<ServerRow>({
     const [, redraw] = useReducer((n: number) => n + 1, 0);
     useEffect(() => sampler.subscribe(redraw), [sampler]);
     useEffect(() => power.subscribe(redraw), [power]);
+    // the list gone (another screen, a detail), its rows are no longer on screen: nothing is asked for them
+    useEffect(
+      () => () => {
+        sampler.show([]);
+        power.show([]);
+      },
+      [sampler, power],
+    );
     // a row under a spot reclaim notice counts down: a second's tick while one is on screen, none otherwise
     const [dyingShown, setDyingShown] = useState(false);
     const tick = useSecondTick(dyingShown);
