@@ -114,4 +114,26 @@ describe('the watcher', () => {
     expect(row(f, 'ec206906')).toMatch(/Off +off /);
     expect(row(f, 'ec206914')).not.toMatch(/Booting +(on|off) /);
   });
+
+  test(':actions keeps the pages it has loaded when an action ends, and gets the new one on top', async () => {
+    let other: Client;
+    ({ h, other } = await start({ width: 120, height: 32 }));
+    await settle(h);
+    for (let i = 0; i < 60; i++) await other.servers.console('ec206905');
+    await h.waitFor(() => h!.session.tracker.snapshot().finished.filter((a) => a.type === 'console').length === 60);
+    await openScreen(h, 'actions', /50 of \d+ actions loaded/);
+    const total = Number(/50 of (\d+) actions loaded/.exec(h.frame())![1]);
+    expect(total).toBeGreaterThan(50);
+    expect(total).toBeLessThanOrEqual(100);
+    await h.press('G');
+    await h.waitFor(`${total} of ${total} actions loaded`);
+    const mark = h.frames().length;
+    await other.servers.powerOff('ec206902');
+    await h.waitFor(/power_off +ec206902 +░+ +0%/);
+    h.advance(12);
+    await h.waitFor(/power_off +ec206902 +✓ done/);
+    await h.waitFor(`${total + 1} of ${total + 1} actions loaded`);
+    // never dropped back to the first page meanwhile
+    expect(h.frames().slice(mark).some((f) => /\b50 of \d+ actions loaded/.test(f))).toBe(false);
+  });
 });

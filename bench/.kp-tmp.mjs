@@ -1,0 +1,16 @@
+import { launch, cleanEnv, sleep } from './dashboard.mjs';
+import { json, median, percentile, startListening } from './util.mjs';
+const BIN = new URL('../bin/ecsdeck.js', import.meta.url).pathname;
+const cols = Number(process.argv[2] ?? 120);
+const emu = await startListening(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', 'empty', '--clock', 'manual']);
+await json(`${emu.url}/__emulator/bulk/servers`, { method: 'POST', body: JSON.stringify({ username: 'demo', count: 10_000 }) });
+const app = launch(['--api-url', emu.url], cleanEnv({ ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' }), cols, 40);
+await app.waitFor((s) => /10000/.test(s) && /ec2\d{5}\s/.test(s), 60_000);
+await sleep(2000);
+const times = [];
+for (let i = 0; i < 60; i++) times.push(await app.keyToFrame(i % 20 < 10 ? 'j' : 'k'));
+times.push(await app.keyToFrame('/'));
+for (const ch of ['e', 'c', '2', '0', '1']) times.push(await app.keyToFrame(ch));
+for (let i = 0; i < 5; i++) times.push(await app.keyToFrame('\u007f'));
+console.log(cols, 'p95', percentile(times, 95).toFixed(1), 'median', median(times).toFixed(1), /POWER/.test(app.screen()));
+await app.stop(); emu.child.kill('SIGTERM'); process.exit(0);
