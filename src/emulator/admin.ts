@@ -71,7 +71,7 @@ export function register(app: Hono<AppEnv>, emu: Emu, reseed: (kind: 'demo' | 'e
   app.use('/__emulator/*', guard({ adminToken: emu.options.adminToken, adminOff: emu.options.adminOff }));
   app.get('/__emulator/clock', (c) => c.json({ now: isoMicro(emu.now()), mode: emu.clock.mode, speed: emu.clock.speed }));
 
-  app.get('/__emulator/stats', (c) => c.json({ requests: emu.requests, metrics_requests: emu.metricsRequests }));
+  app.get('/__emulator/stats', (c) => c.json({ requests: emu.requests, metrics_requests: emu.metricsRequests, actions_requests: emu.actionsRequests }));
 
   app.post('/__emulator/clock/advance', async (c) => {
     const body = await readBody(c);

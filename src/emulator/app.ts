@@ -166,6 +166,7 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     if (path.startsWith('/__emulator/') || path === '/__emulator') return next();
     emu.requests += 1;
     if (path.endsWith('/metrics')) emu.metricsRequests += 1;
+    else if (path === '/ecs/v2/actions' || path.startsWith('/ecs/v2/actions/')) emu.actionsRequests += 1;
     const f = emu.faults;
     if (!f.path_prefix || path.startsWith(f.path_prefix)) {
       if (f.latency_ms > 0) await new Promise((r) => setTimeout(r, f.latency_ms));

@@ -85,6 +85,8 @@ export class Emu {
   requests = 0;
   /** of which server metrics: how often a dashboard asks for its sparklines */
   metricsRequests = 0;
+  /** of which the action list and lookups: how often a dashboard's action watcher asks */
+  actionsRequests = 0;
   /** bumped by every mutation (each `dirty = true`), so hot read paths can reuse what they built before it */
   revision = 0;
   private isDirty = false;

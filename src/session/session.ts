@@ -9,6 +9,7 @@ import type { Connection } from '../config/connection.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
 import { CpuSampler } from './cpu.js';
+import { PowerStates } from './power.js';
 import { jwtSubject, keepLoggedIn, type PasswordAsk } from './renewal.js';
 
 export interface Session {
@@ -17,6 +18,8 @@ export interface Session {
   cache: ResourceCache;
   /** the CPU of the servers on screen, for the servers list's CPU column */
   cpu: CpuSampler;
+  /** whether each server on screen runs or is shut off: the one truth of the list, the detail and p / P */
+  power: PowerStates;
   /** Profile name for the header; `demo` for the embedded emulator, `env` for bare environment variables. */
   profile: string;
   /** The service address as the header shows it. */
@@ -98,18 +101,22 @@ export function createSession(init: SessionInit): Session {
   const tracker = init.tracker ?? createTracker(init.client, init.trackerOptions);
   let closed = false;
   const cpu = new CpuSampler(init.client);
+  const power = new PowerStates({ status: (name, opts) => init.client.servers.status(name, opts) });
+  // every action the watcher sees end, whoever started it, updates the power of the servers it touched
+  tracker.onFinished((a) => power.actionEnded(a));
   let following: Promise<void> | null = null;
   return {
     client: init.client,
     tracker,
     cache: new ResourceCache(),
     cpu,
+    power,
     profile: init.profile,
     endpoint: init.endpoint ?? endpointLabel(init.client.endpoint),
     local: init.local ?? false,
     askPassword: null,
     followRunning() {
-      following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked)));
+      following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked), { newest: true }));
       return following;
     },
     async close() {
@@ -117,6 +124,7 @@ export function createSession(init: SessionInit): Session {
       closed = true;
       tracker.stop();
       cpu.stop();
+      power.stop();
       await init.onClose?.();
     },
   };

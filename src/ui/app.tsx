@@ -27,7 +27,7 @@ import { SuspendKey } from './suspend-key.js';
 import type { KeyLike, Scope } from './keymap.js';
 import { COMMANDS, screenScopes, screenTitle } from './registry.js';
 import { nextSort, routeKey, shellAction, type Mode } from './routing.js';
-import { POWER_CACHE_KEY, SERVERS_CACHE_KEY } from './screens/servers.js';
+import { SERVERS_CACHE_KEY } from './screens/servers.js';
 import { displayWidth, safe, truncate } from './text.js';
 import { color } from './theme.js';
 import { ActionArea, HeaderBar, MemoFooter, plural, renderScreen, type PendingConnection } from './shell-parts.js';
@@ -252,23 +252,6 @@ function Shell(props: AppProps): ReactNode {
       gone = true;
     };
   }, [session, report]);
-
-  // The server record does not say whether a server is powered off; after a power action, ask.
-  useEffect(() => {
-    if (!session) return;
-    return session.tracker.onFinished((a) => {
-      if ((a.type !== 'power_on' && a.type !== 'power_off') || a.status !== 'completed') return;
-      session.client.servers.status(a.resource).then(
-        (p) => {
-          const known = session.cache.get<Record<string, string>>(POWER_CACHE_KEY)?.data ?? {};
-          session.cache.set(POWER_CACHE_KEY, { ...known, [a.resource]: p.state });
-        },
-        () => {
-          // the status comes from an exporter that may fail; the list then shows the record's status
-        },
-      );
-    });
-  }, [session]);
 
   const snapshot = useTrackerSnapshot(session?.tracker);
   const rows = useMemo(() => panelRows(snapshot, dismissed), [snapshot, dismissed]);

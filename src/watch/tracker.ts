@@ -1,7 +1,10 @@
-// The background poller behind the action panel. It tracks every action the dashboard starts and every
-// in-progress action it sees; while any is in flight, one request per tick covers all of them (the action
-// list, most recent first), with a per-id lookup only for an action that fell off that page. With nothing in
-// flight there is no timer and no request. Plain TypeScript: the UI subscribes to snapshots.
+// The account's one watcher, behind the action panel. It follows every action in flight on the account,
+// whoever started it (the dashboard, a script, another person, the service's own schedules), from the
+// account's action list, most recent first: one request per tick while anything is in flight (a further page
+// only when what it follows, or what is new, lies beyond the first), and a per-id lookup only for an action the
+// list no longer holds. With nothing in flight it asks nothing, except a slow probe for new work while a screen
+// showing live data is up (`watch()`). Actions that started and ended between two looks are reported as
+// finished all the same, so whatever they touched is refreshed. Plain TypeScript: the UI subscribes to snapshots.
 
 export type TrackedStatus = 'in-progress' | 'completed' | 'failed';
 
@@ -42,7 +45,12 @@ export interface TrackerSnapshot {
 
 export interface TrackerOptions {
   source: ActionSource;
+  /** the tick while anything is in flight */
   intervalMs?: number;
+  /** with nothing in flight, how often a screen showing live data has the account's newest actions looked at */
+  probeMs?: number;
+  /** pages of the action list one tick may read at most (the rest waits for the next tick) */
+  maxPages?: number;
   maxBackoffMs?: number;
   lingerMs?: number;
   historySize?: number;
@@ -59,6 +67,8 @@ interface Sample {
 export class ActionTracker {
   private readonly source: ActionSource;
   private readonly intervalMs: number;
+  private readonly probeMs: number;
+  private readonly maxPages: number;
   private readonly maxBackoffMs: number;
   private readonly lingerMs: number;
   private readonly historySize: number;
@@ -68,28 +78,41 @@ export class ActionTracker {
 
   private readonly inFlight = new Map<number, TrackedAction>();
   private readonly samples = new Map<number, Sample[]>();
+  /** ids that ended while followed, newer than `newest`: a list that still has them is not news */
+  private readonly ended = new Set<number>();
   private finished: TrackedAction[] = [];
   private history: TrackedAction[] = [];
   private error: string | null = null;
   private pollTimer: unknown = null;
+  private pollDue = 0;
   private lingerTimer: unknown = null;
   private polling = false;
   private failures = 0;
   private stopped = false;
+  private watchers = 0;
+  /** the newest action id any list has shown; null until the first list (older ones are not news) */
+  private newest: number | null = null;
+  private lastListAt = -Infinity;
   private abort: AbortController | null = null;
   private readonly listeners = new Set<(s: TrackerSnapshot) => void>();
   private readonly finishListeners = new Set<(a: TrackedAction) => void>();
   private cached: TrackerSnapshot | null = null;
+  /** list and lookup requests sent, for the tests and the bench */
+  requests = 0;
 
   constructor(opts: TrackerOptions) {
     this.source = opts.source;
     this.intervalMs = opts.intervalMs ?? 1000;
+    this.probeMs = opts.probeMs ?? 5000;
+    this.maxPages = opts.maxPages ?? 10;
     this.maxBackoffMs = opts.maxBackoffMs ?? 30_000;
     this.lingerMs = opts.lingerMs ?? 4000;
     this.historySize = opts.historySize ?? 200;
     this.now = opts.now ?? Date.now;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    // the start-up's own look at the newest actions (the session's followRunning) counts as the first
+    this.lastListAt = this.now();
   }
 
   /** An action the dashboard just started, or any action seen in a list: in-progress ones are followed. */
@@ -99,6 +122,7 @@ export class ActionTracker {
       if (this.inFlight.has(action.id)) this.update(action);
       return;
     }
+    if (this.ended.has(action.id)) return;
     if (!this.inFlight.has(action.id)) {
       const at = this.now();
       this.inFlight.set(action.id, { ...action, firstSeenAt: at, finishedAt: null, etaSeconds: null, failure: null });
@@ -107,11 +131,42 @@ export class ActionTracker {
     } else {
       this.update(action);
     }
-    this.schedulePoll(this.intervalMs);
+    this.schedule();
   }
 
-  ingest(actions: Iterable<ActionLike>): void {
-    for (const a of actions) this.track(a);
+  /**
+   * Actions seen in a list: in-progress ones are followed. `newest: true` when they are the account's most
+   * recent page (at start): what is older than them is not news, what comes after them is.
+   */
+  ingest(actions: Iterable<ActionLike>, opts: { newest?: boolean } = {}): void {
+    for (const a of actions) {
+      if (opts.newest) this.newest = Math.max(this.newest ?? 0, a.id);
+      this.track(a);
+    }
+    if (opts.newest) {
+      this.newest ??= 0;
+      this.lastListAt = this.now();
+    }
+  }
+
+  /**
+   * A screen showing live data is up: while one is, and nothing is in flight, the newest actions are looked at
+   * every `probeMs`. The returned function says it is gone.
+   */
+  watch(): () => void {
+    if (this.stopped) return () => {};
+    this.watchers += 1;
+    this.schedule();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.watchers -= 1;
+      if (this.watchers === 0 && this.inFlight.size === 0 && this.pollTimer !== null) {
+        this.clearTimer(this.pollTimer);
+        this.pollTimer = null;
+      }
+    };
   }
 
   subscribe(listener: (s: TrackerSnapshot) => void): () => void {
@@ -135,7 +190,7 @@ export class ActionTracker {
     return this.cached;
   }
 
-  /** Whether a timer is pending: false whenever nothing is in flight and nothing lingers. */
+  /** Whether a timer is pending: false whenever nothing is in flight, nothing lingers and nothing watches. */
   get active(): boolean {
     return this.pollTimer !== null || this.lingerTimer !== null || this.polling;
   }
@@ -150,31 +205,13 @@ export class ActionTracker {
     this.finishListeners.clear();
   }
 
-  /** One poll. Overlapping polls are dropped: a tick while one runs does nothing. */
+  /** One look at the account's actions. Overlapping looks are dropped: a tick while one runs does nothing. */
   async poll(): Promise<void> {
-    if (this.polling || this.stopped || this.inFlight.size === 0) return;
+    if (this.polling || this.stopped || (this.inFlight.size === 0 && this.watchers === 0)) return;
     this.polling = true;
     this.abort = new AbortController();
-    const signal = this.abort.signal;
     try {
-      const wanted = new Set(this.inFlight.keys());
-      const length = Math.min(500, Math.max(50, wanted.size + 10));
-      const page = await this.source.list({ start: 0, length, signal });
-      let oldestOnPage = Infinity;
-      for (const a of page.actions) {
-        oldestOnPage = Math.min(oldestOnPage, a.id);
-        if (wanted.has(a.id)) {
-          this.update(a);
-          wanted.delete(a.id);
-        } else if (a.status === 'in-progress') {
-          // started elsewhere (another terminal, a script): follow it too
-          this.track(a);
-        }
-      }
-      // Only actions older than the page's oldest fell off it; a newer missing one simply is not the user's.
-      for (const id of wanted) {
-        if (id < oldestOnPage || page.actions.length === 0) this.update(await this.source.get(id, { signal }));
-      }
+      await this.scan(this.abort.signal);
       this.failures = 0;
       if (this.error !== null) {
         this.error = null;
@@ -188,14 +225,73 @@ export class ActionTracker {
     } finally {
       this.polling = false;
       this.abort = null;
+      this.lastListAt = this.now();
     }
-    if (this.stopped) return;
-    const delay = this.failures === 0 ? this.intervalMs : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
-    this.schedulePoll(delay);
+    this.schedule();
   }
 
-  private schedulePoll(delay: number): void {
-    if (this.stopped || this.pollTimer !== null || this.polling || this.inFlight.size === 0) return;
+  /** The list from its newest action down to everything followed and everything new, a page at a time. */
+  private async scan(signal: AbortSignal): Promise<void> {
+    const wanted = new Set(this.inFlight.keys());
+    const floor = this.newest;
+    const length = wanted.size === 0 ? 20 : Math.min(500, Math.max(50, wanted.size + 10));
+    const handled = new Set<number>();
+    let newest = floor ?? 0;
+    let start = 0;
+    let oldest = Infinity;
+    let atEnd = false;
+    for (let page = 0; page < this.maxPages; page++) {
+      this.requests += 1;
+      const { actions } = await this.source.list({ start, length, signal });
+      for (const a of actions) {
+        oldest = Math.min(oldest, a.id);
+        newest = Math.max(newest, a.id);
+        if (handled.has(a.id)) continue;
+        handled.add(a.id);
+        if (wanted.delete(a.id)) this.update(a);
+        else if (a.status === 'in-progress') this.track(a);
+        // started and ended between two looks: reported all the same, so what it touched is refreshed
+        else if (floor !== null && a.id > floor && !this.ended.has(a.id)) this.endedUnseen(a);
+      }
+      start += actions.length;
+      if (actions.length < length) {
+        atEnd = true;
+        break;
+      }
+      const followedBeyond = [...wanted].some((id) => id < oldest);
+      const newBeyond = floor !== null && oldest > floor + 1;
+      if (!followedBeyond && !newBeyond) break;
+    }
+    this.newest = newest;
+    for (const id of this.ended) if (id <= newest) this.ended.delete(id);
+    // the list no longer holds it (or never did): asked for by itself
+    if (atEnd) {
+      for (const id of wanted) {
+        if (id >= oldest && oldest !== Infinity) continue;
+        this.requests += 1;
+        this.update(await this.source.get(id, { signal }));
+      }
+    }
+  }
+
+  /** Plans the next look: a tick while anything is in flight, a probe while something watches, else nothing. */
+  private schedule(): void {
+    if (this.stopped || this.polling) return;
+    const busy = this.inFlight.size > 0;
+    if (!busy && this.watchers === 0) return;
+    const base = busy ? this.intervalMs : this.probeMs;
+    const delay =
+      this.failures > 0
+        ? Math.min(this.maxBackoffMs, base * 2 ** this.failures)
+        : busy
+          ? this.intervalMs
+          : Math.max(0, this.lastListAt + this.probeMs - this.now());
+    const due = this.now() + delay;
+    if (this.pollTimer !== null) {
+      if (this.pollDue <= due) return;
+      this.clearTimer(this.pollTimer);
+    }
+    this.pollDue = due;
     this.pollTimer = this.setTimer(() => {
       this.pollTimer = null;
       void this.poll();
@@ -217,13 +313,22 @@ export class ActionTracker {
     }
     this.inFlight.delete(a.id);
     this.samples.delete(a.id);
+    this.finish({ ...current, ...a });
+  }
+
+  /** An action first seen already ended. */
+  private endedUnseen(a: ActionLike): void {
+    this.finish({ ...a, firstSeenAt: this.now(), finishedAt: null, etaSeconds: null, failure: null });
+  }
+
+  private finish(a: TrackedAction): void {
     const done: TrackedAction = {
-      ...current,
       ...a,
-      finishedAt: at,
+      finishedAt: this.now(),
       etaSeconds: null,
       failure: a.status === 'failed' ? `${a.type} ${a.resource} failed at ${a.progress}%` : null,
     };
+    if (this.newest === null || a.id > this.newest) this.ended.add(a.id);
     this.finished.push(done);
     this.changed();
     for (const l of this.finishListeners) l(done);

@@ -222,4 +222,16 @@ describe('request statistics', () => {
     expect(after.metrics_requests - before.metrics_requests).toBe(1);
     expect(after.requests - before.requests).toBe(2);
   });
+
+  it('counts action list and lookup requests apart, so a dashboard\'s action watcher can be measured', async () => {
+    const t = await makeEmu();
+    const stats = async () => (await t.req('GET', '/__emulator/stats', undefined, { token: null })).body;
+    const before = await stats();
+    await t.req('GET', '/ecs/v2/actions?start=0&length=20');
+    await t.req('GET', '/ecs/v2/actions/1');
+    await t.req('GET', '/ecs/v2/servers/ec206901/actions');
+    const after = await stats();
+    expect(after.actions_requests - before.actions_requests).toBe(2);
+    expect(after.requests - before.requests).toBe(3);
+  });
 });

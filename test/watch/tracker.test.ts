@@ -92,7 +92,7 @@ describe('ActionTracker', () => {
     expect(svc.calls.every((c) => c.startsWith('list 0 '))).toBe(true);
   });
 
-  it('looks up by id only an action that fell off the page', async () => {
+  it('reads the next page, not one request per action, for an action that fell off the first', async () => {
     const svc = fakeService();
     const timers = manualTimers();
     const tracker = new ActionTracker({ source: svc.source, ...timers });
@@ -100,7 +100,24 @@ describe('ActionTracker', () => {
     tracker.track(action(1, 10));
     for (let i = 2; i <= 80; i++) svc.actions.set(i, action(i, 100, 'completed'));
     await timers.advance(1000);
+    expect(svc.calls).toEqual(['list 0 50', 'list 50 50']);
+    expect(tracker.snapshot().inFlight[0]).toMatchObject({ id: 1, progress: 10 });
+  });
+
+  it('looks up by id only an action the list no longer holds', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, ...timers });
+    tracker.track(action(1, 10));
+    for (let i = 2; i <= 30; i++) svc.actions.set(i, action(i, 100, 'completed'));
+    const held = action(1, 100, 'completed');
+    svc.source.get = async (id: number) => {
+      svc.calls.push(`get ${id}`);
+      return held;
+    };
+    await timers.advance(1000);
     expect(svc.calls).toEqual(['list 0 50', 'get 1']);
+    expect(tracker.snapshot().finished.map((a) => a.id)).toEqual([1]);
   });
 
   it('follows progress, estimates time left, and reports completion once', async () => {
@@ -177,6 +194,92 @@ describe('ActionTracker', () => {
     expect(timers.pending.size).toBe(0);
     await timers.advance(5000);
     expect(svc.calls).toEqual([]);
+  });
+
+  it('asks nothing while nothing is in flight and nothing watches, then probes slowly while a screen watches', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, intervalMs: 1000, probeMs: 5000, ...timers });
+    await timers.advance(60_000);
+    expect(svc.calls).toEqual([]);
+    const release = tracker.watch();
+    await timers.advance(30_000);
+    // the first at once (a minute has passed since the last look), then one every 5 s
+    expect(svc.calls).toEqual(Array(7).fill('list 0 20'));
+    release();
+    expect(tracker.active).toBe(false);
+    await timers.advance(60_000);
+    expect(svc.calls).toHaveLength(7);
+  });
+
+  it('picks up work started elsewhere on a probe and ticks every second until it ends', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, intervalMs: 1000, probeMs: 5000, ...timers });
+    const finished: number[] = [];
+    tracker.onFinished((a) => finished.push(a.id));
+    for (let i = 1; i <= 5; i++) svc.actions.set(i, action(i, 100, 'completed'));
+    tracker.ingest([...svc.actions.values()], { newest: true });
+    tracker.watch();
+    svc.actions.set(6, { ...action(6, 10), type: 'power_off', resource: 'ec200001' });
+    await timers.advance(5000);
+    expect(tracker.snapshot().inFlight).toMatchObject([{ id: 6, type: 'power_off', progress: 10 }]);
+    expect(finished).toEqual([]);
+    const calls = svc.calls.length;
+    svc.actions.set(6, { ...action(6, 100, 'completed'), type: 'power_off', resource: 'ec200001' });
+    await timers.advance(1000);
+    expect(svc.calls.length).toBe(calls + 1);
+    expect(finished).toEqual([6]);
+  });
+
+  it('reports an action that started and ended between two probes, once, and not the ones before the first look', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, probeMs: 5000, ...timers });
+    const finished: number[] = [];
+    tracker.onFinished((a) => finished.push(a.id));
+    svc.actions.set(1, action(1, 100, 'completed'));
+    tracker.watch();
+    await timers.advance(5000);
+    expect(finished).toEqual([]);
+    svc.actions.set(2, { ...action(2, 100, 'completed'), type: 'create_snapshot', resource: '104' });
+    svc.actions.set(3, { ...action(3, 30, 'failed'), type: 'power_on', resource: 'ec200003' });
+    await timers.advance(5000);
+    expect(finished).toEqual([3, 2]);
+    expect(tracker.snapshot().finished.map((a) => [a.id, a.status])).toEqual([
+      [3, 'failed'],
+      [2, 'completed'],
+    ]);
+    await timers.advance(10_000);
+    expect(finished).toEqual([3, 2]);
+  });
+
+  it('pages down to everything new when more came than a probe reads at once', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, probeMs: 5000, ...timers });
+    tracker.ingest([], { newest: true });
+    tracker.watch();
+    svc.actions.set(1, action(1, 5));
+    for (let i = 2; i <= 30; i++) svc.actions.set(i, action(i, 100, 'completed'));
+    await timers.advance(5000);
+    expect(svc.calls).toEqual(['list 0 20', 'list 20 20']);
+    expect(tracker.snapshot().inFlight.map((a) => a.id)).toEqual([1]);
+  });
+
+  it('brings the next tick forward when the dashboard starts an action during a slow probe wait', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, intervalMs: 1000, probeMs: 5000, ...timers });
+    tracker.watch();
+    await timers.advance(5000);
+    const calls = svc.calls.length;
+    svc.actions.set(9, action(9, 0));
+    tracker.track(action(9, 0));
+    svc.actions.set(9, action(9, 50));
+    await timers.advance(1000);
+    expect(svc.calls.length).toBe(calls + 1);
+    expect(tracker.snapshot().inFlight[0]).toMatchObject({ id: 9, progress: 50 });
   });
 });
 

@@ -49,6 +49,8 @@ export interface LiveCells<T> {
   /** the text of `column` for `row`, or undefined for the column's own */
   text(row: T, column: string): string | undefined;
   version(row: T): unknown;
+  /** the colour of `column` for `row` when the live text decides it, or undefined for the column's own */
+  color?(row: T, column: string): Role | undefined;
   onWindow?(rows: readonly T[]): void;
 }
 
@@ -284,7 +286,8 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
   let plain = '';
   layout.forEach((l, i) => {
     const text = fit(live?.text(row, l.column.key) ?? cellText(row, l.column), l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
-    const c = l.column.color ? color(l.column.color(row)) : undefined;
+    const role = live?.color?.(row, l.column.key) ?? l.column.color?.(row);
+    const c = role === undefined ? undefined : color(role);
     if (c === undefined) {
       plain += text;
       return;

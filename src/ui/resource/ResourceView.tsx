@@ -70,7 +70,12 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const error = paged ? pages.error : res.error;
   const loading = paged ? pages.loading : res.loading;
 
-  useEffect(() => session.tracker.onFinished((a) => (!spec.touches || spec.touches(a, params) ? refresh() : undefined)), [session.tracker, spec, params, refresh]);
+  // a screen of live data has the watcher look for new work on the account while nothing is in flight
+  useEffect(() => (spec.live ? session.tracker.watch() : undefined), [session.tracker, spec.live]);
+  // an action ended (the watcher sees every one of the account): a list is loaded again; a paged one gets its
+  // first page's new rows on top, and keeps the pages the cursor has brought in
+  const reload = paged ? pages.top : res.refresh;
+  useEffect(() => session.tracker.onFinished((a) => (!spec.touches || spec.touches(a, params) ? reload() : undefined)), [session.tracker, spec, params, reload]);
 
   const loaded = (data as T[] | undefined) ?? (NO_ROWS as T[]);
   // a spec's own hook, called on every render: the same spec is always given to one mounted view

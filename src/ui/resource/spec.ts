@@ -208,7 +208,10 @@ export interface ResourceSpec<T, P extends Params = Params> {
   load(ctx: Ctx<P>, signal: AbortSignal): Promise<T[]>;
   /** where the rows are kept across screens (the header counts servers from it) */
   cacheKey?(params: P): string;
-  /** things that change by themselves: reloaded every few seconds while shown */
+  /**
+   * things that change by themselves: reloaded every few seconds while shown (a paged list is not), and the
+   * account's watcher probes for new actions while nothing is in flight
+   */
   live?: boolean;
   /** a finished action that makes these rows stale (default: any) */
   touches?(action: TrackedAction, params: P): boolean;

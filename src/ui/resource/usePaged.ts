@@ -45,6 +45,8 @@ export interface Paged<T> extends PagedState<T> {
   more(): void;
   /** from the first page again */
   refresh(): void;
+  /** the first page's new rows on top of what is loaded (unless a request is on its way) */
+  top(): void;
 }
 
 const IDLE: PagedState<never> = { rows: undefined, total: null, loading: false, error: null };
@@ -117,20 +119,25 @@ export function usePaged<T, P extends Params>(source: PagedSource<T, P> | undefi
     };
   }, [source, o.search, refresh]);
 
-  useEffect(() => {
-    if (!source || !o.follow) return;
-    const poll = () =>
+  /** The first page again, its new rows put on top of what is loaded: the pages further down stay. */
+  const top = useCallback(
+    () =>
       fetchPage(0, (page, before) => {
         const merged = prependNew(before.rows ?? [], page.rows, keyOf);
         if (merged.added.length > 0) live.current.o.onNew?.(merged.added);
         return { rows: merged.rows, total: page.total, loading: false, error: null };
-      });
-    poll();
-    const timer = setInterval(poll, o.followMs);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [fetchPage],
+  );
+
+  useEffect(() => {
+    if (!source || !o.follow) return;
+    top();
+    const timer = setInterval(top, o.followMs);
     timer.unref?.();
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, o.follow, o.followMs, fetchPage]);
+  }, [source, o.follow, o.followMs, top]);
 
-  return { ...state, more, refresh };
+  return { ...state, more, refresh, top };
 }

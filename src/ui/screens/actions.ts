@@ -154,5 +154,7 @@ export default defineResource<Action>({
     },
   },
   useLive: ({ session }) => useTrackedCells(session),
+  // its pages are not reloaded by a timer (f follows), but the watcher probes for new work while it is shown
+  live: true,
   empty: 'no actions yet',
 });

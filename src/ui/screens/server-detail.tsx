@@ -1,7 +1,7 @@
 // One server (⏎ on the list): its tabs in tui.md's order, each a part of the resource engine: the record
 // (Overview) and the server's actions (a scoped list). The server keys work here on the server shown.
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
@@ -22,7 +22,8 @@ import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnaps
 import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
 import { SERVER_TABS } from './server-tabs.js';
-import servers, { POWER_CACHE_KEY, SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
+import type { Session } from '../../session/session.js';
+import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 
 export interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
@@ -147,6 +148,19 @@ export const serverActions = defineResource<Action, ServerParams>({
   empty: 'no actions on this server',
 });
 
+/** The server's power state from the session's one truth, asked for while the detail is shown. */
+function usePower(session: Session, name: string): { state?: string; error?: string } {
+  const states = session.power;
+  useEffect(() => states.pin(name), [states, name]);
+  // a server's detail is live data: the watcher looks for new work on the account while it is shown
+  useEffect(() => session.tracker.watch(), [session.tracker]);
+  const subscribe = useCallback((onChange: () => void) => states.subscribe(onChange), [states]);
+  useSyncExternalStore(subscribe, () => states.version(name));
+  const state = states.state(name);
+  const error = states.error(name);
+  return useMemo(() => ({ state, error }), [state, error]);
+}
+
 export function ServerDetailScreen(props: ScreenProps & { name: string }): ReactNode {
   const { session, name, entry, nav, width, height } = props;
   const { client, cache } = session;
@@ -158,29 +172,25 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     onError: (message) => nav.report('error', message, 'server'),
     onSuccess: () => nav.clear('server'),
   });
-  const powerRes = useResource((signal) => client.servers.status(name, { signal }).then((p) => p.state));
+  const power = usePower(session, name);
   const isolationsRes = useResource((signal) => client.servers.isolations(name, { signal }));
-  const knownPower = useCached<Record<string, string>>(cache, POWER_CACHE_KEY)?.[name];
   const groups = useGroups(session);
 
   const server = record.data ?? listed;
   const { refresh: refreshRecord } = record;
-  const { refresh: refreshPower } = powerRes;
   const inner = useRef<ScreenControl | null>(null);
   const refreshAll = () => {
     refreshRecord();
-    refreshPower();
+    session.power.refresh(name);
     inner.current?.refresh?.();
   };
   useEffect(
     () =>
       session.tracker.onFinished((a) => {
-        if (touchesServer(a.resource, name)) {
-          refreshRecord();
-          refreshPower();
-        }
+        // the power state follows by itself (session.power hears of every action that ends)
+        if (touchesServer(a.resource, name)) refreshRecord();
       }),
-    [session.tracker, name, refreshRecord, refreshPower],
+    [session.tracker, name, refreshRecord],
   );
 
   const [tab, setTab] = useState(entry.memo.tab);
@@ -224,8 +234,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const actions = useResourceActions<ServerRow>({ spec, ctx, nav, onDialog: props.onDialog, refresh: refreshAll });
   // the server as its keys see it: with the power state the detail has read (p on a running one says so)
   const latest = useRef<ServerRow | undefined>(undefined);
-  const powerNow = knownPower && !powerRes.data ? knownPower : powerRes.data;
-  latest.current = server ? { ...server, power: powerNow ?? undefined } : undefined;
+  latest.current = server ? { ...server, power: power.state } : undefined;
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
@@ -260,7 +269,6 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     refresh: refreshAll,
   });
 
-  const power = { state: knownPower && !powerRes.data ? knownPower : powerRes.data, error: powerRes.error ?? undefined };
   const sections = useMemo(
     () => (server ? serverSections(server, { power, groups, isolations: { list: isolationsRes.data ?? undefined, error: isolationsRes.error ?? undefined } }) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -19,10 +19,9 @@ import { statusRole, type Role } from '../theme.js';
 import { date, groupLabel } from './columns.js';
 import { NO_GROUP, consoleDialog, groupChoices, serverChange, serverLabel, wizardDialog } from './server-dialogs.js';
 
-/** A server with its running state when the dashboard knows it (after a power action, or from the detail). */
+/** A server with its group's label and, on a detail, its running state (a list reads `session.power`). */
 export type ServerRow = Server & { power?: string; groupName?: string };
 
-export const POWER_CACHE_KEY = 'power';
 export const SERVERS_CACHE_KEY = 'servers';
 export const GROUPS_CACHE_KEY = 'groups';
 
@@ -31,6 +30,8 @@ export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {
   if (row.status === 'booted' && row.power === 'shutoff') return 'Off';
   return word(row.status);
 }
+
+const OFF_ROLE = statusRole('Off');
 
 export function statusColor(row: Pick<ServerRow, 'status' | 'power' | 'spot'>): Role | undefined {
   if (isReclaimed(row)) return 'warn';
@@ -83,6 +84,9 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'location', header: 'LOCATION', width: 8, priority: 3 },
   { key: 'image', header: 'IMAGE', minWidth: 10, width: 13, flex: 1, priority: 4 },
   { key: 'status', header: 'STATUS', width: 11, identity: true, render: statusWord, sortValue: statusWord, color: statusColor },
+  // drawn from the status endpoint for the booted rows on screen (useLive below); empty until known. STATUS
+  // says `Off` at any width; this column, when there is room, tells a server known to run from one not asked yet
+  { key: 'power', header: 'POWER', width: 5, wide: true, render: () => '' },
   // drawn from the CPU sampler for the rows on screen (useLive below); empty until the first sample
   { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '' },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
@@ -93,15 +97,29 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'ipv6', header: 'IPV6', fit: true, maxWidth: 39, wide: true, render: (r) => r.ipv6 ?? '' },
 ];
 
-/** Rows with the power state and group label the session knows; the same rows while neither changed. */
-export function withKnown(servers: readonly Server[], power: Record<string, string> | undefined, groups: readonly Group[] | undefined): ServerRow[] {
-  const hasPower = power !== undefined && Object.keys(power).length > 0;
-  if (!hasPower && !groups?.length) return servers as ServerRow[];
+/** Rows with the group label the session knows; the same rows while it did not change. */
+export function withKnown(servers: readonly Server[], groups: readonly Group[] | undefined): ServerRow[] {
+  if (!groups?.length) return servers as ServerRow[];
   return servers.map((s) => {
-    const p = hasPower ? power[s.name] : undefined;
     const g = s.group ? groupLabel(s.group, groups) : undefined;
-    return p === undefined && g === undefined ? s : { ...s, ...(p === undefined ? {} : { power: p }), ...(g === undefined ? {} : { groupName: g }) };
+    return g === undefined ? s : { ...s, groupName: g };
   });
+}
+
+/** `on`, `off`, the service's own word, or nothing while it is not known (or not asked: a server not booted). */
+export function powerCell(state: string | undefined): string {
+  return state === undefined ? '' : state === 'running' ? 'on' : state === 'shutoff' ? 'off' : state;
+}
+
+/** The power state the session knows of a server (a detail's row carries the one it read). */
+export const powerOf = (s: ServerRow, ctx: Pick<Ctx, 'session'>): string | undefined => s.power ?? ctx.session.power.state(s.name);
+
+/** `p` on a server known to be running and `P` on one known to be off say so at once instead of asking. */
+export function powerRefusal(s: ServerRow, ctx: Pick<Ctx, 'session'>, on: boolean): string | null {
+  const state = powerOf(s, ctx);
+  if (on && state === 'running') return `${serverLabel(s)} is already running`;
+  if (!on && state === 'shutoff') return `${serverLabel(s)} is already off`;
+  return null;
 }
 
 const groupList = async (ctx: Ctx): Promise<Group[]> => {
@@ -218,14 +236,23 @@ export default defineResource<ServerRow>({
   cacheKey: () => SERVERS_CACHE_KEY,
   live: true,
   useRows(rows, { session }) {
-    const power = useCached<Record<string, string>>(session.cache, POWER_CACHE_KEY);
     const groups = useGroups(session);
-    return useMemo(() => withKnown(rows as Server[], power, groups), [rows, power, groups]);
+    return useMemo(() => withKnown(rows as Server[], groups), [rows, groups]);
   },
   useLive({ session }): LiveCells<ServerRow> {
     const sampler = session.cpu;
+    const power = session.power;
     const [, redraw] = useReducer((n: number) => n + 1, 0);
     useEffect(() => sampler.subscribe(redraw), [sampler]);
+    useEffect(() => power.subscribe(redraw), [power]);
+    // the list gone (another screen, a detail), its rows are no longer on screen: nothing is asked for them
+    useEffect(
+      () => () => {
+        sampler.show([]);
+        power.show([]);
+      },
+      [sampler, power],
+    );
     // a row under a spot reclaim notice counts down: a second's tick while one is on screen, none otherwise
     const [dyingShown, setDyingShown] = useState(false);
     const tick = useSecondTick(dyingShown);
@@ -233,15 +260,28 @@ export default defineResource<ServerRow>({
     tickRef.current = tick;
     return useMemo(
       () => ({
-        text: (row, column) =>
-          column === 'cpu' ? cpuCell(sampler.sample(row.name)) : column === 'status' && isReclaimed(row) ? reclaimCell(row, session.client.serviceNow().getTime()) : undefined,
-        version: (row) => (isReclaimed(row) ? `${sampler.version(row.name)}:${tickRef.current}` : sampler.version(row.name)),
+        text: (row, column) => {
+          if (column === 'cpu') return cpuCell(sampler.sample(row.name));
+          if (column === 'power') return powerCell(power.state(row.name));
+          if (column !== 'status') return undefined;
+          if (isReclaimed(row)) return reclaimCell(row, session.client.serviceNow().getTime());
+          return row.status === 'booted' && power.state(row.name) === 'shutoff' ? 'Off' : undefined;
+        },
+        // a server shut off is dim in both columns; anything else keeps the column's own colour
+        color: (row, column) =>
+          (column === 'power' || (column === 'status' && !isReclaimed(row))) && row.status === 'booted' && power.state(row.name) === 'shutoff' ? OFF_ROLE : undefined,
+        version: (row) => {
+          const v = sampler.version(row.name) * 1024 + power.version(row.name);
+          return isReclaimed(row) ? `${v}:${tickRef.current}` : v;
+        },
         onWindow: (rows) => {
           sampler.show(rows.map((r) => r.name));
+          // only a booted server can be running or shut off: one being created or deleted is not asked
+          power.show(rows.filter((r) => r.status === 'booted').map((r) => r.name));
           setDyingShown(rows.some(isReclaimed));
         },
       }),
-      [sampler, session],
+      [sampler, power, session],
     );
   },
   empty: 'no servers yet: c creates one',
@@ -250,8 +290,8 @@ export default defineResource<ServerRow>({
   edit: editServer,
   remove: deleteServer,
   keys: [
-    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: (s) => notDeleting(s) ?? (s.power === 'running' ? `${serverLabel(s)} is already running` : null), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
-    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: (s) => notDeleting(s) ?? (s.power === 'shutoff' ? `${serverLabel(s)} is already off` : null), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },
+    { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: (s, ctx) => notDeleting(s) ?? powerRefusal(s, ctx, true), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
+    { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: (s, ctx) => notDeleting(s) ?? powerRefusal(s, ctx, false), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },
     // asking for a console key creates an action on the service: a write, hidden in read-only (issue #6)
     { id: 'servers.console', keys: ['C'], match: char('C'), description: 'open the console of the selected server (the key stays masked until v)', hint: 'console', rank: 25, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'custom', custom: consoleDialog(ctx.client, s) }) },
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: snapshotForm, row: s }) },

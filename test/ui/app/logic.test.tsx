@@ -19,7 +19,7 @@ import { filterRows } from '../../../src/ui/components/Table.js';
 import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
 import { serverSections, touchesServer } from '../../../src/ui/screens/server-detail.js';
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
-import { SERVER_COLUMNS, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
+import { SERVER_COLUMNS, powerCell, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
 import { endpointLabel, trackedStatus } from '../../../src/session/session.js';
 
 describe('useResource state', () => {
@@ -208,11 +208,12 @@ describe('servers', () => {
     expect(statusWord({ status: 'booted' })).toBe('Booted');
     expect(statusWord({ status: 'booted', power: 'shutoff' })).toBe('Off');
     expect(statusWord({ status: 'deleting', power: 'shutoff' })).toBe('Deleting');
-    const rows = withKnown([server()], { ec1: 'shutoff' }, undefined);
-    expect(rows[0]!.power).toBe('shutoff');
+    expect(powerCell('shutoff')).toBe('off');
+    expect(powerCell('running')).toBe('on');
+    expect(powerCell(undefined)).toBe('');
     const same = [server()];
-    expect(withKnown(same, {}, undefined)).toBe(same);
-    expect(withKnown(same, undefined, [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }])[0]!.groupName).toBe('production');
+    expect(withKnown(same, undefined)).toBe(same);
+    expect(withKnown(same, [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }])[0]!.groupName).toBe('production');
   });
 
   test('the indexed filter keeps exactly the rows the table’s own filter keeps, never across two cells', () => {
