@@ -37,6 +37,12 @@ export interface UseKeysOptions {
   modal?: boolean;
   /** takes a run of printable characters as one input */
   text?: boolean;
+  /**
+   * The keys this handler may take again and again without a commit in between, because what the next one
+   * needs is kept in refs, not read from the last render (the table's cursor moves). A paste of ten thousand
+   * `j` is then a few renders instead of ten thousand.
+   */
+  repeatable?: (input: string, key: KeyLike) => boolean;
 }
 
 interface Entry {
@@ -46,6 +52,7 @@ interface Entry {
   active: boolean;
   modal: boolean;
   text: boolean;
+  repeatable?: ((input: string, key: KeyLike) => boolean) | undefined;
 }
 
 type Pending = { kind: 'key'; input: string; key: KeyLike } | { kind: 'text'; text: string };
@@ -226,7 +233,8 @@ export class KeyDispatcher {
       if (this.holds > 0) return;
       const event = this.queue.shift();
       if (event === undefined) return;
-      this.deliverOne(event);
+      const taker = this.deliverOne(event);
+      if (taker) this.repeat(taker);
       if (this.queue.length === 0) return;
       if (this.requestCommit) {
         this.waiting = true;
@@ -236,29 +244,64 @@ export class KeyDispatcher {
     }
   }
 
+  /**
+   * After `taker` took a key it may take again without a commit (UseKeysOptions.repeatable): the same key
+   * queued right behind it goes at once, as long as the same handler takes it and the slice lasts.
+   */
+  private repeat(taker: { entry: Entry; input: string; key: KeyLike }): void {
+    const { entry, input, key } = taker;
+    if (!entry.repeatable?.(input, key)) return;
+    for (;;) {
+      if (this.holds > 0 || now() - this.sliceStart >= SLICE_MS) return;
+      const head = this.queue[0];
+      if (head === undefined) return;
+      if (head.kind === 'key') {
+        if (head.input !== input || !sameKey(head.key, key)) return;
+        this.queue.shift();
+      } else {
+        // a run of text: its first character, if it is the same key
+        if (!head.text.startsWith(input) || !sameKey(asKey(input), key) || input.length === 0) return;
+        const rest = head.text.slice(input.length);
+        if (rest === '') this.queue.shift();
+        else this.queue[0] = { kind: 'text', text: rest };
+      }
+      this.onKey?.();
+      if (this.intercept?.(input, key)) return;
+      if (this.route(input, key) !== entry) return;
+    }
+  }
+
   /** Delivers one event; of a text run that no field takes, only its first character (the rest is queued first). */
-  private deliverOne(event: Pending): void {
+  private deliverOne(event: Pending): { entry: Entry; input: string; key: KeyLike } | null {
     this.onKey?.();
     if (event.kind === 'key') {
-      if (!this.intercept?.(event.input, event.key)) this.dispatch(event.input, event.key);
-      return;
+      if (this.intercept?.(event.input, event.key)) return null;
+      const entry = this.route(event.input, event.key);
+      return entry ? { entry, input: event.input, key: event.key } : null;
     }
     if (this.intercept?.(event.text.length === 1 ? event.text : '', {})) {
       // taken whole (a too-small terminal): a text run is not split into keys nobody will see
-      return;
+      return null;
     }
     const top = this.entries.find((e) => e.active);
     if (top?.text) {
       this.dispatch(event.text, {});
-      return;
+      return null;
     }
     const chars = Array.from(event.text);
     const [first, ...rest] = chars;
     if (rest.length > 0) this.queue.unshift({ kind: 'text', text: rest.join('') });
-    this.dispatch(first!, asKey(first!));
+    const key = asKey(first!);
+    const entry = this.route(first!, key);
+    return entry ? { entry, input: first!, key } : null;
   }
 
   dispatch(input: string, key: KeyLike): void {
+    this.route(input, key);
+  }
+
+  /** Hands the key down the stack; the entry that took it (null: none, or its handler threw). */
+  private route(input: string, key: KeyLike): Entry | null {
     // a copy: a handler may open or close a dialog, which changes the list while it is walked
     for (const e of [...this.entries]) {
       if (!e.active) continue;
@@ -268,11 +311,18 @@ export class KeyDispatcher {
       } catch (err) {
         if (!this.onError) throw err;
         this.onError(err);
-        return;
+        return null;
       }
-      if (taken === true || e.modal) return;
+      if (taken === true || e.modal) return e;
     }
+    return null;
   }
+}
+
+function sameKey(a: KeyLike, b: KeyLike): boolean {
+  const ka = Object.keys(a).filter((k) => a[k as keyof KeyLike] === true);
+  const kb = Object.keys(b).filter((k) => b[k as keyof KeyLike] === true);
+  return ka.length === kb.length && ka.every((k) => b[k as keyof KeyLike] === true);
 }
 
 const KeysContext = createContext<KeyDispatcher | null>(null);
@@ -320,7 +370,13 @@ export function useKeys(handler: KeyHandler, options: UseKeysOptions = {}): void
   const entry = useRef<Entry | null>(null);
   const priority = options.priority ?? PRIORITY.screen;
   useLayoutEffect(() => {
-    const e = dispatcher.add(ref, { priority, active: options.active !== false, modal: options.modal === true, text: options.text === true });
+    const e = dispatcher.add(ref, {
+      priority,
+      active: options.active !== false,
+      modal: options.modal === true,
+      text: options.text === true,
+      repeatable: options.repeatable,
+    });
     entry.current = e;
     return () => {
       dispatcher.remove(e);
@@ -335,5 +391,6 @@ export function useKeys(handler: KeyHandler, options: UseKeysOptions = {}): void
     e.active = options.active !== false;
     e.modal = options.modal === true;
     e.text = options.text === true;
+    e.repeatable = options.repeatable;
   });
 }
