@@ -235,7 +235,8 @@ export class KeyDispatcher {
       if (event === undefined) return;
       const taker = this.deliverOne(event);
       if (taker) this.repeat(taker);
-      if (this.queue.length === 0) return;
+      // the last key of a burst waits for its commit too: a key read before that (two reads in one turn of
+      // the event loop) would go to the stack as it was before the key
       if (this.requestCommit) {
         this.waiting = true;
         this.requestCommit();
