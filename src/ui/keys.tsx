@@ -20,7 +20,7 @@
 // Order: higher priority first, and among equals the handler registered last (the dialog opened last). A
 // handler returns true when it took the key; a modal one takes every key whatever it returns.
 
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyLike } from './keymap.js';
 
@@ -339,7 +339,9 @@ export function KeyProvider(props: { children: ReactNode; dispatcher?: KeyDispat
   useLayoutEffect(() => {
     if (commits > 0) dispatcher.committed();
   }, [dispatcher, commits]);
-  useInput((input, key) => dispatcher.feed(input, key), { isActive: isRawModeSupported === true });
+  // the same function every render: the provider renders after every key, and Ink subscribes again to a new one
+  const onInput = useCallback((input: string, key: Key) => dispatcher.feed(input, key), [dispatcher]);
+  useInput(onInput, { isActive: isRawModeSupported === true });
   return <KeysContext.Provider value={dispatcher}>{props.children}</KeysContext.Provider>;
 }
 
