@@ -162,11 +162,6 @@ export class KeyDispatcher {
     this.entries = this.entries.filter((e) => e !== entry);
   }
 
-  /** Keys not delivered yet (a burst being worked through, or keys held for a loading view). */
-  get pending(): number {
-    return this.queue.length;
-  }
-
   /** What Ink's useInput gave. The first key goes now; the rest wait for the commits of the ones before. */
   feed(input: string, key: KeyLike): void {
     // Ctrl+C is never queued: quitting works while a view is loading and in the middle of a long paste
@@ -289,12 +284,13 @@ export class KeyDispatcher {
       this.dispatch(event.text, {});
       return null;
     }
-    const chars = Array.from(event.text);
-    const [first, ...rest] = chars;
-    if (rest.length > 0) this.queue.unshift({ kind: 'text', text: rest.join('') });
-    const key = asKey(first!);
-    const entry = this.route(first!, key);
-    return entry ? { entry, input: first!, key } : null;
+    // the first character (a whole code point); the rest goes back to the head of the queue, not copied
+    const first = String.fromCodePoint(event.text.codePointAt(0)!);
+    const rest = event.text.slice(first.length);
+    if (rest !== '') this.queue.unshift({ kind: 'text', text: rest });
+    const key = asKey(first);
+    const entry = this.route(first, key);
+    return entry ? { entry, input: first, key } : null;
   }
 
   dispatch(input: string, key: KeyLike): void {
