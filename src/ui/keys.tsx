@@ -5,16 +5,22 @@
 // Ink hands over one escape sequence at a time, but a run of plain characters as one string: `:actions⏎`
 // typed fast or pasted arrives as ":actions\r". Here it is split into keys, and each key is delivered only
 // after React has committed what the one before changed: the first key at once; then the provider asks for
-// a render of its own, which React makes with (or after) whatever the key changed, and the next key goes
-// from the provider's layout effect, once that render is committed. Layout effects run children first, so
-// the handlers the render added (the command line `:` opened) are in the stack when the next key comes. So
-// `:` opens the command line and `actions` is typed into it, whatever the chunking. A handler that takes text (`text: true`, a
-// field) receives a run of printable characters at once: a pasted key is one edit, not seven hundred.
+// a render of its own, which React makes with (or after) whatever the key changed, and once that render is
+// committed (the provider's layout effect: children's layout effects run first, so the handlers the render
+// added, the command line `:` opened, are in the stack) the next key goes. So `:` opens the command line and
+// `actions` is typed into it, whatever the chunking. A handler that takes text (`text: true`, a field)
+// receives a run of printable characters at once: a pasted key is one edit, not seven hundred.
+//
+// The next key never goes from inside the commit: a state update made there is a nested update, and React
+// gives up after 50 in a row ("Maximum update depth exceeded"), which a paste of 55 `j` reached. It goes in a
+// microtask after the commit instead (no delay: the same turn of the event loop), and after a slice of
+// SLICE_MS the rest of a long paste goes on after a macrotask, so frames are drawn and Ctrl+C is read while
+// ten thousand keys are worked through.
 //
 // Order: higher priority first, and among equals the handler registered last (the dialog opened last). A
 // handler returns true when it took the key; a modal one takes every key whatever it returns.
 
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyLike } from './keymap.js';
 
@@ -31,6 +37,12 @@ export interface UseKeysOptions {
   modal?: boolean;
   /** takes a run of printable characters as one input */
   text?: boolean;
+  /**
+   * The keys this handler may take again and again without a commit in between, because what the next one
+   * needs is kept in refs, not read from the last render (the table's cursor moves). A paste of ten thousand
+   * `j` is then a few renders instead of ten thousand.
+   */
+  repeatable?: (input: string, key: KeyLike) => boolean;
 }
 
 interface Entry {
@@ -40,6 +52,7 @@ interface Entry {
   active: boolean;
   modal: boolean;
   text: boolean;
+  repeatable?: ((input: string, key: KeyLike) => boolean) | undefined;
 }
 
 type Pending = { kind: 'key'; input: string; key: KeyLike } | { kind: 'text'; text: string };
@@ -103,15 +116,33 @@ export function splitInput(input: string, key: KeyLike): Pending[] {
 
 const asKey = (ch: string): KeyLike => (/^[A-Z]$/.test(ch) ? { shift: true } : {});
 
+/** How long keys of one burst go one after another before the event loop gets a turn (frames, Ctrl+C). */
+const SLICE_MS = 12;
+// kept from load: a test's fake timers must not stop the keys
+const macrotask: (fn: () => void) => void = typeof setImmediate === 'function' ? (fn) => void setImmediate(fn) : (fn) => void setTimeout(fn, 0);
+const now = (): number => performance.now();
+
+export interface HoldOptions {
+  /**
+   * esc goes at once (back, cancel) instead of waiting its turn; the keys typed before it, for the view it
+   * leaves, are dropped, and those after it wait for the release as usual
+   */
+  escape?: boolean;
+}
+
 export class KeyDispatcher {
   private entries: Entry[] = [];
   private order = 0;
   private queue: Pending[] = [];
-  /** views loading: keys wait in the queue */
+  /** views loading (or waiting for the service): keys wait in the queue */
   private holds = 0;
-  /** a key was delivered and the render after it has not been committed yet */
+  /** holds that let esc through */
+  private escapes = 0;
+  /** a key was delivered and the render after it has not been committed yet, or the next key is scheduled */
   private waiting = false;
-  /** asks the provider for a render; its commit calls `next` */
+  /** when the current slice of a burst began */
+  private sliceStart = 0;
+  /** asks the provider for a render; its commit calls `committed` */
   requestCommit: (() => void) | null = null;
   /** called before any key is delivered (the status line clears an error on the next key) */
   onKey: (() => void) | null = null;
@@ -133,27 +164,39 @@ export class KeyDispatcher {
 
   /** What Ink's useInput gave. The first key goes now; the rest wait for the commits of the ones before. */
   feed(input: string, key: KeyLike): void {
-    // Ctrl+C is never held: quitting works while a view is still loading
-    if (this.holds > 0 && key.ctrl === true && input === 'c') {
+    // Ctrl+C is never queued: quitting works while a view is loading and in the middle of a long paste
+    if ((this.holds > 0 || this.queue.length > 0) && key.ctrl === true && input === 'c') {
+      this.deliverOne({ kind: 'key', input, key });
+      return;
+    }
+    if (this.escapes > 0 && key.escape === true) {
+      this.queue = [];
       this.deliverOne({ kind: 'key', input, key });
       return;
     }
     this.queue.push(...splitInput(input, key));
-    if (!this.waiting) this.next();
+    if (!this.waiting) {
+      this.sliceStart = now();
+      this.next();
+    }
   }
 
   /**
    * Keys wait while a view that will take them is still loading (a lazy screen's fallback holds them), so a
    * burst such as ⏎ then `2` reaches the screen ⏎ opened. Returns the release.
    */
-  hold(): () => void {
+  hold(options: HoldOptions = {}): () => void {
     this.holds += 1;
+    const escape = options.escape === true;
+    if (escape) this.escapes += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.holds -= 1;
+      if (escape) this.escapes -= 1;
       if (this.holds > 0 || this.waiting || this.queue.length === 0) return;
+      this.sliceStart = now();
       // the view that was loading is committed by the time its fallback goes: the next key may go after it
       if (this.requestCommit) {
         this.waiting = true;
@@ -162,45 +205,100 @@ export class KeyDispatcher {
     };
   }
 
+  /**
+   * The render asked for after a key is committed: the next key may go, but not from inside the commit (see
+   * the top of this file). In the same turn while the slice lasts, then after a macrotask.
+   */
+  committed(): void {
+    if (now() - this.sliceStart < SLICE_MS) {
+      queueMicrotask(() => this.next());
+      return;
+    }
+    macrotask(() => {
+      this.sliceStart = now();
+      this.next();
+    });
+  }
+
   /** Delivers the next queued key, then waits for the commit of what it changed before the one after. */
   next(): void {
     this.waiting = false;
-    if (this.holds > 0) return;
-    const event = this.queue.shift();
-    if (event === undefined) return;
-    this.deliverOne(event);
-    if (this.queue.length === 0) return;
-    if (this.requestCommit) {
-      this.waiting = true;
-      this.requestCommit();
-    } else {
-      this.next();
+    // without a provider (a unit test) there is no commit to wait for: the keys go one after another
+    for (;;) {
+      if (this.holds > 0) return;
+      const event = this.queue.shift();
+      if (event === undefined) return;
+      const taker = this.deliverOne(event);
+      if (taker) this.repeat(taker);
+      // the last key of a burst waits for its commit too: a key read before that (two reads in one turn of
+      // the event loop) would go to the stack as it was before the key
+      if (this.requestCommit) {
+        this.waiting = true;
+        this.requestCommit();
+        return;
+      }
+    }
+  }
+
+  /**
+   * After `taker` took a key it may take again without a commit (UseKeysOptions.repeatable): the same key
+   * queued right behind it goes at once, as long as the same handler takes it and the slice lasts.
+   */
+  private repeat(taker: { entry: Entry; input: string; key: KeyLike }): void {
+    const { entry, input, key } = taker;
+    if (!entry.repeatable?.(input, key)) return;
+    for (;;) {
+      if (this.holds > 0 || now() - this.sliceStart >= SLICE_MS) return;
+      const head = this.queue[0];
+      if (head === undefined) return;
+      if (head.kind === 'key') {
+        if (head.input !== input || !sameKey(head.key, key)) return;
+        this.queue.shift();
+      } else {
+        // a run of text: its first character, if it is the same key
+        if (!head.text.startsWith(input) || !sameKey(asKey(input), key) || input.length === 0) return;
+        const rest = head.text.slice(input.length);
+        if (rest === '') this.queue.shift();
+        else this.queue[0] = { kind: 'text', text: rest };
+      }
+      this.onKey?.();
+      if (this.intercept?.(input, key)) return;
+      if (this.route(input, key) !== entry) return;
     }
   }
 
   /** Delivers one event; of a text run that no field takes, only its first character (the rest is queued first). */
-  private deliverOne(event: Pending): void {
+  private deliverOne(event: Pending): { entry: Entry; input: string; key: KeyLike } | null {
     this.onKey?.();
     if (event.kind === 'key') {
-      if (!this.intercept?.(event.input, event.key)) this.dispatch(event.input, event.key);
-      return;
+      if (this.intercept?.(event.input, event.key)) return null;
+      const entry = this.route(event.input, event.key);
+      return entry ? { entry, input: event.input, key: event.key } : null;
     }
     if (this.intercept?.(event.text.length === 1 ? event.text : '', {})) {
       // taken whole (a too-small terminal): a text run is not split into keys nobody will see
-      return;
+      return null;
     }
     const top = this.entries.find((e) => e.active);
     if (top?.text) {
       this.dispatch(event.text, {});
-      return;
+      return null;
     }
-    const chars = Array.from(event.text);
-    const [first, ...rest] = chars;
-    if (rest.length > 0) this.queue.unshift({ kind: 'text', text: rest.join('') });
-    this.dispatch(first!, asKey(first!));
+    // the first character (a whole code point); the rest goes back to the head of the queue, not copied
+    const first = String.fromCodePoint(event.text.codePointAt(0)!);
+    const rest = event.text.slice(first.length);
+    if (rest !== '') this.queue.unshift({ kind: 'text', text: rest });
+    const key = asKey(first);
+    const entry = this.route(first, key);
+    return entry ? { entry, input: first, key } : null;
   }
 
   dispatch(input: string, key: KeyLike): void {
+    this.route(input, key);
+  }
+
+  /** Hands the key down the stack; the entry that took it (null: none, or its handler threw). */
+  private route(input: string, key: KeyLike): Entry | null {
     // a copy: a handler may open or close a dialog, which changes the list while it is walked
     for (const e of [...this.entries]) {
       if (!e.active) continue;
@@ -210,11 +308,18 @@ export class KeyDispatcher {
       } catch (err) {
         if (!this.onError) throw err;
         this.onError(err);
-        return;
+        return null;
       }
-      if (taken === true || e.modal) return;
+      if (taken === true || e.modal) return e;
     }
+    return null;
   }
+}
+
+function sameKey(a: KeyLike, b: KeyLike): boolean {
+  const ka = Object.keys(a).filter((k) => a[k as keyof KeyLike] === true);
+  const kb = Object.keys(b).filter((k) => b[k as keyof KeyLike] === true);
+  return ka.length === kb.length && ka.every((k) => b[k as keyof KeyLike] === true);
 }
 
 const KeysContext = createContext<KeyDispatcher | null>(null);
@@ -228,16 +333,22 @@ export function KeyProvider(props: { children: ReactNode; dispatcher?: KeyDispat
   // after the commit that follows a key: every handler it added is registered (children's layout effects
   // run before this one), so the next key can go
   useLayoutEffect(() => {
-    if (commits > 0) dispatcher.next();
+    if (commits > 0) dispatcher.committed();
   }, [dispatcher, commits]);
-  useInput((input, key) => dispatcher.feed(input, key), { isActive: isRawModeSupported === true });
+  // the same function every render: the provider renders after every key, and Ink subscribes again to a new one
+  const onInput = useCallback((input: string, key: Key) => dispatcher.feed(input, key), [dispatcher]);
+  useInput(onInput, { isActive: isRawModeSupported === true });
   return <KeysContext.Provider value={dispatcher}>{props.children}</KeysContext.Provider>;
 }
 
-/** Put in a Suspense fallback: the keys typed meanwhile wait for the view being loaded. */
-export function HoldKeys(): null {
+/**
+ * Put in a Suspense fallback, or in what is drawn while the service is asked for what the next keys need: the
+ * keys typed meanwhile wait for the view being loaded. `escape`: esc still goes at once (see HoldOptions).
+ */
+export function HoldKeys(props: { escape?: boolean }): null {
   const dispatcher = useKeyDispatcher();
-  useLayoutEffect(() => dispatcher.hold(), [dispatcher]);
+  const escape = props.escape === true;
+  useLayoutEffect(() => dispatcher.hold({ escape }), [dispatcher, escape]);
   return null;
 }
 
@@ -258,7 +369,13 @@ export function useKeys(handler: KeyHandler, options: UseKeysOptions = {}): void
   const entry = useRef<Entry | null>(null);
   const priority = options.priority ?? PRIORITY.screen;
   useLayoutEffect(() => {
-    const e = dispatcher.add(ref, { priority, active: options.active !== false, modal: options.modal === true, text: options.text === true });
+    const e = dispatcher.add(ref, {
+      priority,
+      active: options.active !== false,
+      modal: options.modal === true,
+      text: options.text === true,
+      repeatable: options.repeatable,
+    });
     entry.current = e;
     return () => {
       dispatcher.remove(e);
@@ -273,5 +390,6 @@ export function useKeys(handler: KeyHandler, options: UseKeysOptions = {}): void
     e.active = options.active !== false;
     e.modal = options.modal === true;
     e.text = options.text === true;
+    e.repeatable = options.repeatable;
   });
 }

@@ -1,6 +1,6 @@
 // The app's key dispatcher: bursts split into keys, each delivered after the commit of the one before, to
 // the handler on top of the stack.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
@@ -85,5 +85,110 @@ describe('KeyDispatcher.hold', () => {
     release();
     d.feed('k', {});
     expect(got).toEqual(['c', '2', 'j', 'k']);
+  });
+});
+
+/** A counter whose handler reads the count of the last render: right only if each key waits for the commit before it. */
+function Counter(props: { seen: number[] }): ReactNode {
+  const [n, setN] = useState(0);
+  useKeys((input) => {
+    if (input === 'j') setN(n + 1);
+    else if (input === 'k') setN(n - 1);
+    else return false;
+    props.seen.push(n);
+    return true;
+  });
+  return <Text>count {n}</Text>;
+}
+
+describe('long bursts', () => {
+  it('10,000 keys pasted at once go one commit after another: no render loop, none lost, in order', async () => {
+    const seen: number[] = [];
+    const { stdin, lastFrame } = render(<Counter seen={seen} />);
+    await inputReady(stdin);
+    // up and down around 3: a key handled before the commit of the one before would see a stale count
+    stdin.write('jjj' + 'kj'.repeat(4_997) + 'jjj');
+    // the event loop gets turns while the paste is worked through (frames are drawn, Ctrl+C is read)
+    let midway = -1;
+    setTimeout(() => (midway = seen.length), 0);
+    await waitFor(() => expect(lastFrame()).toBe('count 6'), 100_000);
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(10_000);
+    expect(seen).toHaveLength(10_000);
+    expect(seen.slice(0, 6)).toEqual([0, 1, 2, 3, 2, 3]);
+  }, 120_000);
+
+  it('Ctrl+C goes ahead of the keys of a paste still being worked through', async () => {
+    const { KeyDispatcher } = await import('../../src/ui/keys.js');
+    const d = new KeyDispatcher();
+    const got: string[] = [];
+    d.add({ current: (input, key) => (got.push(key.ctrl ? `^${input}` : input), true) }, { active: true, priority: PRIORITY.shell, modal: false, text: false });
+    // a provider that never commits: the paste stays queued behind its first key
+    d.requestCommit = () => undefined;
+    d.feed('abc', {});
+    expect(got).toEqual(['a']);
+    d.feed('c', { ctrl: true });
+    expect(got).toEqual(['a', '^c']);
+  });
+});
+
+/** A list whose cursor lives in a ref (as the table's does) and a `d` that reads the last render. */
+function RefList(props: { log: string[]; renders: { n: number } }): ReactNode {
+  const cursor = useRef(0);
+  const [shown, setShown] = useState(0);
+  props.renders.n += 1;
+  useKeys(
+    (input) => {
+      if (input !== 'j') return false;
+      cursor.current += 1;
+      setShown(cursor.current);
+      return true;
+    },
+    { priority: PRIORITY.table, repeatable: (input) => input === 'j' },
+  );
+  useKeys((input) => {
+    if (input !== 'd') return false;
+    props.log.push(`d on ${shown}`);
+    return true;
+  });
+  return <Text>row {shown}</Text>;
+}
+
+describe('repeatable keys', () => {
+  it('a run of the same move goes without a render per key; the next other key still sees its commit', async () => {
+    const log: string[] = [];
+    const renders = { n: 0 };
+    const { stdin, lastFrame } = render(<RefList log={log} renders={renders} />);
+    await inputReady(stdin);
+    const before = renders.n;
+    stdin.write('j'.repeat(5_000) + 'd');
+    await waitFor(() => expect(log).toEqual(['d on 5000']), 10_000);
+    expect(lastFrame()).toBe('row 5000');
+    // a handful of renders (one per slice of the run, and the provider's), not five thousand
+    expect(renders.n - before).toBeLessThan(100);
+  });
+});
+
+describe('KeyDispatcher.hold with escape', () => {
+  it('esc goes at once and drops the keys typed before it; the keys after it wait for the release', async () => {
+    const { KeyDispatcher } = await import('../../src/ui/keys.js');
+    const d = new KeyDispatcher();
+    const got: string[] = [];
+    d.add({ current: (input, key) => (got.push(key.escape ? 'esc' : input), true) }, { active: true, priority: PRIORITY.shell, modal: false, text: false });
+    const release = d.hold({ escape: true });
+    d.feed('ab', {});
+    expect(got).toEqual([]);
+    d.feed('', { escape: true });
+    expect(got).toEqual(['esc']);
+    d.feed('x', {});
+    expect(got).toEqual(['esc']);
+    release();
+    expect(got).toEqual(['esc', 'x']);
+    // a hold without escape keeps esc in line
+    const again = d.hold();
+    d.feed('', { escape: true });
+    expect(got).toEqual(['esc', 'x']);
+    again();
+    expect(got).toEqual(['esc', 'x', 'esc']);
   });
 });

@@ -309,6 +309,12 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
   );
 }) as <T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean; live?: LiveCells<T>; version?: unknown }) => ReactNode;
 
+/** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
+function isMove(input: string, key: KeyLike): boolean {
+  const id = matchBinding(['table'], input, key);
+  return id !== undefined && id !== 'open';
+}
+
 export function Table<T>(props: TableProps<T>): ReactNode {
   const { rows, columns, rowKey, height, width, sort, filter, selectedKey } = props;
   const controlled = selectedKey !== undefined;
@@ -383,7 +389,8 @@ export function Table<T>(props: TableProps<T>): ReactNode {
     return true;
   };
 
-  useKeys(handleKey, { active: props.isActive !== false, priority: PRIORITY.table });
+  // a move reads and writes the cursor ref only: a paste of moves goes without a render between them
+  useKeys(handleKey, { active: props.isActive !== false, priority: PRIORITY.table, repeatable: isMove });
 
   const measured = props.widthsFrom ?? rows;
   const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(measured, columns) : undefined), [measured, columns]);

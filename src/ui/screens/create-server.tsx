@@ -7,7 +7,7 @@
 // itself while the wizard is active.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { PRIORITY, useKeys } from '../keys.js';
+import { HoldKeys, PRIORITY, useKeys } from '../keys.js';
 import type { Client, CreatedServer, Plan } from '../../api/index.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { TextInput } from '../components/TextInput.js';
@@ -141,7 +141,7 @@ function Pending(props: { remote: Remote<unknown>; what: string; isActive: boole
       ) : (
         <Text color={color('dim')}>loading the {props.what}…</Text>
       )}
-      <KeyCatcher isActive={props.isActive} onBack={props.onBack} onRetry={failed ? props.remote.retry : undefined} />
+      <KeyCatcher isActive={props.isActive} loading={!failed} onBack={props.onBack} onRetry={failed ? props.remote.retry : undefined} />
     </Box>
   );
 }
@@ -192,6 +192,8 @@ function ReviewStep(props: {
   const shown = lines.length > room ? lines.slice(0, room - 1) : lines;
   return (
     <Box flexDirection="column" width={props.width}>
+      {/* keys typed after ⏎ wait for the answer: they go to the list the wizard closes onto, or back here */}
+      {state.sending && props.isActive ? <HoldKeys /> : null}
       <Text wrap="truncate">
         <Text bold={colorEnabled()}>POST /ecs/v2/servers</Text>
         <Text color={color('dim')}> — the request that will be sent</Text>

@@ -3,7 +3,7 @@
 // the view only shows lists and lines.
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { PRIORITY, useKeys } from '../../keys.js';
+import { HoldKeys, PRIORITY, useKeys } from '../../keys.js';
 import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
 import { ChoiceList, type Choice } from '../../components/ChoiceList.js';
 import { TextInput, editLine, lineState, renderLine, type LineState } from '../../components/TextInput.js';
@@ -46,8 +46,12 @@ export interface ExtrasStepProps {
   isActive: boolean;
 }
 
-/** Keys for a view that shows no list: ⏎ retries (when there is something to retry), esc goes back. */
-export function KeyCatcher(props: { isActive: boolean; onBack(): void; onRetry?(): void }): ReactNode {
+/**
+ * Keys for a view that shows no list: ⏎ retries (when there is something to retry), esc goes back. While the
+ * list is `loading`, the keys typed wait for it (esc still goes back at once): `c⏎⏎⏎web-3⏎` typed ahead of
+ * the service chooses the first plan, location and image and names the server, as it does typed slowly.
+ */
+export function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack(): void; onRetry?(): void }): ReactNode {
   useKeys(
     (_input, key) => {
       if (key.escape) props.onBack();
@@ -55,7 +59,7 @@ export function KeyCatcher(props: { isActive: boolean; onBack(): void; onRetry?(
     },
     { active: props.isActive, priority: PRIORITY.dialog },
   );
-  return null;
+  return props.loading === true && props.isActive ? <HoldKeys escape /> : null;
 }
 
 /** A list from the service: loading, its failure in the service's words (⏎ retries), or the choices. */
@@ -89,7 +93,7 @@ export function RemoteChoice<T, V>(props: {
     return (
       <Box flexDirection="column">
         <Text color={color('dim')}>loading the {props.what}…</Text>
-        <KeyCatcher isActive={props.isActive} onBack={props.onBack} />
+        <KeyCatcher isActive={props.isActive} loading onBack={props.onBack} />
       </Box>
     );
   }

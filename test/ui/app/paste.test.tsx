@@ -1,0 +1,80 @@
+// Pastes and fast typing on the whole app (issue 19.1, 18.4): a burst of any size is delivered key by key,
+// in order, without a render loop; the dashboard lives and every key lands where the keys before it led.
+import { generateKeyPairSync } from 'node:crypto';
+import { afterEach, expect, test } from 'vitest';
+import { createEmulator } from '../../../src/emulator/app.js';
+import { keys } from '../helpers.js';
+import { BASE, openScreen, selectedLine, startApp, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+/** The demo's servers sorted by name, as the list opens: index 8 is gpu-train, 12 (the last) api-3. */
+const ROW = ['web-1', 'web-2', 'db-primary', 'db-replica', 'monitoring', 'win-build', 'analytics-hm', 'ci-runner', 'gpu-train', 'inference-l4'];
+
+test('a paste of 200 alternating moves (each key a render of its own) keeps the dashboard and lands every key', async () => {
+  h = await startApp();
+  await h.waitFor('web-1');
+  // down six, then up and down 96 times, then down twice: the cursor never touches an end of the 13 rows,
+  // so one key lost or taken twice ends elsewhere than gpu-train (and 55 such keys used to end the dashboard)
+  const paste = 'j'.repeat(6) + 'kj'.repeat(96) + 'jj';
+  expect(paste).toHaveLength(200);
+  h.stdin.write(paste);
+  await h.waitFor((f) => selectedLine(f).includes(ROW[8]!), 60_000);
+  // alive: the next key is read as usual
+  await h.press('k');
+  await h.waitFor((f) => selectedLine(f).includes(ROW[7]!));
+  expect(h.frame()).not.toMatch(/Maximum update depth|This screen failed/);
+}, 90_000);
+
+test('10,000 j pasted on a list of 10,013 servers end on the 10,001st row, and the dashboard goes on', async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const made = await emulator.fetch(
+    new Request(`${BASE}/__emulator/bulk/servers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', count: 10_000 }),
+    }),
+  );
+  expect(made.status).toBe(201);
+  h = await startApp({ emulator });
+  await h.waitFor(/\b1\/10013/, 30_000);
+  h.stdin.write('j'.repeat(10_000));
+  await h.waitFor('10001/10013', 60_000);
+  // then three up, one key at a time: each lands
+  h.stdin.write('kkk');
+  await h.waitFor('9998/10013', 10_000);
+  await h.press('g');
+  await h.waitFor((f) => /\b1\/10013/.test(f) && selectedLine(f).includes('web-1'));
+}, 120_000);
+
+/** An ed25519 public-key line made with node's crypto. */
+function ed25519Line(comment: string): string {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  const str = (b: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(b.length);
+    return Buffer.concat([len, b]);
+  };
+  return `ssh-ed25519 ${Buffer.concat([str(Buffer.from('ssh-ed25519')), str(raw)]).toString('base64')} ${comment}`;
+}
+
+test('a form opened and filled by one paste of 10,000 characters gets them all, in order, and sends them', async () => {
+  h = await startApp({ height: 36 });
+  await openScreen(h, 'sshkeys', /laptop/);
+  const prefix = ed25519Line('');
+  // a comment that says where each character stands: a character lost or moved changes it
+  let comment = '';
+  for (let i = 0; comment.length < 10_000 - prefix.length; i++) comment += `${i}-`;
+  const line = (prefix + comment).slice(0, 10_000);
+  expect(line).toHaveLength(10_000);
+  // `c` opens the form, the label and ⏎, the key line and ⏎ that sends it: one write
+  h.stdin.write(`cbig${keys.enter}${line}${keys.enter}`);
+  await h.waitFor('Added SSH key big', 30_000);
+  const stored = (await h.client.sshKeys.list()).find((k) => k.label === 'big');
+  expect(stored?.key).toBe(line.trimEnd());
+}, 60_000);
