@@ -80,7 +80,55 @@ function rowKey(pieces) {
 }
 // A blank cell: one object for all of them (nothing writes into a cell), not one per column per row drawn.
 const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
+// A line's characters as runs of the same codes, each one pseudo-character holding the run's text, and the
+// line's width in columns (as drawRow counts it). Kept with the shared caches, like the characters.
+function lineRuns(caches, line) {
+    const runsByLine = (caches.runs ??= new Map());
+    let runs = runsByLine.get(line);
+    if (runs !== undefined) return runs;
+    const parts = [];
+    let width = 0;
+    let previous = null;
+    for (const character of caches.getStyledChars(line)) {
+        const value = character.value;
+        const code = value.length === 1 ? value.charCodeAt(0) : 0;
+        width += code >= 0x20 && code < 0x7f ? 1 : Math.max(1, caches.getStringWidth(value));
+        if (previous !== null && sameRunCodes(previous.styles, character.styles)) previous.value += value;
+        else parts.push((previous = { type: 'char', value, fullWidth: false, styles: character.styles }));
+    }
+    runs = { parts, width };
+    runsByLine.set(line, runs);
+    return runs;
+}
+function sameRunCodes(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+        if (a[i] !== b[i] && (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode)) return false;
+    }
+    return true;
+}
+// The usual row (pieces left to right, none over another, all inside the width) from runs instead of one
+// cell per column: styledCharsToString writes no codes between characters of the same codes, so a run
+// given as one character of several letters comes out as the same text. null: the row needs the cells.
+function drawRowFromRuns(output, pieces) {
+    const chars = [];
+    let column = 0;
+    for (let i = 0; i < pieces.length; i += 2) {
+        const x = pieces[i];
+        if (x < column) return null;
+        const runs = lineRuns(output.caches, pieces[i + 1]);
+        if (x + runs.width > output.width) return null;
+        if (x > column) chars.push({ type: 'char', value: ' '.repeat(x - column), fullWidth: false, styles: BLANK_CELL.styles });
+        for (const part of runs.parts) chars.push(part);
+        column = x + runs.width;
+    }
+    if (column < output.width) chars.push({ type: 'char', value: ' '.repeat(output.width - column), fullWidth: false, styles: BLANK_CELL.styles });
+    return styledCharsToString(chars).trimEnd();
+}
 function drawRow(output, pieces) {
+    const fast = drawRowFromRuns(output, pieces);
+    if (fast !== null) return fast;
     const cells = new Array(output.width).fill(BLANK_CELL);
     for (let i = 0; i < pieces.length; i += 2) {
         let column = pieces[i];
