@@ -22,8 +22,10 @@ function once(source, from, to, what) {
 // - the cache of tokenized lines is shared across frames (dropped every few hundred frames to bound
 //   memory): it maps a line's text to its parsed characters, which Ink only reads;
 // - each row is drawn from the pieces written on it (their column and text, after clipping and
-//   transformers, in order); a row whose pieces and width are those of the row drawn last time at the
-//   same height is not drawn again: the text of the last time is used.
+//   transformers, in order); a row whose pieces and width are those of a row drawn last time, at any
+//   height (a list scrolled by one row), is not drawn again: the text of the last time is used;
+// - a row whose pieces lie left to right inside the width (every row of a list) is put together from runs
+//   of characters with the same codes, not one cell per column.
 // The row is drawn exactly as before (blank cells, pieces in order, wide characters padded, trailing
 // spaces trimmed); the test draws the same frames both ways and compares them.
 // Candidate for upstream (vadimdemedes/ink, build/output.js): every Ink app pays for the whole grid on every
@@ -71,8 +73,9 @@ const INK_ROWS = `        const generatedOutput = output
             .join('\\n');
 `;
 const INK_DRAW_ROWS = `
-// [ecsdeck patch] rows drawn last time, by height: the key of their pieces and their text
-let LAST_ROWS = { width: -1, keys: [], texts: [] };
+// [ecsdeck patch] rows drawn last time: the text of each, by the key of its pieces (whatever its height: a
+// list scrolled by one row finds all but one of its rows drawn already)
+let LAST_ROWS = { width: -1, texts: new Map() };
 function rowKey(pieces) {
     let key = '';
     for (let i = 0; i < pieces.length; i += 2) key += pieces[i] + ':' + pieces[i + 1].length + ':' + pieces[i + 1];
@@ -146,15 +149,17 @@ function drawRow(output, pieces) {
     return styledCharsToString(cells.length === output.width ? cells : cells.filter((cell) => cell !== undefined)).trimEnd();
 }
 function drawRows(output, rows) {
-    const last = LAST_ROWS.width === output.width ? LAST_ROWS : null;
-    const keys = [];
+    const last = LAST_ROWS.width === output.width ? LAST_ROWS.texts : null;
+    const drawn = new Map();
     const texts = [];
     for (let y = 0; y < rows.length; y++) {
         const key = rowKey(rows[y]);
-        keys.push(key);
-        texts.push(last !== null && last.keys[y] === key ? last.texts[y] : drawRow(output, rows[y]));
+        let text = last?.get(key);
+        if (text === undefined) text = drawRow(output, rows[y]);
+        drawn.set(key, text);
+        texts.push(text);
     }
-    LAST_ROWS = { width: output.width, keys, texts };
+    LAST_ROWS = { width: output.width, texts: drawn };
     return texts.join('\\n');
 }
 `;
