@@ -127,7 +127,39 @@ function drawRowFromRuns(output, pieces) {
         column = x + runs.width;
     }
     if (column < output.width) chars.push({ type: 'char', value: ' '.repeat(output.width - column), fullWidth: false, styles: BLANK_CELL.styles });
-    return styledCharsToString(chars).trimEnd();
+    return joinRuns(chars).trimEnd();
+}
+// styledCharsToString over runs, with the codes written between two runs remembered by the codes on either
+// side: the same text, without working out the same difference of codes again for every row.
+const CODES_KEYS = new WeakMap();
+const TRANSITIONS = new Map();
+function codesKey(styles) {
+    let key = CODES_KEYS.get(styles);
+    if (key === undefined) {
+        key = '';
+        for (const code of styles) key += code.code + '\u0000' + code.endCode + '\u0001';
+        CODES_KEYS.set(styles, key);
+    }
+    return key;
+}
+function transition(from, to) {
+    const key = codesKey(from) + '\u0002' + codesKey(to);
+    let text = TRANSITIONS.get(key);
+    if (text === undefined) {
+        text = ansiCodesToString(diffAnsiCodes(from, to));
+        if (TRANSITIONS.size >= 4096) TRANSITIONS.clear();
+        TRANSITIONS.set(key, text);
+    }
+    return text;
+}
+function joinRuns(chars) {
+    if (chars.length === 0) return '';
+    let ret = ansiCodesToString(chars[0].styles) + chars[0].value;
+    for (let i = 1; i < chars.length; i++) {
+        if (!sameRunCodes(chars[i - 1].styles, chars[i].styles)) ret += transition(chars[i - 1].styles, chars[i].styles);
+        ret += chars[i].value;
+    }
+    return ret + transition(chars[chars.length - 1].styles, []);
 }
 function drawRow(output, pieces) {
     const fast = drawRowFromRuns(output, pieces);
@@ -173,6 +205,12 @@ export function inkOutput(source) {
   patched = once(patched, INK_GRID, '        const output = [];\n        for (let y = 0; y < this.height; y++) output.push([]);\n', 'ink output.js');
   patched = once(patched, INK_WRITE, '                    currentLine.push(x, line);\n', 'ink output.js');
   patched = once(patched, INK_ROWS, '        const generatedOutput = drawRows(this, output);\n', 'ink output.js');
+  patched = once(
+    patched,
+    "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+    "import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+    'ink output.js',
+  );
   return `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}\n${INK_DRAW_ROWS}`;
 }
 
