@@ -1,6 +1,8 @@
 // `npm run bench`: prints each figure as it is measured, then one line holding a JSON object with all of them.
 import { benchEmulator } from './emulator.mjs';
 import { benchPersist } from './persist.mjs';
+import { targetTable } from './targets.mjs';
+import { NODE_VERSIONS } from '../scripts/nodes.mjs';
 
 const results = {};
 const sections = [['emulator', benchEmulator], ['persistence', benchPersist]];
@@ -16,4 +18,7 @@ for (const [name, run] of sections) {
   console.log(`--- ${name}`);
   Object.assign(results, await run());
 }
+const others = NODE_VERSIONS;
+console.log('--- each figure beside its target');
+console.log(targetTable(results, { own: process.versions.node, others }));
 console.log(JSON.stringify(results));

@@ -22,8 +22,10 @@ function once(source, from, to, what) {
 // - the cache of tokenized lines is shared across frames (dropped every few hundred frames to bound
 //   memory): it maps a line's text to its parsed characters, which Ink only reads;
 // - each row is drawn from the pieces written on it (their column and text, after clipping and
-//   transformers, in order); a row whose pieces and width are those of the row drawn last time at the
-//   same height is not drawn again: the text of the last time is used.
+//   transformers, in order); a row whose pieces and width are those of a row drawn last time, at any
+//   height (a list scrolled by one row), is not drawn again: the text of the last time is used;
+// - a row whose pieces lie left to right inside the width (every row of a list) is put together from runs
+//   of characters with the same codes, not one cell per column.
 // The row is drawn exactly as before (blank cells, pieces in order, wide characters padded, trailing
 // spaces trimmed); the test draws the same frames both ways and compares them.
 // Candidate for upstream (vadimdemedes/ink, build/output.js): every Ink app pays for the whole grid on every
@@ -71,8 +73,9 @@ const INK_ROWS = `        const generatedOutput = output
             .join('\\n');
 `;
 const INK_DRAW_ROWS = `
-// [ecsdeck patch] rows drawn last time, by height: the key of their pieces and their text
-let LAST_ROWS = { width: -1, keys: [], texts: [] };
+// [ecsdeck patch] rows drawn last time: the text of each, by the key of its pieces (whatever its height: a
+// list scrolled by one row finds all but one of its rows drawn already)
+let LAST_ROWS = { width: -1, texts: new Map() };
 function rowKey(pieces) {
     let key = '';
     for (let i = 0; i < pieces.length; i += 2) key += pieces[i] + ':' + pieces[i + 1].length + ':' + pieces[i + 1];
@@ -80,7 +83,87 @@ function rowKey(pieces) {
 }
 // A blank cell: one object for all of them (nothing writes into a cell), not one per column per row drawn.
 const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
+// A line's characters as runs of the same codes, each one pseudo-character holding the run's text, and the
+// line's width in columns (as drawRow counts it). Kept with the shared caches, like the characters.
+function lineRuns(caches, line) {
+    const runsByLine = (caches.runs ??= new Map());
+    let runs = runsByLine.get(line);
+    if (runs !== undefined) return runs;
+    const parts = [];
+    let width = 0;
+    let previous = null;
+    for (const character of caches.getStyledChars(line)) {
+        const value = character.value;
+        const code = value.length === 1 ? value.charCodeAt(0) : 0;
+        width += code >= 0x20 && code < 0x7f ? 1 : Math.max(1, caches.getStringWidth(value));
+        if (previous !== null && sameRunCodes(previous.styles, character.styles)) previous.value += value;
+        else parts.push((previous = { type: 'char', value, fullWidth: false, styles: character.styles }));
+    }
+    runs = { parts, width };
+    runsByLine.set(line, runs);
+    return runs;
+}
+function sameRunCodes(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+        if (a[i] !== b[i] && (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode)) return false;
+    }
+    return true;
+}
+// The usual row (pieces left to right, none over another, all inside the width) from runs instead of one
+// cell per column: styledCharsToString writes no codes between characters of the same codes, so a run
+// given as one character of several letters comes out as the same text. null: the row needs the cells.
+function drawRowFromRuns(output, pieces) {
+    const chars = [];
+    let column = 0;
+    for (let i = 0; i < pieces.length; i += 2) {
+        const x = pieces[i];
+        if (x < column) return null;
+        const runs = lineRuns(output.caches, pieces[i + 1]);
+        if (x + runs.width > output.width) return null;
+        if (x > column) chars.push({ type: 'char', value: ' '.repeat(x - column), fullWidth: false, styles: BLANK_CELL.styles });
+        for (const part of runs.parts) chars.push(part);
+        column = x + runs.width;
+    }
+    if (column < output.width) chars.push({ type: 'char', value: ' '.repeat(output.width - column), fullWidth: false, styles: BLANK_CELL.styles });
+    return joinRuns(chars).trimEnd();
+}
+// styledCharsToString over runs, with the codes written between two runs remembered by the codes on either
+// side: the same text, without working out the same difference of codes again for every row.
+const CODES_KEYS = new WeakMap();
+const TRANSITIONS = new Map();
+function codesKey(styles) {
+    let key = CODES_KEYS.get(styles);
+    if (key === undefined) {
+        key = '';
+        for (const code of styles) key += code.code + '\u0000' + code.endCode + '\u0001';
+        CODES_KEYS.set(styles, key);
+    }
+    return key;
+}
+function transition(from, to) {
+    const key = codesKey(from) + '\u0002' + codesKey(to);
+    let text = TRANSITIONS.get(key);
+    if (text === undefined) {
+        text = ansiCodesToString(diffAnsiCodes(from, to));
+        if (TRANSITIONS.size >= 4096) TRANSITIONS.clear();
+        TRANSITIONS.set(key, text);
+    }
+    return text;
+}
+function joinRuns(chars) {
+    if (chars.length === 0) return '';
+    let ret = ansiCodesToString(chars[0].styles) + chars[0].value;
+    for (let i = 1; i < chars.length; i++) {
+        if (!sameRunCodes(chars[i - 1].styles, chars[i].styles)) ret += transition(chars[i - 1].styles, chars[i].styles);
+        ret += chars[i].value;
+    }
+    return ret + transition(chars[chars.length - 1].styles, []);
+}
 function drawRow(output, pieces) {
+    const fast = drawRowFromRuns(output, pieces);
+    if (fast !== null) return fast;
     const cells = new Array(output.width).fill(BLANK_CELL);
     for (let i = 0; i < pieces.length; i += 2) {
         let column = pieces[i];
@@ -98,15 +181,17 @@ function drawRow(output, pieces) {
     return styledCharsToString(cells.length === output.width ? cells : cells.filter((cell) => cell !== undefined)).trimEnd();
 }
 function drawRows(output, rows) {
-    const last = LAST_ROWS.width === output.width ? LAST_ROWS : null;
-    const keys = [];
+    const last = LAST_ROWS.width === output.width ? LAST_ROWS.texts : null;
+    const drawn = new Map();
     const texts = [];
     for (let y = 0; y < rows.length; y++) {
         const key = rowKey(rows[y]);
-        keys.push(key);
-        texts.push(last !== null && last.keys[y] === key ? last.texts[y] : drawRow(output, rows[y]));
+        let text = last?.get(key);
+        if (text === undefined) text = drawRow(output, rows[y]);
+        drawn.set(key, text);
+        texts.push(text);
     }
-    LAST_ROWS = { width: output.width, keys, texts };
+    LAST_ROWS = { width: output.width, texts: drawn };
     return texts.join('\\n');
 }
 `;
@@ -120,6 +205,12 @@ export function inkOutput(source) {
   patched = once(patched, INK_GRID, '        const output = [];\n        for (let y = 0; y < this.height; y++) output.push([]);\n', 'ink output.js');
   patched = once(patched, INK_WRITE, '                    currentLine.push(x, line);\n', 'ink output.js');
   patched = once(patched, INK_ROWS, '        const generatedOutput = drawRows(this, output);\n', 'ink output.js');
+  patched = once(
+    patched,
+    "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+    "import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+    'ink output.js',
+  );
   return `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}\n${INK_DRAW_ROWS}`;
 }
 

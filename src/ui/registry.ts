@@ -15,7 +15,8 @@ import groups from './screens/groups.js';
 import images from './screens/images.js';
 import networks from './screens/networks.js';
 import plans, { availability } from './screens/plans.js';
-import { PROFILE_KEYS } from './screens/profiles.js';
+// the keys only: the screen and the profile file's library load when `:profiles` is first opened
+import { PROFILE_KEYS } from './screens/profile-keys.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
 import { serverNetworks } from './screens/server-networks.js';

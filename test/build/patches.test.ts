@@ -251,6 +251,38 @@ export const drawnRows = () => DRAWN_ROWS;
     // Most rows of most frames were taken from the frame before, not drawn.
     expect(patched.exports.drawnRows()).toBeLessThan(rowsInAll * 0.5);
   });
+
+  it('output: a list scrolled by one row draws only the row that came in, and draws the same frame as the original', async () => {
+    type Output = { write(x: number, y: number, text: string, options: { transformers: never[] }): void; get(): { output: string } };
+    type OutputModule = { default: new (options: { width: number; height: number }) => Output };
+    const original = await load<OutputModule>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
+    const counted = `${read(FILES.inkOutput)}
+let DRAWN_ROWS = 0;
+const uncountedDrawRow = drawRow;
+drawRow = (output, pieces) => {
+    DRAWN_ROWS++;
+    return uncountedDrawRow(output, pieces);
+};
+export const drawnRows = () => DRAWN_ROWS;
+`;
+    const patched = await load<OutputModule & { drawnRows(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
+    const [width, height] = [60, 12];
+    // a list's rows as Ink writes them: a marker, a coloured name and plain cells, one row of servers per line
+    const frame = (Output: OutputModule['default'], first: number) => {
+      const output = new Output({ width, height });
+      for (let y = 0; y < height; y++) {
+        const n = first + y;
+        output.write(0, y, ' ', { transformers: [] });
+        output.write(1, y, `\u001b[32mweb-${n}\u001b[39m`, { transformers: [] });
+        output.write(12, y, `running   eCS${n % 5}   it-mi2`, { transformers: [] });
+      }
+      return output.get().output;
+    };
+    expect(frame(patched.exports.default, 0)).toBe(frame(original.exports.default, 0));
+    const before = patched.exports.drawnRows();
+    expect(frame(patched.exports.default, 1)).toBe(frame(original.exports.default, 1));
+    expect(patched.exports.drawnRows() - before).toBe(1);
+  });
 });
 
 type ClipArea = { x1?: number; x2?: number; y1?: number; y2?: number };

@@ -13,8 +13,8 @@ import type { Column } from '../components/Table.js';
 import { formatDate } from '../format.js';
 import type { ScreenProps } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
-import { char } from '../keymap.js';
 import { ResourceView } from '../resource/ResourceView.js';
+import { SWITCH_KEY } from './profile-keys.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type ResourceSpec } from '../resource/spec.js';
 
 export interface ProfileRow {
@@ -40,10 +40,7 @@ const COLUMNS: readonly Column<ProfileRow>[] = [
   { key: 'isDefault', header: 'AT START', width: 8, render: (r) => (r.isDefault ? 'yes' : ''), priority: 2 },
 ];
 
-const SWITCH_KEY = { id: 'profiles.switch', keys: ['s', '⏎'], match: char('s'), description: 'switch to the selected profile (reconnects)', hint: 'switch', rank: 19 };
-
-/** The screen's capabilities as the keymap needs them (the spec itself is made per mount, over the store). */
-export const PROFILE_KEYS = { singular: 'Profile', create: true, edit: true, remove: { kind: 'yesno' }, keys: [{ ...SWITCH_KEY, run: () => {} }] } as const;
+export { PROFILE_KEYS } from './profile-keys.js';
 
 const byToken = (v: FormValues) => v.method !== 'password';
 const byPassword = (v: FormValues) => v.method === 'password';
