@@ -103,6 +103,8 @@ function Shell(props: AppProps): ReactNode {
   const [status, setStatus] = useState<Status | null>(null);
   const [typed, setTyped] = useState('');
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
+  // keys that would do nothing now, by owner (Nav.idle): the footer leaves them out
+  const [idleBy, setIdleBy] = useState<Readonly<Record<string, string>>>({});
   const control = useRef<ScreenControl | null>(null);
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const history = useRef<string[]>([]);
@@ -192,6 +194,15 @@ function Shell(props: AppProps): ReactNode {
       report,
       clear: clearStatus,
       touch: () => setStack((s) => [...s]),
+      idle: (owner, ids) =>
+        setIdleBy((prev) => {
+          const joined = ids.join(' ');
+          if ((prev[owner] ?? '') === joined) return prev;
+          const next = { ...prev };
+          if (joined === '') delete next[owner];
+          else next[owner] = joined;
+          return next;
+        }),
     }),
     [setStack, report, clearStatus],
   );
@@ -363,6 +374,7 @@ function Shell(props: AppProps): ReactNode {
   const helpRows = bodyRows + 1 + lines;
 
   const scopes = screenScopes(top.screen, top.memo.tabScope);
+  const idle = useMemo(() => new Set(Object.values(idleBy).flatMap((ids) => ids.split(' '))), [idleBy]);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows);
   const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES));
@@ -421,7 +433,7 @@ function Shell(props: AppProps): ReactNode {
         <HeaderBar session={session} pending={props.pending} width={W} readOnly={readOnly} failed={failures.length} />
         {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
         <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
-          {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} /> : null}
+          {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} onIdle={nav.idle} /> : null}
           {mode !== 'help' && relogin ? relogin : null}
           <Box display={mode === 'help' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
             {body}
@@ -459,7 +471,7 @@ function Shell(props: AppProps): ReactNode {
             <Text> </Text>
           )}
         </Box>
-        <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} />
+        <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} idle={idle} />
       </Box>
     </Box>
   );

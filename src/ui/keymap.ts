@@ -28,6 +28,11 @@ export interface Binding {
 
 export interface ScopeOptions {
   readOnly?: boolean;
+  /**
+   * Ids of keys that would do nothing now (`p` on a server known to be running, `↑` at the top of help):
+   * left out of the footer, still listed by `?` and still answered (with a word) when pressed.
+   */
+  idle?: ReadonlySet<string>;
 }
 
 const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);
@@ -102,13 +107,18 @@ const dialogScopeBindings: Record<string, ScreenBinding[]> = {
     { id: 'reveal.copy', keys: ['y'], match: char('y'), description: 'copy the value to the clipboard (OSC 52)', hint: 'copy', rank: 0 },
     { id: 'reveal.close', keys: ['esc'], match: flag('escape'), description: 'close: the value is not shown again', hint: 'close', rank: 1 },
   ],
+  // the wizard says which of its esc meanings holds on the step shown (create-server.tsx `wizardIdle`)
   'create-server': [
-    { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },
-    { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'back', rank: 6 },
+    { id: 'wizard.stepBack', keys: ['esc'], match: flag('escape'), description: 'back a step (location, image, notes, extras)', hint: 'back', rank: 1 },
+    { id: 'dialog.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel the wizard (on the plan and on the review): nothing is sent', hint: 'cancel', rank: 1 },
+    { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ... (on the review)', hint: 'extras', rank: 5 },
+    { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'notes', rank: 6 },
   ],
+  // which way help can scroll is said by the overlay (Frame.tsx `helpIdle`)
   help: [
-    { id: 'help.scroll', keys: ['↑', '↓', 'PgUp', 'PgDn'], match: () => false, description: 'scroll', hint: 'scroll', rank: 0 },
-    { id: 'help.close', keys: ['esc', '?', 'q'], match: () => false, description: 'close help', hint: 'close', rank: 1 },
+    { id: 'help.down', keys: ['↓', 'PgDn'], match: () => false, description: 'scroll down', hint: 'more', rank: 0 },
+    { id: 'help.up', keys: ['↑', 'PgUp'], match: () => false, description: 'scroll up', hint: 'back up', rank: 1 },
+    { id: 'help.close', keys: ['esc', '?', 'q'], match: () => false, description: 'close help', hint: 'close', rank: 2 },
   ],
 };
 
@@ -176,7 +186,7 @@ export function footerHints(scopes: readonly Scope[], width: number, options: Sc
     .filter((b) => {
       if (seen.has(b.id)) return false;
       seen.add(b.id);
-      return b.hint !== undefined;
+      return b.hint !== undefined && !options.idle?.has(b.id);
     })
     .map((b, order) => ({ b, order }))
     .sort((x, y) => (x.b.rank ?? 50) - (y.b.rank ?? 50) || x.order - y.order);

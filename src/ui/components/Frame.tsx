@@ -2,7 +2,7 @@
 // the action panel, help, and the too-small notice. They take plain props; the app
 // shell decides what goes in them.
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { formatClock } from '../format.js';
 import { displayWidth, padEnd, padStart, safe, truncate } from '../text.js';
@@ -96,13 +96,15 @@ export interface FooterProps {
   scopes: readonly Scope[];
   readOnly?: boolean;
   framed?: boolean;
+  /** keys that would do nothing now: not offered */
+  idle?: ReadonlySet<string>;
 }
 
 export function Footer(props: FooterProps): ReactNode {
   const framed = props.framed !== false;
   const open = framed ? '└ ' : '';
   const closeMin = framed ? ' ┘' : '';
-  const hints = footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly });
+  const hints = footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly, idle: props.idle });
   const text = hints.map((h) => `${h.key} ${h.label}`).join('  ');
   const fill = props.width - displayWidth(open + text) - (text ? 1 : 0) - 1;
   return (
@@ -239,6 +241,18 @@ export interface HelpOverlayProps {
   width: number;
   height: number;
   onClose(): void;
+  /** tells the footer which way help cannot scroll now (`Nav.idle`) */
+  onIdle?(owner: string, ids: readonly string[]): void;
+}
+
+/** The help keys that do nothing at this offset: no scroll up at the top, none down at the end. */
+export function helpIdle(offset: number, count: number, height: number): string[] {
+  const fits = count <= height;
+  const rows = fits ? height : Math.max(1, height - 1);
+  const idle: string[] = [];
+  if (fits || offset <= 0) idle.push('help.up');
+  if (fits || offset >= count - rows) idle.push('help.down');
+  return idle;
 }
 
 /** Splits help lines into two columns at a blank line (a scope boundary) near the middle. */
@@ -277,6 +291,10 @@ export function HelpOverlay(props: HelpOverlayProps): ReactNode {
     },
     { priority: PRIORITY.dialog, modal: true },
   );
+  const onIdle = props.onIdle;
+  const idle = helpIdle(offset, rows.length, inner).join(' ');
+  useLayoutEffect(() => onIdle?.('help', idle === '' ? [] : idle.split(' ')), [onIdle, idle]);
+  useLayoutEffect(() => () => onIdle?.('help', []), [onIdle]);
   const title = (line: string) => (line !== '' && !line.startsWith(' ') ? <Text color={color('accent')}>{line}</Text> : line || ' ');
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} width={props.width} height={props.height}>

@@ -86,6 +86,11 @@ export interface Nav {
   clear(source: string): void;
   /** the screen changed what the shell shows for it (its tab's keys): the footer is drawn again */
   touch(): void;
+  /**
+   * Keys that would do nothing now, by who knows it (a screen, a dialog): the footer leaves them out, so
+   * every hint it shows does something. An empty list takes the owner's back.
+   */
+  idle(owner: string, ids: readonly string[]): void;
 }
 
 export interface ScreenProps {
@@ -121,6 +126,15 @@ export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, co
     },
     [ref],
   );
+}
+
+/** Tells the footer which keys would do nothing now (see `Nav.idle`); taken back when the caller unmounts. */
+export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly string[]): void {
+  const joined = ids.join(' ');
+  useLayoutEffect(() => {
+    nav.idle(owner, joined === '' ? [] : joined.split(' '));
+  }, [nav, owner, joined]);
+  useLayoutEffect(() => () => nav.idle(owner, []), [nav, owner]);
 }
 
 /**

@@ -5,12 +5,12 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from 'ink';
-import { Table, sortRows } from '../components/Table.js';
-import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
+import { Table, indexNear, sortRows } from '../components/Table.js';
+import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
 import type { Ctx, Params, ResourceSpec } from './spec.js';
-import { useResourceActions } from './useResourceActions.js';
+import { idleKeys, useResourceActions } from './useResourceActions.js';
 import { usePaged } from './usePaged.js';
 
 /** A screen's props (height: the view's rows, its title line when titled included), plus the spec shown. */
@@ -159,6 +159,14 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     },
     [spec, nav, ctx],
   );
+
+  // the footer offers only what acts on the selected row (found near where it was: no scan of 10,000 rows)
+  const near = useRef(0);
+  const selectedAt = selected === null ? -1 : indexNear(visible, selected, near.current, spec.rowKey);
+  if (selectedAt >= 0) near.current = selectedAt;
+  const selectedRow = selectedAt >= 0 ? visible[selectedAt] : undefined;
+  const canOpen = spec.open !== undefined || spec.page !== undefined || spec.record !== undefined;
+  useIdleKeys(nav, `view:${entry.id}:${spec.name}`, idleKeys(spec, ctx, selectedRow, canOpen));
 
   const titled = props.titled !== false;
   const body = height - (titled ? 1 : 0);

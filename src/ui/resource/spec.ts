@@ -11,7 +11,7 @@ import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
 import type { Choice } from '../components/ChoiceList.js';
 import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
-import type { KeyLike } from '../keymap.js';
+import type { KeyLike, Scope } from '../keymap.js';
 import type { Role } from '../theme.js';
 import type { RecordField, RecordSection } from './record.js';
 import type { TextPage } from './record.js';
@@ -137,6 +137,8 @@ export interface Reveal {
 export interface CustomDialog {
   /** rows it wants above the table; 'full' takes the whole screen (a wizard) */
   rows: number | 'full';
+  /** the footer's key scopes while it is open; default `dialog` (⏎ ok, esc cancel) */
+  scopes?: Scope[];
   render(props: { width: number; height: number; close(): void }): ReactNode;
 }
 

@@ -5,14 +5,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import { Box, Text } from 'ink';
 import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
-import { ScreenTitle, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
+import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { errorText, useResource } from '../hooks/useResource.js';
 import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
 import { TabBar, stepTab } from '../resource/Tabs.js';
-import { useResourceActions } from '../resource/useResourceActions.js';
+import { idleKeys, useResourceActions } from '../resource/useResourceActions.js';
 import { truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
 import { actionBase, openResource } from './actions.js';
@@ -226,6 +226,11 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const latest = useRef<ServerRow | undefined>(undefined);
   const powerNow = knownPower && !powerRes.data ? knownPower : powerRes.data;
   latest.current = server ? { ...server, power: powerNow ?? undefined } : undefined;
+
+  // the server's keys in the footer only where they act: not p on a server known to be running (one rule
+  // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
+  const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
+  useIdleKeys(nav, `server:${entry.id}`, ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy'));
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
