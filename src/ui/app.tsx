@@ -17,7 +17,9 @@ import { useRelogin } from './relogin.js';
 import { useReclaimedGone } from './hooks/useSpotReclaims.js';
 import { HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
-import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
+import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, SortColumn, StatusKind } from './hooks/screen.js';
+import { SortChooser } from './components/SortChooser.js';
+import type { SortSpec } from './components/Table.js';
 import { errorText } from './hooks/useResource.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
@@ -102,6 +104,7 @@ function Shell(props: AppProps): ReactNode {
   const [dialog, setDialogState] = useState<Scope[] | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const [typed, setTyped] = useState('');
+  const [chooser, setChooser] = useState<{ columns: SortColumn[]; current: SortSpec | null } | null>(null);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
   // keys that would do nothing now, by owner (Nav.idle): the footer leaves them out
   const [idleBy, setIdleBy] = useState<Readonly<Record<string, string>>>({});
@@ -339,6 +342,15 @@ function Shell(props: AppProps): ReactNode {
         else updateTop((e) => ({ ...e, view: { ...e.view, sort: nextSort(e.view.sort ?? screen?.defaultSort ?? null, columns, action.reverse) } }));
         break;
       }
+      case 'sortPick': {
+        const columns = screen?.sortColumns ?? [];
+        if (columns.length === 0) report('info', 'nothing to sort here');
+        else {
+          setChooser({ columns, current: entry.view.sort ?? screen?.defaultSort ?? null });
+          setMode('sort');
+        }
+        break;
+      }
       case 'clearFilter':
         setFilter('');
         break;
@@ -377,7 +389,7 @@ function Shell(props: AppProps): ReactNode {
   const idle = useMemo(() => new Set(Object.values(idleBy).flatMap((ids) => ids.split(' '))), [idleBy]);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows);
-  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES));
+  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : DIALOG_SCOPES));
 
   const filterEditor =
     mode === 'filter' ? (
@@ -434,8 +446,21 @@ function Shell(props: AppProps): ReactNode {
         {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
         <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
           {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} onIdle={nav.idle} /> : null}
+          {mode === 'sort' && chooser ? (
+            <SortChooser
+              columns={chooser.columns}
+              current={chooser.current}
+              width={Math.min(inner, 48)}
+              height={bodyRows}
+              onClose={() => setMode('none')}
+              onPick={(sort) => {
+                updateTop((e) => ({ ...e, view: { ...e.view, sort } }));
+                setMode('none');
+              }}
+            />
+          ) : null}
           {mode !== 'help' && relogin ? relogin : null}
-          <Box display={mode === 'help' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
+          <Box display={mode === 'help' || mode === 'sort' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
             {body}
           </Box>
         </Box>
@@ -480,6 +505,7 @@ function Shell(props: AppProps): ReactNode {
 const DIALOG_SCOPES: Scope[] = ['dialog'];
 const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
+const SORT_SCOPES: Scope[] = ['sort'];
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
 export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {

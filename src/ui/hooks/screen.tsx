@@ -166,6 +166,8 @@ export interface ScreenTitleProps {
   sortColumns: readonly SortColumn[];
   /** right-hand note, e.g. `loading…` */
   note?: string;
+  /** what the `/` field asks for when it is not a filter of the rows: `resource:` */
+  prompt?: string;
 }
 
 export function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
@@ -190,10 +192,10 @@ export function ScreenTitle(props: ScreenTitleProps): ReactNode {
           {props.filterEditor ? (
             <Text>
               {'  '}
-              <Text color={color('accent')}>/</Text>
+              <Text color={color('accent')}>/{props.prompt ? `${props.prompt} ` : ''}</Text>
             </Text>
           ) : filter ? (
-            <Text color={color('accent')}>{`  /${truncate(filter, 30)}`}</Text>
+            <Text color={color('accent')}>{`  /${props.prompt ? `${props.prompt} ` : ''}${truncate(filter, 30)}`}</Text>
           ) : null}
         </Text>
         {props.filterEditor ? <Box flexGrow={1}>{props.filterEditor}</Box> : null}

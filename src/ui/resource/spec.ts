@@ -256,6 +256,11 @@ export interface PagedSource<T, P extends Params = Params> {
   follow?: boolean;
   /** what the rows are called in the title line's count: `events` */
   noun?: string;
+  /**
+   * What the service's search matches, when it is not free text: the `/` prompt, its footer hint and help
+   * say it (the actions' search is one resource's exact name or id, so `/power` finds nothing)
+   */
+  searchBy?: { prompt: string; hint: string; description: string; nothing: (search: string) => string };
 }
 
 // --- a screen of tabs ------------------------------------------------------------------------------------------

@@ -148,6 +148,13 @@ export default defineResource<Action>({
     pageSize: 50,
     noun: 'actions',
     follow: true,
+    // the service finds the actions of one resource, by its exact name or id: not a text filter, so said
+    searchBy: {
+      prompt: 'resource:',
+      hint: 'by resource',
+      description: "the actions of one resource, asked of the service: a server's name (ec206901), a snapshot's id, <server>-<network>",
+      nothing: (search) => `no actions of a resource named "${search}": / takes one resource's exact name or id (ec206901), not words`,
+    },
     load: async ({ client }, query, signal) => {
       const page = await client.actions.list({ start: query.offset, length: query.length, resource: query.search || undefined }, { signal });
       return { rows: page.actions, total: page.total };

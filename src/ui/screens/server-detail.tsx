@@ -230,7 +230,11 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   // the server's keys in the footer only where they act: not p on a server known to be running (one rule
   // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
   const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
-  useIdleKeys(nav, `server:${entry.id}`, ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy'));
+  const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
+  const tabIdNow = SERVER_TABS[tab]?.id;
+  // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
+  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick');
+  useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);

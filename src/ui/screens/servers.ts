@@ -84,7 +84,7 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   { key: 'image', header: 'IMAGE', minWidth: 10, width: 13, flex: 1, priority: 4 },
   { key: 'status', header: 'STATUS', width: 11, identity: true, render: statusWord, sortValue: statusWord, color: statusColor },
   // drawn from the CPU sampler for the rows on screen (useLive below); empty until the first sample
-  { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '' },
+  { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '', sortable: false },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
   date<ServerRow>('createdAt', 'CREATED', 5),
   { key: 'size', header: 'SIZE', fit: true, maxWidth: 22, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },
