@@ -334,7 +334,12 @@ function Shell(props: AppProps): ReactNode {
         setMode(action.mode);
         break;
       case 'refresh':
-        screen?.refresh?.();
+        if (!screen?.refresh) report('info', 'nothing to refresh here');
+        else {
+          screen.refresh();
+          // said, so that r on a list whose rows have not changed is seen to have been heard
+          report('info', 'Refreshing from the service…', 'refresh');
+        }
         break;
       case 'sort': {
         const columns = screen?.sortColumns ?? [];
@@ -386,7 +391,9 @@ function Shell(props: AppProps): ReactNode {
   const helpRows = bodyRows + 1 + lines;
 
   const scopes = screenScopes(top.screen, top.memo.tabScope);
-  const idle = useMemo(() => new Set(Object.values(idleBy).flatMap((ids) => ids.split(' '))), [idleBy]);
+  // esc on the first screen with no filter has nothing to close or go back from
+  const atHome = stack.length === 1 && top.view.filter === '';
+  const idle = useMemo(() => new Set([...Object.values(idleBy).flatMap((ids) => ids.split(' ')), ...(atHome ? ['back'] : [])]), [idleBy, atHome]);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows);
   const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : DIALOG_SCOPES));

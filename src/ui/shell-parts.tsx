@@ -32,7 +32,8 @@ export interface PendingConnection {
 const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then((m) => ({ default: m.ServerDetailScreen })));
 const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
 
-const NOTHING_TO_SORT = ['sortNext', 'sortReverse', 'sortPick'];
+/** a record view's keys that do nothing there: no order, nothing to open, nothing to load again */
+const RECORD_IDLE = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -41,7 +42,7 @@ export function RecordScreen(props: ScreenProps): ReactNode {
   const { entry, width, height, nav } = props;
   const { selected, onSelect } = useSelection(entry);
   const { copy } = useTerminalHandoff();
-  useIdleKeys(nav, `record:${entry.id}`, NOTHING_TO_SORT);
+  useIdleKeys(nav, `record:${entry.id}`, RECORD_IDLE);
   useScreenControl(props.control, {
     sortColumns: [],
     handle: (id) => {

@@ -64,7 +64,7 @@ export function PagerScreen(props: ScreenProps): ReactNode {
   if (fits || offset <= 0) idle.push('pager.up');
   if (fits || offset >= lines.length - shownRows) idle.push('pager.down');
   if (!page?.copyId) idle.push('copy');
-  idle.push('sortNext', 'sortReverse', 'sortPick');
+  idle.push('sortNext', 'sortReverse', 'sortPick', 'refresh');
   useIdleKeys(nav, `pager:${entry.id}`, idle);
   useScreenControl(props.control, {
     sortColumns: [],

@@ -233,7 +233,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
   const tabIdNow = SERVER_TABS[tab]?.id;
   // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
-  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick');
+  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
   useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
