@@ -68,7 +68,7 @@ async function home(harness: Harness): Promise<void> {
 async function deadHints(harness: Harness, reach: () => Promise<unknown>, skip: readonly string[] = []): Promise<string[]> {
   await reach();
   const hints = footerOf(harness.frame());
-  expect(hints.length).toBeGreaterThan(2);
+  expect(hints.length).toBeGreaterThan(1);
   const dead: string[] = [];
   for (const hint of hints) {
     if (hint.key === 'q' || skip.includes(hint.key)) continue;
@@ -89,13 +89,16 @@ const titleOf = (name: string): string => COMMANDS.find((c) => c.name === name)?
 
 /** A `:` screen, loaded (its title drawn and nothing still loading). */
 const screen = (harness: Harness, name: string) => async () => {
-  await openScreen(harness, name, ` ${titleOf(name)}`);
+  // the screen's own title line (not the completion list that names it while `:` is typed)
+  const title = name === 'billing' ? '[1 Servers]' : titleOf(name);
+  await openScreen(harness, name, new RegExp(`^│ ${title.replace(/[[\]()]/g, '\\$&')}`, 'm'));
   await harness.waitFor((f) => !f.includes('loading…'));
 };
 
 const SCREENS = COMMANDS.map((c) => c.name).filter((n) => n !== 'servers');
 
-describe('every footer key does something', () => {
+// each key is pressed from its screen as first drawn: a screen of twenty keys takes a while
+describe('every footer key does something', { timeout: 120_000 }, () => {
   it('on the servers list', async () => {
     h = await startApp({ width: 200, height: 50 });
     const harness = h;
