@@ -152,8 +152,8 @@ export default defineResource<Action>({
     searchBy: {
       prompt: 'resource:',
       hint: 'by resource',
-      description: "the actions of one resource, asked of the service: a server's name (ec206901), a snapshot's id, <server>-<network>",
-      nothing: (search) => `no actions of a resource named "${search}": / takes one resource's exact name or id (ec206901), not words`,
+      description: 'the actions of one resource, by its exact name or id, asked of the service',
+      nothing: (search) => `no actions of a resource named "${search}" (/ takes an exact name or id)`,
     },
     load: async ({ client }, query, signal) => {
       const page = await client.actions.list({ start: query.offset, length: query.length, resource: query.search || undefined }, { signal });

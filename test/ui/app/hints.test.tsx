@@ -85,7 +85,7 @@ describe(':actions', () => {
     await h.waitFor('/resource:');
     await h.type('power');
     await h.press(keys.enter);
-    await h.waitFor('no actions of a resource named "power": / takes one resource\'s exact name or id');
+    await h.waitFor('no actions of a resource named "power" (/ takes an exact name or id)');
   });
 
   it('G after the first page goes to the last action of all, not of the page', async () => {

@@ -6,6 +6,7 @@ import { Header, contextMinimum, fitContext, helpIdle } from '../../../src/ui/co
 import { byInitial, pickSort } from '../../../src/ui/components/SortChooser.js';
 import { footerText } from '../../../src/ui/keymap.js';
 import '../../../src/ui/registry.js';
+import { idleKeys } from '../../../src/ui/resource/useResourceActions.js';
 import { keepProblem } from '../../../src/ui/screens/snapshots.js';
 import { wizardIdle } from '../../../src/ui/screens/create-server/hints.js';
 import { displayWidth } from '../../../src/ui/text.js';
@@ -51,6 +52,27 @@ describe('the footer leaves out keys that would do nothing', () => {
     expect(text).not.toContain('/ filter');
     expect(text).not.toContain('⏎ open');
     expect(text).toContain('y copy');
+  });
+});
+
+describe('idleKeys: what a screen tells the footer about its selected row', () => {
+  type Row = { locked?: boolean; off?: boolean };
+  const spec = {
+    edit: {},
+    remove: { kind: 'yesno', refuse: (r: Row) => (r.locked ? 'reserved until 2027' : null) },
+    keys: [
+      { id: 'x.powerOn', refuse: (r: Row) => (r.off ? null : 'already running') },
+      { id: 'x.create', noRow: true },
+    ],
+  } as never;
+  const ctx = {} as never;
+  it('no row: the keys that need one are idle, those that do not are not', () => {
+    expect(idleKeys(spec, ctx, undefined, true)).toEqual(['copy', 'open', 'edit', 'delete', 'x.powerOn']);
+  });
+  it('a refusal that holds for the row makes its key idle (d on a reserved server, p on a running one)', () => {
+    expect(idleKeys<Row>(spec, ctx, { locked: true, off: true }, true)).toEqual(['delete']);
+    expect(idleKeys<Row>(spec, ctx, { off: false }, true)).toEqual(['x.powerOn']);
+    expect(idleKeys<Row>(spec, ctx, { off: true }, false)).toEqual(['open']);
   });
 });
 
