@@ -22,6 +22,7 @@ import { SortChooser } from './components/SortChooser.js';
 import type { SortSpec } from './components/Table.js';
 import { errorText } from './hooks/useResource.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
+import { useIdleHints } from './hooks/useIdle.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
@@ -106,8 +107,10 @@ function Shell(props: AppProps): ReactNode {
   const [typed, setTyped] = useState('');
   const [chooser, setChooser] = useState<{ columns: SortColumn[]; current: SortSpec | null } | null>(null);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
-  // keys that would do nothing now, by owner (Nav.idle): the footer leaves them out
-  const [idleBy, setIdleBy] = useState<Readonly<Record<string, string>>>({});
+  // keys that would do nothing now (Nav.idle): the footer leaves them out; esc on the first screen with no
+  // filter has nothing to close or go back from
+  const atHome = stack.length === 1 && stack[0]!.view.filter === '';
+  const { idle, setIdle } = useIdleHints(atHome ? AT_HOME_IDLE : NO_IDLE);
   const control = useRef<ScreenControl | null>(null);
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const history = useRef<string[]>([]);
@@ -197,17 +200,9 @@ function Shell(props: AppProps): ReactNode {
       report,
       clear: clearStatus,
       touch: () => setStack((s) => [...s]),
-      idle: (owner, ids) =>
-        setIdleBy((prev) => {
-          const joined = ids.join(' ');
-          if ((prev[owner] ?? '') === joined) return prev;
-          const next = { ...prev };
-          if (joined === '') delete next[owner];
-          else next[owner] = joined;
-          return next;
-        }),
+      idle: setIdle,
     }),
-    [setStack, report, clearStatus],
+    [setStack, report, clearStatus, setIdle],
   );
 
   // a reclaimed spot server does not vanish without a word
@@ -391,9 +386,6 @@ function Shell(props: AppProps): ReactNode {
   const helpRows = bodyRows + 1 + lines;
 
   const scopes = screenScopes(top.screen, top.memo.tabScope);
-  // esc on the first screen with no filter has nothing to close or go back from
-  const atHome = stack.length === 1 && top.view.filter === '';
-  const idle = useMemo(() => new Set([...Object.values(idleBy).flatMap((ids) => ids.split(' ')), ...(atHome ? ['back'] : [])]), [idleBy, atHome]);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows);
   const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : DIALOG_SCOPES));
@@ -513,6 +505,8 @@ const DIALOG_SCOPES: Scope[] = ['dialog'];
 const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
 const SORT_SCOPES: Scope[] = ['sort'];
+const AT_HOME_IDLE = ['back'];
+const NO_IDLE: string[] = [];
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
 export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {
