@@ -4,7 +4,10 @@
 // A key the footer offers that changes nothing is a hint that lies. `q` is left out (it ends the run: the
 // shell tests cover it).
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../../src/ui/registry.js';
 import { keys, waitForFrame } from '../helpers.js';
 import { openScreen, startApp, type Harness } from './harness.js';
@@ -45,6 +48,14 @@ export function footerOf(frame: string): Hint[] {
 const body = (frame: string): string => frame.split('\n').slice(1).join('\n');
 
 let h: Harness | null = null;
+// a key that writes a file (billing's export) writes it in a directory of the test's own, not in the checkout
+const home0 = process.cwd();
+const work = mkdtempSync(join(tmpdir(), 'ecsdeck-sweep-'));
+beforeAll(() => process.chdir(work));
+afterAll(() => {
+  process.chdir(home0);
+  rmSync(work, { recursive: true, force: true });
+});
 // the editor a script's content opens in: a stand-in that leaves the file as it is
 beforeEach(() => {
   vi.stubEnv('VISUAL', 'true');
