@@ -17,9 +17,12 @@ import { useRelogin } from './relogin.js';
 import { useReclaimedGone } from './hooks/useSpotReclaims.js';
 import { HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall, isTooSmall } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
-import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, StatusKind } from './hooks/screen.js';
+import type { EntryParams, Nav, ScreenControl, ScreenEntry, ScreenProps, SortColumn, StatusKind } from './hooks/screen.js';
+import { SortChooser } from './components/SortChooser.js';
+import type { SortSpec } from './components/Table.js';
 import { errorText } from './hooks/useResource.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
+import { useIdleHints } from './hooks/useIdle.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
@@ -106,7 +109,12 @@ function Shell(props: AppProps): ReactNode {
   const [dialog, setDialogState] = useState<Scope[] | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const [typed, setTyped] = useState('');
+  const [chooser, setChooser] = useState<{ columns: SortColumn[]; current: SortSpec | null } | null>(null);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
+  // keys that would do nothing now (Nav.idle): the footer leaves them out; esc on the first screen with no
+  // filter has nothing to close or go back from
+  const atHome = stack.length === 1 && stack[0]!.view.filter === '';
+  const { idle, setIdle } = useIdleHints(atHome ? AT_HOME_IDLE : NO_IDLE);
   const control = useRef<ScreenControl | null>(null);
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const history = useRef<string[]>([]);
@@ -196,8 +204,9 @@ function Shell(props: AppProps): ReactNode {
       report,
       clear: clearStatus,
       touch: () => setStack((s) => [...s]),
+      idle: setIdle,
     }),
-    [setStack, report, clearStatus],
+    [setStack, report, clearStatus, setIdle],
   );
 
   // a reclaimed spot server does not vanish without a word
@@ -307,12 +316,26 @@ function Shell(props: AppProps): ReactNode {
         setMode(action.mode);
         break;
       case 'refresh':
-        screen?.refresh?.();
+        if (!screen?.refresh) report('info', 'nothing to refresh here');
+        else {
+          screen.refresh();
+          // said, so that r on a list whose rows have not changed is seen to have been heard
+          report('info', 'Refreshing from the service…', 'refresh');
+        }
         break;
       case 'sort': {
         const columns = screen?.sortColumns ?? [];
         if (columns.length === 0) report('info', 'nothing to sort here');
         else updateTop((e) => ({ ...e, view: { ...e.view, sort: nextSort(e.view.sort ?? screen?.defaultSort ?? null, columns, action.reverse) } }));
+        break;
+      }
+      case 'sortPick': {
+        const columns = screen?.sortColumns ?? [];
+        if (columns.length === 0) report('info', 'nothing to sort here');
+        else {
+          setChooser({ columns, current: entry.view.sort ?? screen?.defaultSort ?? null });
+          setMode('sort');
+        }
         break;
       }
       case 'clearFilter':
@@ -352,7 +375,7 @@ function Shell(props: AppProps): ReactNode {
   const scopes = screenScopes(top.screen, top.memo.tabScope);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows);
-  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : DIALOG_SCOPES));
+  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : DIALOG_SCOPES));
 
   const filterEditor =
     mode === 'filter' ? (
@@ -408,9 +431,22 @@ function Shell(props: AppProps): ReactNode {
         <HeaderBar session={session} pending={props.pending} width={W} readOnly={readOnly} failed={failures.length} />
         {/* help takes the action panel's rows too, so the keys fit in one column on most terminals */}
         <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
-          {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} /> : null}
+          {mode === 'help' ? <HelpOverlay scopes={scopes} readOnly={readOnly} width={inner} height={helpRows} onClose={() => setMode('none')} onIdle={nav.idle} /> : null}
+          {mode === 'sort' && chooser ? (
+            <SortChooser
+              columns={chooser.columns}
+              current={chooser.current}
+              width={Math.min(inner, 48)}
+              height={bodyRows}
+              onClose={() => setMode('none')}
+              onPick={(sort) => {
+                updateTop((e) => ({ ...e, view: { ...e.view, sort } }));
+                setMode('none');
+              }}
+            />
+          ) : null}
           {mode !== 'help' && relogin ? relogin : null}
-          <Box display={mode === 'help' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
+          <Box display={mode === 'help' || mode === 'sort' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows}>
             {body}
           </Box>
         </Box>
@@ -446,7 +482,7 @@ function Shell(props: AppProps): ReactNode {
             <Text> </Text>
           )}
         </Box>
-        <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} />
+        <MemoFooter width={W} scopes={footerScopes} readOnly={readOnly} idle={idle} />
       </Box>
     </Box>
   );
@@ -455,6 +491,9 @@ function Shell(props: AppProps): ReactNode {
 const DIALOG_SCOPES: Scope[] = ['dialog'];
 const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
+const SORT_SCOPES: Scope[] = ['sort'];
+const AT_HOME_IDLE = ['back'];
+const NO_IDLE: string[] = [];
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
 export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {

@@ -28,6 +28,11 @@ export interface Binding {
 
 export interface ScopeOptions {
   readOnly?: boolean;
+  /**
+   * Ids of keys that would do nothing now (`p` on a server known to be running, `↑` at the top of help):
+   * left out of the footer, still listed by `?` and still answered (with a word) when pressed.
+   */
+  idle?: ReadonlySet<string>;
 }
 
 const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);
@@ -58,8 +63,9 @@ export const globalBindings: Binding[] = [
   { id: 'command', keys: [':'], match: char(':'), description: 'command line: go to a screen by name (Tab completes)', scope: 'global', hint: 'jump', rank: 10 },
   { id: 'filter', keys: ['/'], match: char('/'), description: 'filter the table (⏎ keeps it, esc clears it)', scope: 'global', hint: 'filter', rank: 11 },
   { id: 'refresh', keys: ['r'], match: char('r'), description: 'refresh now', scope: 'global', hint: 'refresh', rank: 40 },
-  { id: 'sortNext', keys: ['o'], match: char('o'), description: 'sort by the next column', scope: 'global', hint: 'sort', rank: 41 },
+  { id: 'sortNext', keys: ['o'], match: char('o'), description: 'sort by the next column shown', scope: 'global', hint: 'sort', rank: 41 },
   { id: 'sortReverse', keys: ['O'], match: char('O'), description: 'reverse the sort order', scope: 'global', rank: 42 },
+  { id: 'sortPick', keys: ['>'], match: char('>'), description: 'sort by: choose the column among those shown (a letter jumps to it)', scope: 'global', hint: 'sort by', rank: 43 },
   { id: 'back', keys: ['esc'], match: flag('escape'), description: 'close the dialog, clear the filter, or go back', scope: 'global', hint: 'back', rank: 31 },
   { id: 'dismiss', keys: ['X'], match: char('X'), description: 'dismiss the failed actions kept in the action panel', scope: 'global', rank: 45 },
   { id: 'quit', keys: ['q', 'Ctrl+C'], match: either(char('q'), ctrl('c')), description: 'quit', scope: 'global', hint: 'quit', rank: 1 },
@@ -108,13 +114,23 @@ const dialogScopeBindings: Record<string, ScreenBinding[]> = {
     { id: 'reveal.copy', keys: ['y'], match: char('y'), description: 'copy the value to the clipboard (OSC 52)', hint: 'copy', rank: 0 },
     { id: 'reveal.close', keys: ['esc'], match: flag('escape'), description: 'close: the value is not shown again', hint: 'close', rank: 1 },
   ],
+  // the wizard says which of its esc meanings holds on the step shown (create-server.tsx `wizardIdle`)
   'create-server': [
-    { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ...', hint: 'extras', rank: 5 },
-    { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'back', rank: 6 },
+    { id: 'wizard.stepBack', keys: ['esc'], match: flag('escape'), description: 'back a step (location, image, notes, extras)', hint: 'back', rank: 1 },
+    { id: 'dialog.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel the wizard (on the plan and on the review): nothing is sent', hint: 'cancel', rank: 1 },
+    { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ... (on the review)', hint: 'extras', rank: 5 },
+    { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'notes', rank: 6 },
   ],
+  sort: [
+    { id: 'sort.pick', keys: ['⏎'], match: flag('return'), description: 'sort by this column (again: the other way round)', hint: 'sort', rank: 0 },
+    { id: 'sort.move', keys: ['↑↓', 'a…z'], match: () => false, description: 'move; a letter goes to the column of that initial', hint: 'move', rank: 1 },
+    { id: 'sort.close', keys: ['esc'], match: flag('escape'), description: 'close: the order stays', hint: 'cancel', rank: 2 },
+  ],
+  // which way help can scroll is said by the overlay (Frame.tsx `helpIdle`)
   help: [
-    { id: 'help.scroll', keys: ['↑', '↓', 'PgUp', 'PgDn'], match: () => false, description: 'scroll', hint: 'scroll', rank: 0 },
-    { id: 'help.close', keys: ['esc', '?', 'q'], match: () => false, description: 'close help', hint: 'close', rank: 1 },
+    { id: 'help.down', keys: ['↓', 'PgDn'], match: () => false, description: 'scroll down', hint: 'more', rank: 0 },
+    { id: 'help.up', keys: ['↑', 'PgUp'], match: () => false, description: 'scroll up', hint: 'back up', rank: 1 },
+    { id: 'help.close', keys: ['esc', '?', 'q'], match: () => false, description: 'close help', hint: 'close', rank: 2 },
   ],
 };
 
@@ -182,7 +198,7 @@ export function footerHints(scopes: readonly Scope[], width: number, options: Sc
     .filter((b) => {
       if (seen.has(b.id)) return false;
       seen.add(b.id);
-      return b.hint !== undefined;
+      return b.hint !== undefined && !options.idle?.has(b.id);
     })
     .map((b, order) => ({ b, order }))
     .sort((x, y) => (x.b.rank ?? 50) - (y.b.rank ?? 50) || x.order - y.order);

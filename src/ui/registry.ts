@@ -90,8 +90,18 @@ registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of
 registerScope(serverNetworks.name, specBindings(serverNetworks), 'Networks of the server');
 // a record view (⏎ on a row) copies the record's identifier
 registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
-// the pager (⏎ on a script): the table's moves scroll it, and `y` copies the row's identifier
-registerScope('pager', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Text');
+// the pager (⏎ on a script): no list keys (nothing to open or select); it scrolls (its footer says which way
+// it can, PagerView `pagerIdle`), `/` says there is nothing to filter, and `y` copies the row's identifier
+registerScope(
+  'pager',
+  [
+    { id: 'pager.down', keys: ['↓', 'j', 'PgDn', 'G'], match: () => false, description: 'scroll down (a line, a page, to the end)', hint: 'more', rank: 30 },
+    { id: 'pager.up', keys: ['↑', 'k', 'PgUp', 'g'], match: () => false, description: 'scroll up (a line, a page, to the top)', hint: 'back up', rank: 31 },
+    { id: 'filter', keys: ['/'], match: char('/'), description: 'nothing to filter: the whole text is shown', rank: 11 },
+    { id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 },
+  ],
+  'Text',
+);
 // the server detail view: the server keys act on the server shown, and these switch its tabs
 registerScope(
   'server',
@@ -115,7 +125,13 @@ export function screenScopes(screen: string, tabScope?: string): Scope[] {
   const id = tabScope ? `${screen}:${tabScope}` : screen;
   let scopes = scopeCache.get(id);
   if (!scopes) {
-    scopes = tabScope ? [tabScope, screen, 'global', 'table'] : screen === 'server' ? ['server', 'servers', 'global', 'table'] : [screen, 'global', 'table'];
+    scopes = tabScope
+      ? [tabScope, screen, 'global', 'table']
+      : screen === 'server'
+        ? ['server', 'servers', 'global', 'table']
+        : screen === 'pager'
+          ? ['pager', 'global']
+          : [screen, 'global', 'table'];
     scopeCache.set(id, scopes);
   }
   return scopes;

@@ -8,7 +8,7 @@ import type { SortColumn } from './hooks/screen.js';
 import { bindingsFor, matchBinding, type KeyLike } from './keymap.js';
 import { screenScopes } from './registry.js';
 
-export type Mode = 'none' | 'help' | 'command' | 'filter';
+export type Mode = 'none' | 'help' | 'command' | 'filter' | 'sort';
 
 export interface KeyContext {
   mode: Mode;
@@ -52,6 +52,7 @@ export type ShellAction =
   | { kind: 'mode'; mode: Exclude<Mode, 'none'> }
   | { kind: 'refresh' }
   | { kind: 'sort'; reverse: boolean }
+  | { kind: 'sortPick' }
   | { kind: 'clearFilter' }
   | { kind: 'pop' }
   | { kind: 'dismiss' };
@@ -73,6 +74,8 @@ export function shellAction(id: string, at: { filter: string; depth: number }): 
       return { kind: 'sort', reverse: false };
     case 'sortReverse':
       return { kind: 'sort', reverse: true };
+    case 'sortPick':
+      return { kind: 'sortPick' };
     case 'dismiss':
       return { kind: 'dismiss' };
     case 'back':

@@ -14,7 +14,7 @@ import type { Server } from '../api/index.js';
 import type { Session } from '../session/session.js';
 import type { ActionTracker } from '../watch/tracker.js';
 import { ActionPanel, Footer, Header, useUtcClock } from './components/Frame.js';
-import { ScreenTitle, useScreenControl, useSelection, type ScreenEntry, type ScreenProps } from './hooks/screen.js';
+import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenEntry, type ScreenProps } from './hooks/screen.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { reclaimBadge, reclaiming, useSecondTick } from './hooks/useSpotReclaims.js';
 import { RecordView } from './resource/RecordView.js';
@@ -32,6 +32,9 @@ export interface PendingConnection {
 const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then((m) => ({ default: m.ServerDetailScreen })));
 const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
 
+/** a record view's keys that do nothing there: no order, nothing to open, nothing to load again */
+const RECORD_IDLE = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
+
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The record view of a row (⏎ on a list): its sections; `y` copies the record's identifier. */
@@ -39,6 +42,7 @@ export function RecordScreen(props: ScreenProps): ReactNode {
   const { entry, width, height, nav } = props;
   const { selected, onSelect } = useSelection(entry);
   const { copy } = useTerminalHandoff();
+  useIdleKeys(nav, `record:${entry.id}`, RECORD_IDLE);
   useScreenControl(props.control, {
     sortColumns: [],
     handle: (id) => {
@@ -62,7 +66,9 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
   const { session, pending } = props;
   const snapshot = useTrackerSnapshot(session?.tracker);
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
-  const now = useUtcClock();
+  // the service's time, as everything it dates (the emulator's clock runs 20× in the demo)
+  const serviceNow = useMemo(() => (session ? () => session.client.serviceNow() : undefined), [session]);
+  const now = useUtcClock(true, serviceNow);
   // a spot server under a reclaim notice: the first thing in the header, counting down by the service's clock
   // once per list, not per clock tick or tracker poll: the list may hold 10,000 servers
   const dying = useMemo(() => reclaiming(servers), [servers]);

@@ -2,7 +2,7 @@
 // the action panel, help, and the too-small notice. They take plain props; the app
 // shell decides what goes in them.
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { formatClock } from '../format.js';
 import { displayWidth, padEnd, padStart, safe, truncate } from '../text.js';
@@ -15,23 +15,43 @@ import { formatEta, progressBar } from './ProgressBar.js';
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
 
-/** Re-renders when the minute changes and not otherwise: the clock is the only thing it moves. */
-export function useUtcClock(enabled = true): Date {
-  const [now, setNow] = useState(() => new Date());
+/**
+ * The clock the header shows: the service's when `serviceNow` is given (the time of its answers, from their
+ * Date header: the emulator's own clock, 20× in the demo), the machine's before there is a session. Re-renders
+ * when the minute shown changes and not otherwise.
+ */
+export function useUtcClock(enabled = true, serviceNow?: () => Date): Date {
+  const [now, setNow] = useState(() => serviceNow?.() ?? new Date());
+  const source = useRef(serviceNow);
+  source.current = serviceNow;
+  const service = serviceNow !== undefined;
   useEffect(() => {
     if (!enabled) return;
+    const read = () => source.current?.() ?? new Date();
+    // a minute other than the one shown (the service's clock moves with each answer, and may run fast)
+    const update = () => {
+      const next = read();
+      setNow((shown) => (formatClock(shown) === formatClock(next) && Math.abs(shown.getTime() - next.getTime()) < 60_000 ? shown : next));
+    };
+    update();
     let timer: NodeJS.Timeout;
+    if (service) {
+      // the service's time is known from its answers: looked at every second, drawn only when the minute changes
+      timer = setInterval(update, 1000);
+      timer.unref?.();
+      return () => clearInterval(timer);
+    }
     const schedule = () => {
       const ms = 60_000 - (Date.now() % 60_000) + 50;
       timer = setTimeout(() => {
-        setNow(new Date());
+        update();
         schedule();
       }, ms);
       timer.unref?.();
     };
     schedule();
     return () => clearTimeout(timer);
-  }, [enabled]);
+  }, [enabled, service]);
   return now;
 }
 
@@ -53,6 +73,22 @@ export interface HeaderProps {
   framed?: boolean;
 }
 
+const PROFILE_MIN = 6;
+const WHERE_MIN = 8;
+
+/** The fewest columns `profile @ where` is cut to before the header gives up its counts. */
+export function contextMinimum(profile: string, where: string): number {
+  return Math.min(displayWidth(profile), PROFILE_MIN) + 3 + Math.min(displayWidth(where), WHERE_MIN);
+}
+
+/** `profile @ where` in `room` columns: the profile name is cut first (to 6), then the address. */
+export function fitContext(profile: string, where: string, room: number): string {
+  const full = `${profile} @ ${where}`;
+  if (displayWidth(full) <= room) return full;
+  const p = truncate(profile, Math.max(Math.min(displayWidth(profile), PROFILE_MIN), room - 3 - displayWidth(where)));
+  return truncate(`${p} @ ${where}`, room);
+}
+
 export function Header(props: HeaderProps): ReactNode {
   const framed = props.framed !== false;
   const where = props.local ? 'local emulator' : props.endpoint;
@@ -63,10 +99,10 @@ export function Header(props: HeaderProps): ReactNode {
   const close = framed ? ' ┐' : '';
   const title = 'ecsdeck';
   const fixed = displayWidth(open + title + ' ─ ') + (badge ? displayWidth(badge) + 1 : 0) + 2 + displayWidth(clock + close);
-  let context = `${props.profile} @ ${where}`;
-  let right = counts + clock;
-  if (fixed + displayWidth(context) + displayWidth(counts) > props.width) right = clock;
-  context = truncate(context, Math.max(0, props.width - fixed - (right === clock ? 0 : displayWidth(counts))));
+  // a long profile name is cut first, then the address; the counts go only when both are as short as they get
+  const withCounts = props.width - fixed - displayWidth(counts);
+  const right = counts && withCounts >= contextMinimum(props.profile, where) ? counts + clock : clock;
+  const context = fitContext(props.profile, where, Math.max(0, props.width - fixed - (right === clock ? 0 : displayWidth(counts))));
   const used = displayWidth(open + title + ' ─ ' + context + ' ') + (badge ? displayWidth(badge) + 1 : 0) + displayWidth(' ' + right + close);
   const fill = framed ? rule(props.width - used) : ' '.repeat(Math.max(0, props.width - used));
   return (
@@ -96,13 +132,15 @@ export interface FooterProps {
   scopes: readonly Scope[];
   readOnly?: boolean;
   framed?: boolean;
+  /** keys that would do nothing now: not offered */
+  idle?: ReadonlySet<string>;
 }
 
 export function Footer(props: FooterProps): ReactNode {
   const framed = props.framed !== false;
   const open = framed ? '└ ' : '';
   const closeMin = framed ? ' ┘' : '';
-  const hints = footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly });
+  const hints = footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly, idle: props.idle });
   const text = hints.map((h) => `${h.key} ${h.label}`).join('  ');
   const fill = props.width - displayWidth(open + text) - (text ? 1 : 0) - 1;
   return (
@@ -239,6 +277,18 @@ export interface HelpOverlayProps {
   width: number;
   height: number;
   onClose(): void;
+  /** tells the footer which way help cannot scroll now (`Nav.idle`) */
+  onIdle?(owner: string, ids: readonly string[]): void;
+}
+
+/** The help keys that do nothing at this offset: no scroll up at the top, none down at the end. */
+export function helpIdle(offset: number, count: number, height: number): string[] {
+  const fits = count <= height;
+  const rows = fits ? height : Math.max(1, height - 1);
+  const idle: string[] = [];
+  if (fits || offset <= 0) idle.push('help.up');
+  if (fits || offset >= count - rows) idle.push('help.down');
+  return idle;
 }
 
 /** Splits help lines into two columns at a blank line (a scope boundary) near the middle. */
@@ -277,6 +327,10 @@ export function HelpOverlay(props: HelpOverlayProps): ReactNode {
     },
     { priority: PRIORITY.dialog, modal: true },
   );
+  const onIdle = props.onIdle;
+  const idle = helpIdle(offset, rows.length, inner).join(' ');
+  useLayoutEffect(() => onIdle?.('help', idle === '' ? [] : idle.split(' ')), [onIdle, idle]);
+  useLayoutEffect(() => () => onIdle?.('help', []), [onIdle]);
   const title = (line: string) => (line !== '' && !line.startsWith(' ') ? <Text color={color('accent')}>{line}</Text> : line || ' ');
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} width={props.width} height={props.height}>

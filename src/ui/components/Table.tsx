@@ -38,6 +38,8 @@ export interface Column<T> {
   color?(row: T): Role | undefined;
   /** What to sort by when the rendered text would sort wrongly; default the raw property, else the text. */
   sortValue?(row: T): unknown;
+  /** false: nothing to sort by (cells drawn only for the rows on screen, as the CPU graphs): `o` and `>` skip it */
+  sortable?: boolean;
 }
 
 /**
@@ -69,6 +71,8 @@ export interface TableProps<T> {
   onSelect?(key: string): void;
   /** ⏎ on a row. */
   onOpen?(key: string): void;
+  /** G / End was pressed: a paged list loads the rest and goes to the real end */
+  onBottom?(): void;
   /** Rows visible; the table renders a header line above and a position line below them. */
   height: number;
   width: number;
@@ -79,6 +83,8 @@ export interface TableProps<T> {
   widthsFrom?: readonly T[];
   live?: LiveCells<T>;
   isActive?: boolean;
+  /** the keys of the columns drawn, told when they change (the width or the rows changed which fit) */
+  onLayout?(keys: readonly string[]): void;
   /** Default true; a screen that shows `positionLabel` in its own title line can turn it off. */
   showPosition?: boolean;
   emptyText?: string;
@@ -361,6 +367,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
     if (view.length === 0) return true;
     const found = cursor.current.key !== null ? indexOfKey(cursor.current.key, cursor.current.index) : 0;
     const cur = found >= 0 ? found : cursor.current.index;
+    if (id === 'bottom') props.onBottom?.();
     if (id === 'open') {
       if (!onOpen) return false;
       if (cursor.current.key !== null) onOpen(cursor.current.key);
@@ -395,6 +402,12 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   const measured = props.widthsFrom ?? rows;
   const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(measured, columns) : undefined), [measured, columns]);
   const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - MARKER_WIDTH), natural), [columns, width, natural]);
+
+  const drawnKeys = useMemo(() => layout.map((l) => l.column.key).join(' '), [layout]);
+  const { onLayout } = props;
+  useLayoutEffect(() => {
+    onLayout?.(drawnKeys === '' ? [] : drawnKeys.split(' '));
+  }, [onLayout, drawnKeys]);
 
   const header = layout
     // the sort is told on the title line (`sorted by CREATED ↓`), as tui.md draws it: headers stay plain

@@ -86,6 +86,11 @@ export interface Nav {
   clear(source: string): void;
   /** the screen changed what the shell shows for it (its tab's keys): the footer is drawn again */
   touch(): void;
+  /**
+   * Keys that would do nothing now, by who knows it (a screen, a dialog): the footer leaves them out, so
+   * every hint it shows does something. An empty list takes the owner's back.
+   */
+  idle(owner: string, ids: readonly string[]): void;
 }
 
 export interface ScreenProps {
@@ -123,6 +128,15 @@ export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, co
   );
 }
 
+/** Tells the footer which keys would do nothing now (see `Nav.idle`); taken back when the caller unmounts. */
+export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly string[]): void {
+  const joined = ids.join(' ');
+  useLayoutEffect(() => {
+    nav.idle(owner, joined === '' ? [] : joined.split(' '));
+  }, [nav, owner, joined]);
+  useLayoutEffect(() => () => nav.idle(owner, []), [nav, owner]);
+}
+
 /**
  * A dialog slot whose open/closed state is known synchronously (a ref) and reported to the shell at once,
  * so the key after the one that opened it already goes to the dialog.
@@ -152,6 +166,8 @@ export interface ScreenTitleProps {
   sortColumns: readonly SortColumn[];
   /** right-hand note, e.g. `loading…` */
   note?: string;
+  /** what the `/` field asks for when it is not a filter of the rows: `resource:` */
+  prompt?: string;
 }
 
 export function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
@@ -176,10 +192,10 @@ export function ScreenTitle(props: ScreenTitleProps): ReactNode {
           {props.filterEditor ? (
             <Text>
               {'  '}
-              <Text color={color('accent')}>/</Text>
+              <Text color={color('accent')}>/{props.prompt ? `${props.prompt} ` : ''}</Text>
             </Text>
           ) : filter ? (
-            <Text color={color('accent')}>{`  /${truncate(filter, 30)}`}</Text>
+            <Text color={color('accent')}>{`  /${props.prompt ? `${props.prompt} ` : ''}${truncate(filter, 30)}`}</Text>
           ) : null}
         </Text>
         {props.filterEditor ? <Box flexGrow={1}>{props.filterEditor}</Box> : null}

@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { ScrollLines, scrollStep } from '../components/Scroll.js';
-import { ScreenTitle, useScreenControl, type ScreenProps } from '../hooks/screen.js';
+import { ScreenTitle, useIdleKeys, useScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { PRIORITY, useKeys } from '../keys.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { displayWidth, padStart, safeLines, truncate } from '../text.js';
@@ -58,9 +58,21 @@ export function PagerScreen(props: ScreenProps): ReactNode {
     },
     { active: props.active, priority: PRIORITY.table },
   );
+  const fits = lines.length <= rows;
+  const shownRows = fits ? rows : Math.max(1, rows - 1);
+  const idle: string[] = [];
+  if (fits || offset <= 0) idle.push('pager.up');
+  if (fits || offset >= lines.length - shownRows) idle.push('pager.down');
+  if (!page?.copyId) idle.push('copy');
+  idle.push('sortNext', 'sortReverse', 'sortPick', 'refresh');
+  useIdleKeys(nav, `pager:${entry.id}`, idle);
   useScreenControl(props.control, {
     sortColumns: [],
     handle: (id) => {
+      if (id === 'filter') {
+        nav.report('info', 'Nothing to filter here: the whole text is shown (↓ PgDn G move through it).');
+        return true;
+      }
       if (id !== 'copy' || !page?.copyId) return false;
       copy(page.copyId);
       nav.report('info', `Copied ${page.copyId} to the clipboard.`);

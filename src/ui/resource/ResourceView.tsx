@@ -5,12 +5,12 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from 'ink';
-import { Table, sortRows } from '../components/Table.js';
-import { ScreenTitle, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
+import { Table, indexNear, sortRows } from '../components/Table.js';
+import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
 import type { Ctx, Params, ResourceSpec } from './spec.js';
-import { useResourceActions } from './useResourceActions.js';
+import { idleKeys, useResourceActions } from './useResourceActions.js';
 import { usePaged } from './usePaged.js';
 
 /** A screen's props (height: the view's rows, its title line when titled included), plus the spec shown. */
@@ -92,6 +92,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   useWarmSearch(paged ? NO_ROWS : sorted, columns);
 
   const latest = useRef({ rows, visible, selected });
+  /** G on a paged list, waiting for the pages still on the service */
+  const toEnd = useRef(false);
   latest.current = { rows, visible, selected };
 
   // A row to select once the list is loaded again (a created key, a new template): until its rows come, the
@@ -108,12 +110,15 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   // The table's first answer to a key it does not have is its own pick; any other is the user moving.
   const onTableSelect = useCallback(
     (key: string) => {
+      // any move but to the last row loaded ends a G still loading pages
+      const shown = latest.current.visible;
+      if (toEnd.current && shown.length > 0 && key !== spec.rowKey(shown[shown.length - 1]!)) toEnd.current = false;
       const wish = pendingSelect.current;
       if (wish && wish.auto === undefined) wish.auto = key;
       else if (wish && key !== wish.auto) pendingSelect.current = null;
       onSelect(key);
     },
-    [onSelect],
+    [onSelect, spec],
   );
   useLayoutEffect(() => {
     const wish = pendingSelect.current;
@@ -130,7 +135,15 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     return key === null ? undefined : shown.find((r) => spec.rowKey(r) === key);
   };
 
-  const sortColumns: SortColumn[] = useMemo(() => (paged ? NO_SORT : columns.map((c) => ({ key: c.key, header: c.header }))), [columns, paged]);
+  // `o` and `>` go through the columns drawn only (the table says which fit); the title names any column
+  const allColumns: SortColumn[] = useMemo(() => (paged ? NO_SORT : columns.map((c) => ({ key: c.key, header: c.header }))), [columns, paged]);
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const onLayout = useCallback((keys: readonly string[]) => setDrawn(keys.join(' ')), []);
+  const sortColumns: SortColumn[] = useMemo(() => {
+    if (drawn === null) return allColumns.filter((c) => columns.find((k) => k.key === c.key)?.sortable !== false);
+    const shown = new Set(drawn.split(' '));
+    return allColumns.filter((c) => shown.has(c.key) && columns.find((k) => k.key === c.key)?.sortable !== false);
+  }, [allColumns, drawn, columns]);
   useScreenControl(props.control, {
     sortColumns,
     defaultSort: paged ? null : (spec.defaultSort ?? null),
@@ -153,6 +166,23 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     if (paged && selectedIndex >= 0 && selectedIndex >= visible.length - Math.max(10, height)) more();
   }, [paged, selectedIndex, visible.length, height, more]);
 
+  // G on a paged list: the pages still on the service are loaded and the cursor goes to the last row of all;
+  // a move of the user's own on the way gives the wish up
+  const loadedCount = visible.length;
+  const { total } = pages;
+  const onBottom = useCallback(() => {
+    if (!paged || total === null || latest.current.visible.length >= total) return;
+    toEnd.current = true;
+    more();
+  }, [paged, total, more]);
+  useEffect(() => {
+    if (!toEnd.current) return;
+    if (total !== null && loadedCount < total) return more();
+    toEnd.current = false;
+    const last = latest.current.visible[latest.current.visible.length - 1];
+    if (last !== undefined) onSelect(spec.rowKey(last));
+  }, [loadedCount, total, more, onSelect, spec]);
+
   const open = useCallback(
     (key: string) => {
       const row = latest.current.rows.find((r) => spec.rowKey(r) === key);
@@ -164,6 +194,16 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     },
     [spec, nav, ctx],
   );
+
+  // the footer offers only what acts on the selected row (found near where it was: no scan of 10,000 rows)
+  const near = useRef(0);
+  const selectedAt = selected === null ? -1 : indexNear(visible, selected, near.current, spec.rowKey);
+  if (selectedAt >= 0) near.current = selectedAt;
+  const selectedRow = selectedAt >= 0 ? visible[selectedAt] : undefined;
+  const canOpen = spec.open !== undefined || spec.page !== undefined || spec.record !== undefined;
+  const idle = idleKeys(spec, ctx, selectedRow, canOpen);
+  if (sortColumns.length === 0) idle.push('sortNext', 'sortReverse', 'sortPick');
+  useIdleKeys(nav, `view:${entry.id}:${spec.name}`, idle);
 
   const titled = props.titled !== false;
   const body = height - (titled ? 1 : 0);
@@ -184,13 +224,15 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
         ? `could not be loaded: ${error}`
         : 'loading…'
       : paged && searched.current !== ''
-        ? `nothing on the service matches "${searched.current}"`
+        ? paged.searchBy
+          ? paged.searchBy.nothing(searched.current)
+          : `nothing on the service matches "${searched.current}"`
         : rows.length > 0
           ? `no rows match /${filter.trim()}`
           : (spec.empty ?? 'nothing here yet');
   return (
     <Box flexDirection="column" width={width} height={height}>
-      {titled ? <ScreenTitle title={title} width={width} view={{ ...entry.view, sort: paged ? null : sort }} filterEditor={props.filterEditor} sortColumns={sortColumns} note={note} /> : null}
+      {titled ? <ScreenTitle title={title} width={width} view={{ ...entry.view, sort: paged ? null : sort }} filterEditor={props.filterEditor} sortColumns={allColumns} note={note} prompt={paged?.searchBy?.prompt} /> : null}
       {full ? (
         actions.render(width, body)
       ) : (
@@ -203,12 +245,14 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             selectedKey={selected}
             onSelect={onTableSelect}
             onOpen={spec.open || spec.page || spec.record ? open : undefined}
+            onBottom={onBottom}
             height={Math.max(1, body - dialogRows - 2)}
             width={width}
             widthsFrom={rows}
             live={live}
             isActive={props.active && !actions.dialog}
             emptyText={emptyText}
+            onLayout={onLayout}
           />
         </>
       )}

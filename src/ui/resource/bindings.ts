@@ -13,7 +13,7 @@ export interface Capabilities {
   remove?: { kind: 'typed' | 'yesno' };
   keys?: ReadonlyArray<Pick<KeySpec<never>, 'id' | 'keys' | 'match' | 'description' | 'hint' | 'rank' | 'write'>>;
   /** rows paged in from the service: `/` searches there, `f` follows when it can */
-  paged?: { follow?: boolean; noun?: string };
+  paged?: { follow?: boolean; noun?: string; searchBy?: { hint: string; description: string } };
 }
 
 const article = (noun: string): string => (/^[aeiou]/i.test(noun) && !/^(one|use|eu)/i.test(noun) ? `an ${noun}` : `a ${noun}`);
@@ -33,10 +33,12 @@ export function specBindings(spec: Capabilities): ScreenBinding[] {
   if (spec.paged) {
     const noun = spec.paged.noun ?? 'rows';
     // the global `/` filters the rows loaded; here it asks the service, so it says so
-    rows.push({ id: 'filter', keys: ['/'], match: char('/'), description: `search the ${noun} on the service (⏎ sends it, esc clears it)`, hint: 'search', rank: 11 });
+    const by = spec.paged.searchBy;
+    rows.push({ id: 'filter', keys: ['/'], match: char('/'), description: by ? `${by.description} (⏎ sends it, esc clears it)` : `search the ${noun} on the service (⏎ sends it, esc clears it)`, hint: by?.hint ?? 'search', rank: 11 });
     // the service's order is kept (pages come in it): `o` and `O` say so instead of being offered
     rows.push({ id: 'sortNext', keys: ['o'], match: char('o'), description: `the ${noun} stay in the service's order: nothing to sort`, rank: 41 });
     rows.push({ id: 'sortReverse', keys: ['O'], match: char('O'), description: `the ${noun} stay in the service's order`, rank: 42 });
+    rows.push({ id: 'sortPick', keys: ['>'], match: char('>'), description: `the ${noun} stay in the service's order`, rank: 43 });
     if (spec.paged.follow) rows.push({ id: 'follow', keys: ['f'], match: char('f'), description: `follow: new ${noun} come on top as they happen (f again stops)`, hint: 'follow', rank: 24 });
   }
   rows.push({ id: 'copy', keys: ['y'], match: char('y'), description: `copy the selected ${noun}'s identifier to the clipboard`, hint: 'copy', rank: 36 });

@@ -11,7 +11,7 @@ import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
 import type { Choice } from '../components/ChoiceList.js';
 import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
-import type { KeyLike } from '../keymap.js';
+import type { KeyLike, Scope } from '../keymap.js';
 import type { Role } from '../theme.js';
 import type { RecordField, RecordSection } from './record.js';
 import type { TextPage } from './record.js';
@@ -137,8 +137,8 @@ export interface Reveal {
 export interface CustomDialog {
   /** rows it wants above the table; 'full' takes the whole screen (a wizard) */
   rows: number | 'full';
-  /** the keys it takes, for the footer and `?` (default: the dialog keys, ⏎ and esc) */
-  scopes?: readonly string[];
+  /** the footer's key scopes while it is open; default `dialog` (⏎ ok, esc cancel) */
+  scopes?: Scope[];
   render(props: { width: number; height: number; close(): void }): ReactNode;
 }
 
@@ -259,6 +259,11 @@ export interface PagedSource<T, P extends Params = Params> {
   follow?: boolean;
   /** what the rows are called in the title line's count: `events` */
   noun?: string;
+  /**
+   * What the service's search matches, when it is not free text: the `/` prompt, its footer hint and help
+   * say it (the actions' search is one resource's exact name or id, so `/power` finds nothing)
+   */
+  searchBy?: { prompt: string; hint: string; description: string; nothing: (search: string) => string };
 }
 
 // --- a screen of tabs ------------------------------------------------------------------------------------------

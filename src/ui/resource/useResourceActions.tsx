@@ -24,7 +24,7 @@ export function dialogScopes(d: Dialog<unknown>): Scope[] {
     case 'reveal':
       return ['reveal'];
     case 'custom':
-      return d.custom.scopes ? [...d.custom.scopes] : ['dialog'];
+      return d.custom.scopes ?? ['dialog'];
   }
 }
 
@@ -48,6 +48,26 @@ export interface ResourceActions<T> {
   run(what: string, call: () => Promise<Outcome<T> | void>): void;
   render(width: number, height: number): ReactNode;
   keyContext: KeyContext<T>;
+}
+
+/**
+ * The keys of a screen that would do nothing but say why on `row` now (no row selected; a refusal that holds:
+ * `p` on a server known to be running, `P` on one known off, `d` on a reserved server): the footer leaves
+ * them out. The same `refuse` that answers the key decides, so the hint follows whatever the screen knows.
+ */
+export function idleKeys<T>(spec: Pick<ResourceSpec<T>, 'edit' | 'remove' | 'keys'>, ctx: Ctx, row: T | undefined, canOpen: boolean): string[] {
+  const idle: string[] = [];
+  if (row === undefined) {
+    idle.push('copy', 'open');
+    if (spec.edit) idle.push('edit');
+    if (spec.remove) idle.push('delete');
+    for (const k of spec.keys ?? []) if (!k.noRow) idle.push(k.id);
+    return idle;
+  }
+  if (!canOpen) idle.push('open');
+  if (spec.remove?.refuse?.(row, ctx)) idle.push('delete');
+  for (const k of spec.keys ?? []) if (k.refuse?.(row, ctx)) idle.push(k.id);
+  return idle;
 }
 
 const isAction = (a: Action | null | undefined): a is Action => a !== null && a !== undefined;

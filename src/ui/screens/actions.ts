@@ -148,6 +148,13 @@ export default defineResource<Action>({
     pageSize: 50,
     noun: 'actions',
     follow: true,
+    // the service finds the actions of one resource, by its exact name or id: not a text filter, so said
+    searchBy: {
+      prompt: 'resource:',
+      hint: 'by resource',
+      description: 'the actions of one resource, by its exact name or id, asked of the service',
+      nothing: (search) => `no actions of a resource named "${search}" (/ takes an exact name or id)`,
+    },
     load: async ({ client }, query, signal) => {
       const page = await client.actions.list({ start: query.offset, length: query.length, resource: query.search || undefined }, { signal });
       return { rows: page.actions, total: page.total };

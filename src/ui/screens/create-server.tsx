@@ -17,6 +17,8 @@ import { color, colorEnabled } from '../theme.js';
 import { formatGpu, formatRam, imageChoices, locationChoices, percent, planChoices, spotDiscountOf } from './create-server/choices.js';
 import { ExtrasStep, KeyCatcher, extrasHint, type ExtrasLists } from './create-server/extras.js';
 import { describeFailure, useRemote, type Remote } from './create-server/remote.js';
+import { wizardIdle } from './create-server/hints.js';
+import { useIdleKeys, type Nav } from '../hooks/screen.js';
 import { STEPS, buildInput, initialWizardState, reviewLines, wizardReducer, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
 export { wizardReducer, initialWizardState } from './create-server/state.js';
@@ -33,7 +35,11 @@ export interface CreateServerWizardProps {
   isActive?: boolean;
   /** opens with this plan chosen (`c` on a plan) or this image (a server from a template) */
   preset?: WizardPreset;
+  /** the shell's footer: told which keys do nothing on the step shown (create-server/hints.ts) */
+  nav?: Pick<Nav, 'idle'>;
 }
+
+const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
 
 /**
  * The reducer kept in a ref as well as in React state: several keys of one chunk each see the state the one
@@ -236,6 +242,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
   const readOnly = props.readOnly === true;
   const active = props.isActive !== false;
   const [state, dispatch] = useWizard(() => initialWizardState(props.preset));
+  useIdleKeys(props.nav ?? NO_NAV, 'wizard', wizardIdle(state));
   const propsRef = useRef(props);
   propsRef.current = props;
   const mounted = useRef(true);

@@ -108,7 +108,7 @@ export interface ProfilesScreenProps extends ScreenProps {
 }
 
 export function ProfilesScreen(props: ProfilesScreenProps): ReactNode {
-  const { session, nav } = props;
+  const { session, nav, readOnly } = props;
   const storeRef = useRef<ProfileStore | null>(null);
   const latest = useRef(props);
   latest.current = props;
@@ -171,7 +171,9 @@ export function ProfilesScreen(props: ProfilesScreenProps): ReactNode {
       },
       cacheKey: () => `profiles:${session.profile}`,
       note: () => storeRef.current?.path ?? '',
-      empty: 'no profiles yet: c adds one',
+      // read-only changes nothing, the profile file included (adding one with a password mints a token on
+      // the service; removing one offers to revoke it): c, e and d are off there, so the list does not offer c
+      empty: readOnly ? 'no profiles yet (read-only: start without --read-only to add one)' : 'no profiles yet: c adds one',
       open: (r) => switchTo(r.name),
       create: { ...form(undefined) },
       edit: (row, ctx) => {
@@ -200,7 +202,7 @@ export function ProfilesScreen(props: ProfilesScreenProps): ReactNode {
       keys: [{ ...SWITCH_KEY, run: (r) => switchTo(r.name) }],
       record: (r) => [{ fields: [field('Name', r.name), field('Address', r.endpoint), field('Signs in with', r.credential)] }],
     });
-  }, [session, nav]);
+  }, [session, nav, readOnly]);
 
   return <ResourceView {...props} spec={spec} params={{}} />;
 }

@@ -5,14 +5,14 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, use
 import { Box, Text } from 'ink';
 import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
-import { ScreenTitle, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
+import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { errorText, useResource } from '../hooks/useResource.js';
 import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
 import { TabBar, stepTab } from '../resource/Tabs.js';
-import { useResourceActions } from '../resource/useResourceActions.js';
+import { idleKeys, useResourceActions } from '../resource/useResourceActions.js';
 import { displayWidth, truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
 import { actionBase, openResource } from './actions.js';
@@ -235,6 +235,15 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   // the server as its keys see it: with the power state the detail has read (p on a running one says so)
   const latest = useRef<ServerRow | undefined>(undefined);
   latest.current = server ? { ...server, power: power.state } : undefined;
+
+  // the server's keys in the footer only where they act: not p on a server known to be running (one rule
+  // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
+  const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
+  const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
+  const tabIdNow = SERVER_TABS[tab]?.id;
+  // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
+  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
+  useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const [range, setRange] = useState(entry.memo.metricsRange ?? 0);

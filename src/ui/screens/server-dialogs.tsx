@@ -144,6 +144,8 @@ const CreateServerWizard = lazy(() => import('./create-server.js').then((m) => (
 export function wizardDialog<T>(ctx: KeyContext<T>, preset?: WizardPreset): CustomDialog {
   return {
     rows: 'full',
+    // its own esc (back a step) and keys, beside ⏎; which hold on the step shown, it says (create-server/hints.ts)
+    scopes: ['create-server', 'dialog'],
     render: ({ width, height, close }) => (
       <WizardBoundary onClose={close}>
         <Suspense
@@ -160,6 +162,7 @@ export function wizardDialog<T>(ctx: KeyContext<T>, preset?: WizardPreset): Cust
             height={height}
             readOnly={ctx.readOnly}
             preset={preset}
+            nav={ctx.nav}
             onCreated={(created: CreatedServer) => {
               close();
               ctx.session.tracker.track({

@@ -88,7 +88,7 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   // says `Off` at any width; this column, when there is room, tells a server known to run from one not asked yet
   { key: 'power', header: 'POWER', width: 5, wide: true, render: () => '' },
   // drawn from the CPU sampler for the rows on screen (useLive below); empty until the first sample
-  { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '' },
+  { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '', sortable: false },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
   date<ServerRow>('createdAt', 'CREATED', 5),
   { key: 'size', header: 'SIZE', fit: true, maxWidth: 22, wide: true, render: sizeText, sortValue: (r) => r.planSize?.core ?? 0 },

@@ -238,6 +238,14 @@ export function scheduleKeys(s: SnapshotSchedule | null | undefined): string {
   return s ? `w change  W ${s.enabled ? 'turn off' : 'turn on'}  D delete` : '';
 }
 
+/** Why a number of snapshots to keep cannot be asked for that day: not a whole number, or above the day's limit. */
+export function keepProblem(text: string, day: number): string | null {
+  const limit = RETENTION_BY_WEEKDAY[day as Weekday];
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) return `a whole number of snapshots, 1 to ${limit ?? 'the day\'s limit'}`;
+  if (limit !== undefined && Number(text) > limit) return `at most ${limit} kept on ${WEEKDAYS[day]}s: the service keeps no more`;
+  return null;
+}
+
 function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpec<SnapshotRow> {
   return {
     title: current ? `Weekly snapshots of ${server}` : `A weekly snapshot of ${server}`,
@@ -255,7 +263,8 @@ function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpe
         label: 'Keep',
         initial: String(current?.maxRetention ?? ''),
         placeholder: 'how many to keep',
-        check: (v) => (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 ? null : 'a whole number of snapshots, 1 or more'),
+        // the weekday's limit is what the service keeps (rules/messages.ts): more is refused here, not dropped there
+        check: (v, values) => keepProblem(String(v), Number(values.day)),
       },
     ],
     verb: current ? 'save' : 'set it',

@@ -78,8 +78,11 @@ describe('keymap', () => {
   it("a list kept in the service's order (paged) does not offer o sort; a sorted list does", () => {
     for (const screen of ['events', 'actions']) {
       expect(footerText(screenScopes(screen), 300), screen).not.toContain('o sort');
-      expect(footerText(screenScopes(screen), 300), screen).toContain('/ search');
+      expect(footerText(screenScopes(screen), 300), screen).not.toContain('> sort by');
     }
+    expect(footerText(screenScopes('events'), 300)).toContain('/ search');
+    // the actions' search is one resource's name or id, not words: its hint says so
+    expect(footerText(screenScopes('actions'), 300)).toContain('/ by resource');
     expect(footerText(screenScopes('servers'), 300)).toContain('o sort');
   });
 

@@ -85,7 +85,8 @@ test(':actions pages in from the service as the cursor goes down, with the total
   await h.type('ec206905');
   await h.press(keys.enter);
   const f = await h.waitFor(/61 of 61 actions loaded/);
-  expect(f).toContain('Actions  /ec206905');
+  // the kept search says what it is: one resource's actions
+  expect(f).toContain('Actions  /resource: ec206905');
   expect(f).not.toMatch(/│[› ] +\d+ \S+ +ec206901 /);
 });
 
