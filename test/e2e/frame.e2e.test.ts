@@ -91,10 +91,11 @@ describe('the frame, end to end', () => {
     const emu = await emulator();
     const s = dashboard(emu, 100, 30);
     await s.waitUntil((sc) => rowOf(sc, 'ec206902') !== undefined, 'the servers', SHOW_MS);
-    // select web-2, open its edit form and type after its notes: one write
+    // select web-2, open its edit form and type after its notes (End first: a prefilled value is replaced by
+    // what is typed over it): one write
     s.pty.write('je');
     await s.waitFor('Edit web-2 (ec206902)', SHOW_MS);
-    s.pty.write('-b');
+    s.pty.write('\u001b[F-b');
     await s.waitFor(/Notes +web-2-b/, SHOW_MS);
 
     s.resize(70, 20);
