@@ -33,7 +33,7 @@ const MIN_BAR = 10;
 /** ` 100%` */
 const PERCENT = 5;
 
-/** `power_off` → `power off`: the service's type in words. */
+/** `power_off` → `power off`: the service's type in words, for sentences (the panel shows the type as the service and the `:actions` list name it). */
 export const typeWords = (type: string): string => safe(type).replace(/_/g, ' ');
 
 interface Columns {
@@ -48,7 +48,7 @@ interface Columns {
 export function panelColumns(rows: readonly ActionRow[], width: number): Columns {
   const widest = (f: (r: ActionRow) => string, min: number) => rows.reduce((w, r) => Math.max(w, displayWidth(f(r))), min);
   const id = widest((r) => String(r.id), 2);
-  const type = Math.min(16, widest((r) => typeWords(r.type), 4));
+  const type = Math.min(16, widest((r) => r.type, 4));
   const etas = rows.filter((r) => r.state === 'running').map((r) => formatEta(r.etaSeconds));
   const tail = PERCENT + etas.reduce((w, e) => Math.max(w, e === '' ? 0 : 2 + displayWidth(e)), 0);
   const wanted = widest((r) => r.resource, 8);
@@ -61,7 +61,7 @@ export function panelColumns(rows: readonly ActionRow[], width: number): Columns
 
 /** The lines of one row: one, or for a failure whose reason is longer than the space, as many as it takes. */
 export function rowLines(r: ActionRow, c: Columns, width: number): PanelLine[] {
-  const head = `${padEnd(String(r.id), c.id)} ${padEnd(typeWords(r.type), c.type)} ${padEnd(r.resource, c.resource)} `;
+  const head = `${padEnd(String(r.id), c.id)} ${padEnd(r.type, c.type)} ${padEnd(r.resource, c.resource)} `;
   const key = String(r.id);
   if (r.state === 'done') return [{ key, head, bar: '✓', tail: ' done', state: r.state }];
   if (r.state === 'failed') {

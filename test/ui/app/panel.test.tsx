@@ -42,7 +42,7 @@ describe('action panel', () => {
     // four running (bars), then the two finished
     expect(lines.map((l) => (l.includes('✓ done') ? 'done' : l.includes('%') ? 'running' : 'other'))).toEqual(['running', 'running', 'running', 'running', 'done', 'done']);
     // the most recently started on top
-    expect(lines[0]).toContain('power off');
+    expect(lines[0]).toContain('power_off');
     expect(lines[0]).toContain('web-2 (ec206902)');
     expect(frame).toContain('web-1 (ec206901)');
     expect(frame).toContain('scratch-tmp (ec206912)');
@@ -72,16 +72,16 @@ describe('action panel', () => {
     await h.press('\r');
     await h.waitFor((f) => /Notes/.test(f));
     await h.press('\r');
-    await h.waitFor('create snapshot');
+    await h.waitFor('create_snapshot');
     await selectRow(h, /monitoring/);
     await h.press('T');
     await h.waitFor('Description');
     await h.type('monitoring base');
     await h.press('\r');
-    const frame = await h.waitFor('create template');
-    const snap = actionLines(frame).find((l) => l.includes('create snapshot')) ?? '';
+    const frame = await h.waitFor('create_template');
+    const snap = actionLines(frame).find((l) => l.includes('create_snapshot')) ?? '';
     expect(snap).toMatch(/snapshot \d+ "before upgrade" of db-primary/);
-    const tpl = actionLines(frame).find((l) => l.includes('create template')) ?? '';
+    const tpl = actionLines(frame).find((l) => l.includes('create_template')) ?? '';
     expect(tpl).toMatch(/monitoring base \(\w+\)/);
   });
 

@@ -81,10 +81,10 @@ describe('ActionPanel', () => {
     const lines = frame.split('\n');
     // a failure stays until dismissed, and the heading counts it
     expect(lines[0]).toMatch(/^├ Actions · 1 failed \(X dismisses\) ─+┤$/);
-    // the type in words; the bar takes what the columns leave, every bar as wide, ending where the row ends
-    expect(lines[1]).toMatch(/^ 59168 create server   ec206922 █+░+  55%  ~27s left$/);
-    expect(lines[2]).toMatch(/^ 59170 create snapshot 104      █+░+  10%$/);
-    expect(lines[1]!.match(/[█░]+/)![0].length).toBe(96 - ' 59168 create server   ec206922 '.length - '  55%  ~27s left'.length);
+    // the bar takes what the columns leave, every bar as wide, ending where the row ends
+    expect(lines[1]).toMatch(/^ 59168 create_server   ec206922 █+░+  55%  ~27s left$/);
+    expect(lines[2]).toMatch(/^ 59170 create_snapshot 104      █+░+  10%$/);
+    expect(lines[1]!.match(/[█░]+/)![0].length).toBe(96 - ' 59168 create_server   ec206922 '.length - '  55%  ~27s left'.length);
     expect(lines[2]!.match(/[█░]+/)![0].length).toBe(lines[1]!.match(/[█░]+/)![0].length);
     expect(lines[3]).toContain('✓ done');
     expect(lines[4]).toContain('✗ Server is locked by another action');
@@ -97,7 +97,7 @@ describe('ActionPanel', () => {
     const lines = frame.split('\n').slice(1);
     expect(lines.length).toBe(3);
     expect(lines.every((l) => displayWidth(l) <= 80)).toBe(true);
-    expect(lines.map((l) => l.trim().replace(/^7 +power off web-1 \(ec206901\) ✗ /, '')).join(' ')).toBe(error);
+    expect(lines.map((l) => l.trim().replace(/^7 +power_off web-1 \(ec206901\) ✗ /, '')).join(' ')).toBe(error);
     // the second line starts under the first line's text
     expect(lines[1]!.indexOf(lines[1]!.trim())).toBe(lines[0]!.indexOf('failed'));
   });
