@@ -344,7 +344,7 @@ function ScheduleLine(props: { session: ScreenProps['session']; server: string; 
       live = false;
     };
   }, [session, server]);
-  const text = error && schedule === undefined ? `✗ the schedule could not be read: ${error}` : scheduleText(schedule);
+  const text = error && schedule === undefined ? `✗ the schedule could not be read: ${error}` : scheduleText(schedule, Math.max(0, props.width - 1));
   return (
     <Text color={error && schedule === undefined ? color('error') : color('dim')} wrap="truncate">
       {' '}

@@ -225,13 +225,18 @@ export async function loadSchedule(client: Client, server: string): Promise<Snap
   }
 }
 
-/** `Sundays, keeps 2 · on · last run 2026-11-22 03:00 ok`, or that there is none. */
-export function scheduleText(s: SnapshotSchedule | null | undefined): string {
+/**
+ * `Weekly schedule: Sundays, keeps 2 · on · last run 2026-11-22 03:00 ok   w change  W turn off`, or that
+ * there is none. Given the `width` it has, the keys go rather than the facts being cut (help lists them).
+ */
+export function scheduleText(s: SnapshotSchedule | null | undefined, width = Infinity): string {
   if (s === undefined) return 'Weekly schedule: loading…';
   if (s === null) return 'No weekly schedule: w sets one';
   const day = WEEKDAYS[s.dayOfWeek] ?? `day ${s.dayOfWeek}`;
   const last = s.lastRunAt ? ` · last run ${formatDate(s.lastRunAt)}${s.lastRunStatus ? ` ${s.lastRunStatus}` : ''}` : '';
-  return `Weekly schedule: ${day}s, keeps ${s.maxRetention} · ${s.enabled ? 'on' : 'off'}${last}   w change  W ${s.enabled ? 'turn off' : 'turn on'}`;
+  const facts = `Weekly schedule: ${day}s, keeps ${s.maxRetention} · ${s.enabled ? 'on' : 'off'}${last}`;
+  const keys = `   w change  W ${s.enabled ? 'turn off' : 'turn on'}`;
+  return facts.length + keys.length <= width ? facts + keys : facts;
 }
 
 function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpec<SnapshotRow> {
