@@ -46,8 +46,38 @@ export function cutLines(frame: string): string[] {
     }
     if (inTable && (/^[│ ]*$/.test(l.replace(/[│┤├┐┘└┌╭╮╰╯]/g, '')) || /^[├└╭╰]|^│[╭╰]/.test(l))) inTable = false;
     if (inTable) return false;
-    return /[^\s…]…[ ]?[│┤┐╮]+\s*$/.test(l) && !UNDER_WAY.test(l);
+    return /[^\s…]…[ ]?[│┤┐╮]+\s*$/.test(l) && !UNDER_WAY.test(l) && !KNOWN.some((k) => k.test(l));
   });
+}
+
+/**
+ * Sentences of a dialog stopped short without a `…`: in a box drawn over a screen, the text under its title
+ * (up to the first line laid out in columns: a field, a choice, the keys) must end a sentence. A dialog that
+ * drops the lines it has no room for ("its support plan can no", then the field) fails here.
+ */
+export function cutParagraphs(frame: string): string[] {
+  const found: string[] = [];
+  let box: string[] | null = null;
+  let width = 0;
+  for (const l of frame.split('\n')) {
+    if (/^│╭/.test(l)) {
+      box = [];
+      width = l.length - 6;
+    }
+    else if (/^│╰/.test(l) && box) {
+      const text: string[] = [];
+      for (const t of box.slice(1)) {
+        if (t === '' || /\S {2,}\S|^> |^›/.test(t)) break;
+        text.push(t);
+      }
+      // a line that ends without a full stop is cut when it was wrapped (it nearly fills the box) and nothing
+      // follows it: a short line such as `esc close` or a field's label is not a sentence
+      const last = text[text.length - 1];
+      if (last !== undefined && last.length >= width - 12 && !/[.!?:)"'’\]]$/.test(last)) found.push(last);
+      box = null;
+    } else if (box && /^││/.test(l)) box.push(l.slice(2, -2).trim());
+  }
+  return found;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,7 +103,7 @@ async function openScreen(name: string): Promise<void> {
 /** Every frame drawn since `from` that has a cut line, with the lines. */
 function cutsSince(from: number, where: string): string[] {
   const found: string[] = [];
-  for (const f of h!.frames().slice(from)) for (const l of cutLines(f)) if (!found.includes(`${where}: ${l}`)) found.push(`${where}: ${l}`);
+  for (const f of h!.frames().slice(from)) for (const l of [...cutLines(f), ...cutParagraphs(f)]) if (!found.includes(`${where}: ${l}`)) found.push(`${where}: ${l}`);
   return found;
 }
 
@@ -83,6 +113,10 @@ describe('nothing cut at 80×24', () => {
     expect(cutLines('┌─┐\n│ Snapshots, 2026-…│')).toHaveLength(1);
     expect(cutLines('│ Weekly schedule: Sundays, keeps 3 · on   w ch…│')).toHaveLength(1);
     expect(cutLines('… 9 more lines')).toHaveLength(1);
+    const reserve = (text: string[]) =>
+      ['│╭' + '─'.repeat(76) + '╮│', '││ Reserve web-1 (ec206901)  ││', ...text.map((t) => `││ ${t} ││`), '││ Period  type to filter, ⏎ takes ││', '││ ⏎ reserve  esc cancel ││', '│╰────╯│'].join('\n');
+    expect(cutParagraphs(reserve(['It cannot be deleted until the period ends, and its support plan can no']))).toHaveLength(1);
+    expect(cutParagraphs(reserve(['It cannot be deleted until the period ends, and its support plan can no', 'longer change.']))).toHaveLength(0);
     expect(cutLines('│ ec206910   gpu-train  nvidia-cuda… Booted     212.237.43.162 │')).toHaveLength(0);
     expect(cutLines('│ NAME       NOTES    STATUS │\n│ ei204101   web stack golden image Created      ubuntu   80 GB from server ec…│')).toHaveLength(0);
     expect(cutLines('│ Actions                                loading…│')).toHaveLength(0);
