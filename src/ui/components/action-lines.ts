@@ -29,7 +29,7 @@ export interface PanelLine {
 }
 
 /** The narrowest bar drawn; below it the resource column gives up room. */
-const MIN_BAR = 10;
+const MIN_BAR = 8;
 /** ` 100%` */
 const PERCENT = 5;
 

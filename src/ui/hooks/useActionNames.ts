@@ -99,7 +99,8 @@ export function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'typ
     const serverId = snap.server || snap.sourceServer;
     const server = serverId ? findServer(src, serverId) : undefined;
     const of = server ? server.notes || server.name : serverId;
-    return safe(`snapshot ${snap.id}${snap.description ? ` "${snap.description}"` : ''}${of ? ` of ${of}` : ''}`);
+    // the action's type already says it is a snapshot: its number, description and server fit 80 columns
+    return safe(`${snap.id}${snap.description ? ` "${snap.description}"` : ''}${of ? ` of ${of}` : ''}`);
   }
   if (kind === 'DI') {
     const t = [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].find((x) => x.name === a.resource);

@@ -80,7 +80,9 @@ describe('action panel', () => {
     await h.press('\r');
     const frame = await h.waitFor('create_template');
     const snap = actionLines(frame).find((l) => l.includes('create_snapshot')) ?? '';
-    expect(snap).toMatch(/snapshot \d+ "before upgrade" of db-primary/);
+    expect(snap).toMatch(/create_snapshot +\d+ "before upgrade" of db-primary/);
+    // named whole, not cut
+    expect(actionLines(frame).filter((l) => l.includes('…'))).toEqual([]);
     const tpl = actionLines(frame).find((l) => l.includes('create_template')) ?? '';
     expect(tpl).toMatch(/monitoring base \(\w+\)/);
   });
@@ -94,7 +96,7 @@ describe('action panel', () => {
     await h.press(':');
     await h.type('snapshots');
     await h.press('\r');
-    const frame = await h.waitFor(`snapshot ${change.snapshot.id} "nightly copy" of db-replica`);
+    const frame = await h.waitFor(`${change.snapshot.id} "nightly copy" of db-replica`);
     expect(actionLines(frame).some((l) => l.includes('"nightly copy" of db-replica'))).toBe(true);
   });
 

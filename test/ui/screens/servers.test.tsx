@@ -269,10 +269,10 @@ describe('servers list', () => {
     // ⏎ moves to the optional notes, and ⏎ on the last field sends the form
     await h.press(keys.enter);
     await h.press(keys.enter);
-    await h.waitFor(/create_snapshot +snapshot \d+ "before upgrade" of web-2 +░+ +0%/);
+    await h.waitFor(/create_snapshot +\d+ "before upgrade" of web-2 +░+ +0%/);
     expect(h.frame()).toContain('Taking a snapshot of web-2 (ec206902)…');
     h.advance(200);
-    await h.waitFor(/create_snapshot +snapshot \d+ "before upgrade" of web-2 +✓ done/);
+    await h.waitFor(/create_snapshot +\d+ "before upgrade" of web-2 +✓ done/);
     const snaps = await h.client.snapshots.list('ec206902');
     expect(snaps.some((x) => x.description === 'before upgrade')).toBe(true);
   });
