@@ -23,7 +23,9 @@ import type { SortSpec } from './components/Table.js';
 import { errorText } from './hooks/useResource.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { useIdleHints } from './hooks/useIdle.js';
-import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
+import { useCached } from './hooks/useTracker.js';
+import { useFailureNotice, usePanelRows } from './hooks/useActionNames.js';
+import { panelNeed } from './components/action-lines.js';
 import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import { SuspendKey } from './suspend-key.js';
@@ -79,9 +81,13 @@ export function newEntry(screen: string, params: EntryParams = {}, title?: strin
   return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: params.filter ?? '', sort: null }, memo: { selected: null, tab: params.tab ?? 0 }, params };
 }
 
-/** Rows of the action panel below the title line: more on a taller terminal, never so many the list starves. */
-export function panelLines(rows: number): number {
-  return Math.min(5, Math.max(2, Math.floor((rows - 19) / 3)));
+/**
+ * Rows of the action panel below the title line: a few on any terminal (more on a taller one), and as many
+ * as the actions in it `need` when work piles up, up to three tenths of the height, so the list keeps most.
+ */
+export function panelLines(rows: number, need = 0): number {
+  const base = Math.min(5, Math.max(2, Math.floor((rows - 19) / 3)));
+  return Math.min(Math.max(base, Math.floor(rows * 0.3)), Math.max(base, need));
 }
 
 
@@ -262,8 +268,8 @@ function Shell(props: AppProps): ReactNode {
     };
   }, [session, report]);
 
-  const snapshot = useTrackerSnapshot(session?.tracker);
-  const rows = useMemo(() => panelRows(snapshot, dismissed), [snapshot, dismissed]);
+  const rows = usePanelRows(session, dismissed);
+  useFailureNotice(session, report);
   const failures = rows.filter((r) => r.state === 'failed');
 
   const top = stack[stack.length - 1]!;
@@ -366,7 +372,7 @@ function Shell(props: AppProps): ReactNode {
   const W = Math.max(size.columns, MIN_COLUMNS);
   const H = Math.max(size.rows, MIN_ROWS);
   const inner = W - 2;
-  const lines = panelLines(H);
+  const lines = panelLines(H, panelNeed(rows, W));
   const statusText = status ? safe(`${status.kind === 'error' ? '✗ ' : ''}${status.text}`) : '';
   const statusRows = mode === 'command' ? 1 : Math.min(2, Math.max(1, Math.ceil(displayWidth(statusText) / Math.max(1, inner - 1))));
   const bodyRows = Math.max(3, H - 2 - (1 + lines) - statusRows);

@@ -99,7 +99,7 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
 export const ActionArea = memo(function ActionArea(props: { tracker: ActionTracker | null; rows: ReturnType<typeof panelRows>; width: number; lines: number }): ReactNode {
   const snapshot = useTrackerSnapshot(props.tracker);
   const W = props.width;
-  return <ActionPanel actions={props.rows} width={W} height={props.lines} error={snapshot.error} sides barWidth={W >= 110 ? 20 : W >= 90 ? 16 : 10} />;
+  return <ActionPanel actions={props.rows} width={W} height={props.lines} error={snapshot.error} sides />;
 });
 
 export interface ScreenExtras {

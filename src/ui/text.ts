@@ -217,3 +217,44 @@ export function padStart(text: string, width: number): string {
   const w = displayWidth(cut);
   return w >= width ? cut : ' '.repeat(width - w) + cut;
 }
+
+/**
+ * `text` made safe and wrapped at spaces to lines of at most `width` columns; a word longer than a line is
+ * broken across lines rather than cut, so every character of the text is drawn somewhere.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const room = Math.max(1, width);
+  const out: string[] = [];
+  for (const paragraph of safeLines(text)) {
+    let line = '';
+    for (const piece of paragraph.split(' ')) {
+      // safe again: a mark that sat on the space it was split at would start the line with nothing under it
+      let word = safe(piece);
+      const next = line === '' ? word : `${line} ${word}`;
+      if (displayWidth(next) <= room) {
+        line = next;
+        continue;
+      }
+      if (line !== '') out.push(line);
+      line = '';
+      while (displayWidth(word) > room) {
+        let head = '';
+        let used = 0;
+        let rest = '';
+        for (const g of graphemes(word)) {
+          const w = stringWidth(g);
+          if (rest === '' && used + w <= room) {
+            head += g;
+            used += w;
+          } else rest += g;
+        }
+        if (head === '') break;
+        out.push(head);
+        word = rest;
+      }
+      line = word;
+    }
+    out.push(line);
+  }
+  return out;
+}

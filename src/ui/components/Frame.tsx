@@ -5,12 +5,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { formatClock } from '../format.js';
-import { displayWidth, padEnd, padStart, safe, truncate } from '../text.js';
+import { displayWidth, padEnd, truncate } from '../text.js';
 import { footerHints, helpLines, type Scope } from '../keymap.js';
 import { PRIORITY, useKeys } from '../keys.js';
 import { color } from '../theme.js';
 import { ScrollLines, scrollStep } from './Scroll.js';
-import { formatEta, progressBar } from './ProgressBar.js';
+import { panelLayout, type ActionRow, type PanelLine } from './action-lines.js';
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -184,47 +184,46 @@ export function StatusLine(props: StatusLineProps): ReactNode {
   return <Text> </Text>;
 }
 
-export interface ActionRow {
-  id: string | number;
-  type: string;
-  /** What it acts on: a server name or id, a snapshot id. */
-  resource: string;
-  /** 0–100. */
-  percent: number;
-  state: 'running' | 'done' | 'failed';
-  etaSeconds?: number | null;
-  /** Failure text, shown as given. */
-  error?: string;
-}
+export type { ActionRow } from './action-lines.js';
 
 export interface ActionPanelProps {
   actions: readonly ActionRow[];
   width: number;
-  /** Action lines at most, title line not included; the rest is summarised as `+N more`. */
+  /** Lines at most, title line not included; rows that do not fit are summarised as `+N more`. */
   height: number;
   framed?: boolean;
-  barWidth?: number;
   /** the tracker's last poll failed: said in the heading */
   error?: string | null;
   /** draw the frame's side borders and keep `height` lines, as inside the dashboard's frame */
   sides?: boolean;
 }
 
-/** One action as text columns; exported so its layout can be tested without rendering. */
-export function actionLineParts(a: ActionRow, barWidth = 20): { head: string; bar: string; tail: string } {
-  const head = `${padEnd(String(a.id), 6)} ${padEnd(a.type, 16)} ${padEnd(a.resource, 10)} `;
-  if (a.state === 'done') return { head, bar: '✓', tail: ' done' };
-  if (a.state === 'failed') return { head, bar: '✗', tail: ` ${safe(a.error ?? 'failed')}` };
-  const pct = `${padStart(`${Math.floor(Math.min(100, Math.max(0, a.percent)))}%`, 4)}`;
-  const eta = formatEta(a.etaSeconds);
-  return { head, bar: progressBar(a.percent, barWidth), tail: ` ${pct}${eta ? `  ${eta}` : ''}` };
+/**
+ * Whole rows while they fit in `limit` lines; when some do not, the last line says how many are left (and
+ * how many of those still run). Rows are never split: a failure's reason is shown whole or not at all.
+ */
+export function fitRows(layout: readonly PanelLine[][], limit: number): { shown: PanelLine[][]; hidden: number } {
+  const total = layout.reduce((n, l) => n + l.length, 0);
+  if (total <= limit) return { shown: [...layout], hidden: 0 };
+  const shown: PanelLine[][] = [];
+  let used = 0;
+  for (const lines of layout) {
+    if (used + lines.length > limit - 1) break;
+    shown.push(lines);
+    used += lines.length;
+  }
+  return { shown, hidden: layout.length - shown.length };
 }
 
 export function ActionPanel(props: ActionPanelProps): ReactNode {
   const framed = props.framed !== false;
   const limit = Math.max(1, props.height);
-  const overflow = props.actions.length > limit;
-  const shown = overflow ? props.actions.slice(0, limit - 1) : props.actions;
+  // inside the sides and after the leading space
+  const textWidth = Math.max(20, props.width - (props.sides ? 3 : 1));
+  const layout = panelLayout(props.actions, textWidth);
+  const { shown, hidden } = fitRows(layout, limit);
+  const hiddenRows = props.actions.slice(shown.length);
+  const hiddenRunning = hiddenRows.filter((a) => a.state === 'running').length;
   // a failing poll is said in the heading, so the rows keep their last known progress; failures are counted
   const failed = props.actions.filter((a) => a.state === 'failed').length;
   const heading = props.error ? `├ Actions · ✗ ${props.error} ` : failed > 0 ? `├ Actions · ${failed} failed (X dismisses) ` : '├ Actions ';
@@ -242,19 +241,22 @@ export function ActionPanel(props: ActionPanelProps): ReactNode {
   const rows = (
     <>
       {props.actions.length === 0 ? <Text color={color('dim')}> nothing running</Text> : null}
-      {shown.map((a) => {
-        const p = actionLineParts(a, props.barWidth);
-        const role = a.state === 'done' ? 'ok' : a.state === 'failed' ? 'error' : undefined;
+      {shown.flat().map((p) => {
+        const role = p.state === 'done' ? 'ok' : p.state === 'failed' ? 'error' : undefined;
         return (
-          <Text key={String(a.id)} wrap="truncate">
+          <Text key={p.key} wrap="truncate">
             {' '}
             {p.head}
             <Text color={color(role)}>{p.bar}</Text>
-            <Text color={a.state === 'failed' ? color('error') : undefined}>{p.tail}</Text>
+            <Text color={p.state === 'failed' ? color('error') : undefined}>{p.tail}</Text>
           </Text>
         );
       })}
-      {overflow ? <Text color={color('dim')}> +{props.actions.length - shown.length} more</Text> : null}
+      {hidden > 0 ? (
+        <Text color={color('dim')} wrap="truncate">
+          {' '}+{hidden} more{hiddenRunning > 0 && hiddenRunning < hidden ? ` (${hiddenRunning} running)` : ''}
+        </Text>
+      ) : null}
     </>
   );
   return (

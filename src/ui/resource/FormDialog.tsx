@@ -9,7 +9,7 @@ import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
 import { renderLine } from '../components/TextInput.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
-import { displayWidth, padEnd, safe, safeLines, truncate } from '../text.js';
+import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { computeWindow } from '../components/Table.js';
 import { choiceView, formStep, initialForm, shown, type FormEvent, type FormState, type FormStep } from './form.js';
@@ -36,31 +36,16 @@ const resolve = <T,>(v: string | ((row: T | undefined) => string) | undefined, r
 export function formRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, width: number): number {
   const fields = typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields;
   const consequence = resolve(form.consequence, row);
-  const text = consequence ? wrapLines(consequence, Math.max(10, width - 4)).length : 0;
+  const text = consequence ? wrapText(consequence, Math.max(10, width - 4)).length : 0;
   const list = fields.some((f) => f.kind === 'choice') ? LIST_ROWS + 1 : 0;
   // a field's hint takes a line of its own while the field is focused
   const hint = fields.some((f) => f.hint !== undefined) ? 1 : 0;
   return 2 + 1 + text + fields.length + list + hint + 2;
 }
 
-/** Words wrapped to `width` columns (a long word is cut). */
+/** Words wrapped to `width` columns; a word longer than a line is broken over lines, never cut. */
 export function wrapLines(text: string, width: number): string[] {
-  const out: string[] = [];
-  for (const paragraph of safeLines(text)) {
-    let line = '';
-    for (const piece of paragraph.split(' ')) {
-      // safe again: a mark that sat on the space it was split at would start the line with nothing under it
-      const word = safe(piece);
-      const next = line === '' ? word : `${line} ${word}`;
-      if (displayWidth(next) <= width) line = next;
-      else {
-        if (line !== '') out.push(line);
-        line = truncate(word, width);
-      }
-    }
-    out.push(line);
-  }
-  return out;
+  return wrapText(text, width);
 }
 
 export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
@@ -191,13 +176,22 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const hint = focused ? (typeof focused.hint === 'function' ? focused.hint(s.values[focused.id] ?? '', s.values) : focused.hint) : undefined;
   const isChoice = focused?.kind === 'choice';
 
-  // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line.
+  // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line (or
+  // the error, wrapped). What will happen is read before anything is chosen, so it is shown whole: the list
+  // under a choice gives up rows first (down to three entries), then the fields other than the focused one.
   const asked = question ? wrapLines(question.text, inner) : [];
-  const fixed = 2 + 1 + 1 + (hint ? 1 : 0) + asked.length;
-  const listRows = isChoice ? LIST_ROWS + 1 : 0;
+  const hintLines = hint ? wrapText(hint, inner) : [];
+  const errorLines = s.error ? wrapText(`✗ ${s.error}`, inner) : [];
+  const fixed = 2 + 1 + Math.max(1, errorLines.length) + hintLines.length + asked.length;
+  const entries = isChoice ? choiceView(s, focused.id).list.length : 0;
+  const listFull = isChoice ? Math.min(LIST_ROWS, Math.max(1, entries)) + 1 : 0;
+  const listMin = isChoice ? Math.min(3, Math.max(1, entries)) + 1 : 0;
   const room = Math.max(1, props.height - fixed);
-  const aboutShown = about.slice(0, Math.max(0, room - listRows - 1 - Math.min(fields.length, 2)));
-  const fieldRoom = Math.max(1, room - aboutShown.length - listRows);
+  const aboutShown = about.length <= Math.max(0, room - 1 - listMin) ? about : [...about.slice(0, Math.max(0, room - 2 - listMin)), '…'];
+  let left = room - aboutShown.length - listMin - 1;
+  const fieldRoom = 1 + Math.max(0, Math.min(visible.length - 1, left));
+  left -= fieldRoom - 1;
+  const listRows = isChoice ? Math.min(listFull, listMin + Math.max(0, left)) : 0;
   const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
   const verb = form.verb ?? 'save';
   const last = focusAt === visible.length - 1;
@@ -226,24 +220,26 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
               <Text color={on ? color('accent') : color('dim')}>{padEnd(f.label, labelWidth)}</Text>
               {fieldValue(f, s, on, valueWidth)}
             </Text>
-            {on && f.kind === 'choice' ? <ChoiceRows state={s} id={f.id} width={inner} /> : null}
+            {on && f.kind === 'choice' ? <ChoiceRows state={s} id={f.id} width={inner} rows={listRows - 1} /> : null}
           </Box>
         );
       })}
-      {hint ? (
-        <Text color={color('dim')} wrap="truncate">
-          {truncate(hint, inner)}
+      {hintLines.map((line, i) => (
+        <Text key={`hint-${i}`} color={color('dim')} wrap="truncate">
+          {line}
         </Text>
-      ) : null}
+      ))}
       {asked.map((line, i) => (
         <Text key={`ask-${i}`} color={color('warn')} wrap="truncate">
           {line}
         </Text>
       ))}
       {s.error ? (
-        <Text color={color('error')} wrap="truncate">
-          ✗ {truncate(s.error, inner - 2)}
-        </Text>
+        errorLines.map((line, i) => (
+          <Text key={`error-${i}`} color={color('error')} wrap="truncate">
+            {line}
+          </Text>
+        ))
       ) : (
         <Text color={color('dim')} wrap="truncate">
           {keysLine}
@@ -304,9 +300,9 @@ function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): Rea
   }
 }
 
-function ChoiceRows(props: { state: FormState; id: string; width: number }): ReactNode {
+function ChoiceRows(props: { state: FormState; id: string; width: number; rows: number }): ReactNode {
   const { list, state } = choiceView(props.state, props.id);
-  const win = computeWindow(list.length, state.highlight, LIST_ROWS, 0);
+  const win = computeWindow(list.length, state.highlight, Math.max(1, props.rows), 0);
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
     const c = list[i]!;
@@ -323,7 +319,7 @@ function ChoiceRows(props: { state: FormState; id: string; width: number }): Rea
     );
   }
   return (
-    <Box flexDirection="column" height={LIST_ROWS + 1}>
+    <Box flexDirection="column" height={Math.max(1, props.rows) + 1}>
       {list.length === 0 ? <Text color={color('dim')}>{'    no match'}</Text> : rows}
       <Text color={color('dim')} wrap="truncate">
         {'    '}

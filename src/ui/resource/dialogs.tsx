@@ -22,7 +22,7 @@ export function DialogBox(props: { width: number; height: number; children: Reac
   );
 }
 
-const MAX_TEXT_ROWS = 6;
+const MAX_TEXT_ROWS = 12;
 
 /** Rows a dialog wants above the list, border included; 'full' takes the screen. */
 export function dialogRows<T>(d: Dialog<T>, ctx: Ctx, width: number): number | 'full' {

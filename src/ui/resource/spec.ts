@@ -11,6 +11,7 @@ import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
 import type { Choice } from '../components/ChoiceList.js';
 import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
+import type { KnownRecords } from '../hooks/useActionNames.js';
 import type { KeyLike, Scope } from '../keymap.js';
 import type { Role } from '../theme.js';
 import type { RecordField, RecordSection } from './record.js';
@@ -117,6 +118,8 @@ export interface Outcome<T = unknown> {
   actions?: ReadonlyArray<Action | null | undefined>;
   /** actions known only by id and type (a template's creation answers an id) */
   track?: readonly ActionLike[];
+  /** the records those actions work on, for the action panel's names while no list holds them yet */
+  records?: KnownRecords;
   /** what to show next: a token's value, shown once */
   then?: Dialog<T>;
   /** the row to select once the list has been loaded again */

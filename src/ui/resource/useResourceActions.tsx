@@ -9,6 +9,7 @@ import { forgetSecret } from '../../api/secrets.js';
 import { toTracked } from '../../session/session.js';
 import { useDialogSlot, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
+import { rememberRecords } from '../hooks/useActionNames.js';
 import type { Scope } from '../keymap.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { nounOf } from './bindings.js';
@@ -86,6 +87,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
     const settle = (outcome: Outcome<T> | void, fallback: string) => {
       const { ctx } = latest.current;
       const out = outcome ?? {};
+      if (out.records) rememberRecords(ctx.session.cache, out.records);
       for (const a of (out.actions ?? []).filter(isAction)) ctx.session.tracker.track(toTracked(a));
       for (const a of out.track ?? []) ctx.session.tracker.track(a);
       report('info', out.message ?? fallback);

@@ -10,6 +10,7 @@ import { Box, Text } from 'ink';
 import { HoldKeys, PRIORITY, useKeys } from '../keys.js';
 import type { Client, CreatedServer, Plan } from '../../api/index.js';
 import { ChoiceList } from '../components/ChoiceList.js';
+import { ScrollLines, scrollStep } from '../components/Scroll.js';
 import { TextInput } from '../components/TextInput.js';
 import { matchBinding } from '../keymap.js';
 import { displayWidth, truncate } from '../text.js';
@@ -179,6 +180,14 @@ function ReviewStep(props: {
   // that is already being made.
   const busyRef = useRef(false);
   busyRef.current = state.sending || state.created !== null;
+  // a review longer than its rows scrolls (↑↓ PgUp PgDn, g G): nothing of the request is sent unseen
+  const lines = useMemo(() => reviewLines(state, props.width), [state, props.width]);
+  const room = Math.max(2, props.height - 2);
+  const [offset, setOffset] = useState(0);
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
   useKeys(
     (input, key) => {
       if (busyRef.current) return;
@@ -186,6 +195,12 @@ function ReviewStep(props: {
       if (key.return || /^[\r\n]+$/.test(input)) props.onSend();
       else if (key.escape) props.onCancel();
       else {
+        const rows = linesRef.current.length > room ? room - 1 : room;
+        const next = scrollStep(offsetRef.current, linesRef.current.length, rows, input, key);
+        if (next !== null) {
+          if (next !== offsetRef.current) setOffset(next);
+          return;
+        }
         const id = matchBinding(['create-server'], input, key);
         if (id === 'wizard.extras') props.onExtras();
         else if (id === 'wizard.back') props.onBack();
@@ -193,9 +208,6 @@ function ReviewStep(props: {
     },
     { active: props.isActive, priority: PRIORITY.dialog },
   );
-  const lines = useMemo(() => reviewLines(state, props.width), [state, props.width]);
-  const room = Math.max(1, props.height - 2);
-  const shown = lines.length > room ? lines.slice(0, room - 1) : lines;
   return (
     <Box flexDirection="column" width={props.width}>
       {/* keys typed after ⏎ wait for the answer: they go to the list the wizard closes onto, or back here */}
@@ -204,14 +216,7 @@ function ReviewStep(props: {
         <Text bold={colorEnabled()}>POST /ecs/v2/servers</Text>
         <Text color={color('dim')}> — the request that will be sent</Text>
       </Text>
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line}
-        </Text>
-      ))}
-      {shown.length < lines.length ? (
-        <Text color={color('dim')}>… {lines.length - shown.length} more lines</Text>
-      ) : null}
+      <ScrollLines lines={lines} offset={offset} height={room} width={props.width} />
       <Text color={color('dim')} wrap="truncate">
         {planSummary(state)}
       </Text>
@@ -219,7 +224,7 @@ function ReviewStep(props: {
   );
 }
 
-function hintFor(state: WizardState, readOnly: boolean): string {
+function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = false): string {
   switch (state.step) {
     case 'plan':
       return 'type to filter  ↑↓ move  ⏎ choose  esc cancel';
@@ -231,7 +236,7 @@ function hintFor(state: WizardState, readOnly: boolean): string {
     case 'review':
       if (state.sending) return 'waiting for the service…';
       if (state.created !== null) return '';
-      return `${readOnly ? '' : '⏎ create  '}x extras  ← notes  esc cancel`;
+      return `${readOnly ? '' : '⏎ create  '}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}x extras  ← notes  esc cancel`;
     case 'extras':
       return extrasHint(state);
   }
@@ -471,7 +476,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
         <Text> </Text>
       )}
       <Text color={color('dim')} wrap="truncate">
-        {hintFor(state, readOnly)}
+        {hintFor(state, readOnly, state.step === 'review' && reviewLines(state, width).length > Math.max(2, bodyHeight - 2))}
       </Text>
     </Box>
   );

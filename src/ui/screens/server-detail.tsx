@@ -363,11 +363,13 @@ function ScheduleLine(props: { session: ScreenProps['session']; server: string; 
   }, [session, server]);
   const text = error && schedule === undefined ? `✗ the schedule could not be read: ${error}` : scheduleText(schedule);
   const keys = scheduleKeys(schedule);
-  const room = Math.max(0, props.width - 1 - (keys ? displayWidth(keys) + 3 : 0));
+  const room = Math.max(0, props.width - 1);
+  // the facts first: the keys follow only when they fit whole (the footer and help list them anyway)
+  const line = keys && displayWidth(text) + 3 + displayWidth(keys) <= room ? `${text}   ${keys}` : truncate(text, room);
   return (
     <Text color={error && schedule === undefined ? color('error') : color('dim')} wrap="truncate">
       {' '}
-      {keys ? `${truncate(text, room)}   ${keys}` : truncate(text, Math.max(0, props.width - 1))}
+      {line}
     </Text>
   );
 }

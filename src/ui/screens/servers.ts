@@ -192,6 +192,7 @@ const templateForm: FormSpec<ServerRow> = {
     const created = await client.templates.create({ description: String(values.description).trim(), server: s!.name });
     return {
       track: [{ id: created.actionId, status: 'in-progress', progress: 0, type: 'create_template', resource: created.template.name, resourceType: 'DI' }],
+      records: { templates: [created.template] },
       message: `Making a template from ${serverLabel(s!)}…`,
     };
   },

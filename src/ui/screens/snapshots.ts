@@ -42,7 +42,8 @@ export const SNAPSHOT_FIELDS: readonly FieldSpec[] = [
 /** Takes a snapshot of `server` from the form's values; its action is followed in the panel. */
 export async function takeSnapshot<T>(client: Client, server: string, values: FormValues, label: string): Promise<{ outcome: Outcome<T>; id: number }> {
   const change = await client.snapshots.create(server, { description: String(values.description).trim(), notes: String(values.notes ?? '') });
-  return { outcome: { actions: [change.action], message: `Taking a snapshot of ${label}…` }, id: change.snapshot.id };
+  const records = { snapshots: [{ ...change.snapshot, server }] };
+  return { outcome: { actions: [change.action], records, message: `Taking a snapshot of ${label}…` }, id: change.snapshot.id };
 }
 
 const createSnapshot: FormSpec<SnapshotRow> = {
@@ -128,6 +129,7 @@ const templateFromSnapshot: FormSpec<SnapshotRow> = {
     const created = await client.templates.create({ description: String(values.description).trim(), snapshot: s!.id });
     return {
       track: [{ id: created.actionId, status: 'in-progress', progress: 0, type: 'create_template', resource: created.template.name, resourceType: 'DI' }],
+      records: { templates: [created.template] },
       message: `Making a template from snapshot ${s!.id}…`,
     };
   },

@@ -59,6 +59,7 @@ const createTemplate: FormSpec<Template> = {
       : await client.templates.create({ description, server: source.slice(SERVER.length) });
     return {
       track: [{ id: created.actionId, status: 'in-progress', progress: 0, type: 'create_template', resource: created.template.name, resourceType: 'DI' }],
+      records: { templates: [created.template] },
       message: `Making template ${created.template.name} from ${source.replace(':', ' ')}…`,
       select: created.template.name,
     };

@@ -293,6 +293,11 @@ describe('shell', () => {
     expect(panelLines(24)).toBe(2);
     expect(panelLines(32)).toBe(4);
     expect(panelLines(60)).toBe(5);
+    // work piling up: one line per action, up to three tenths of the height
+    expect(panelLines(24, 6)).toBe(6);
+    expect(panelLines(24, 20)).toBe(7);
+    expect(panelLines(50, 30)).toBe(15);
+    expect(panelLines(50, 1)).toBe(5);
   });
 });
 

@@ -45,17 +45,17 @@ test('a failed action stays in the panel until X, and the header counts the fail
   await h.press('j', 'P');
   await h.waitFor('[y/N]');
   await h.press('y');
-  await h.waitFor(/power_off +ec206902/);
+  await h.waitFor(/power_off +web-2 \(ec206902\)/);
   h.advance(30);
-  let f = await h.waitFor(/power_off +ec206902 +✗/);
+  let f = await h.waitFor(/power_off +web-2 \(ec206902\) +✗/);
   expect(f.split('\n')[0]).toMatch(/1 failed/);
   expect(f).toContain('Actions · 1 failed (X dismisses)');
   // still there much later: failures do not linger out like successes
   h.advance(600);
   await h.press('r');
-  f = await h.waitFor(/power_off +ec206902 +✗/);
+  f = await h.waitFor(/power_off +web-2 \(ec206902\) +✗/);
   await h.press('X');
-  f = await h.waitFor((f) => !/power_off +ec206902 +✗/.test(f));
+  f = await h.waitFor((f) => !/power_off +web-2 \(ec206902\) +✗/.test(f));
   expect(f.split('\n')[0]).not.toContain('failed');
   expect(f).not.toContain('(X dismisses)');
   expect(f).toContain('Dismissed 1 failed action.');

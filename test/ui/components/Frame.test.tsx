@@ -81,11 +81,25 @@ describe('ActionPanel', () => {
     const lines = frame.split('\n');
     // a failure stays until dismissed, and the heading counts it
     expect(lines[0]).toMatch(/^├ Actions · 1 failed \(X dismisses\) ─+┤$/);
-    expect(lines[1]).toContain('59168  create_server    ec206922   ███████████░░░░░░░░░  55%  ~27s left');
-    expect(lines[2]).toContain('██░░░░░░░░░░░░░░░░░░  10%');
-    expect(lines[2]).not.toContain('left');
+    // the bar takes what the columns leave, every bar as wide, ending where the row ends
+    expect(lines[1]).toMatch(/^ 59168 create_server   ec206922 █+░+  55%  ~27s left$/);
+    expect(lines[2]).toMatch(/^ 59170 create_snapshot 104      █+░+  10%$/);
+    expect(lines[1]!.match(/[█░]+/)![0].length).toBe(96 - ' 59168 create_server   ec206922 '.length - '  55%  ~27s left'.length);
+    expect(lines[2]!.match(/[█░]+/)![0].length).toBe(lines[1]!.match(/[█░]+/)![0].length);
     expect(lines[3]).toContain('✓ done');
     expect(lines[4]).toContain('✗ Server is locked by another action');
+  });
+
+  it("wraps a failure's reason under itself rather than cutting it", async () => {
+    const error = 'failed at 95%; the service gives no reason, and this sentence goes on past the edge of the panel';
+    const { lastFrame } = render(<ActionPanel width={80} height={4} actions={[{ id: 7, type: 'power_off', resource: 'web-1 (ec206901)', percent: 95, state: 'failed', error }]} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('✗'));
+    const lines = frame.split('\n').slice(1);
+    expect(lines.length).toBe(3);
+    expect(lines.every((l) => displayWidth(l) <= 80)).toBe(true);
+    expect(lines.map((l) => l.trim().replace(/^7 +power_off web-1 \(ec206901\) ✗ /, '')).join(' ')).toBe(error);
+    // the second line starts under the first line's text
+    expect(lines[1]!.indexOf(lines[1]!.trim())).toBe(lines[0]!.indexOf('failed'));
   });
 
   it('summarises what does not fit', async () => {

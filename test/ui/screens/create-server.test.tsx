@@ -710,6 +710,24 @@ describe('<CreateServerWizard>', () => {
     for (const line of review.split('\n')) expect(line.length).toBeLessThanOrEqual(70);
   });
 
+  it('a review longer than its rows scrolls with ↑↓ PgUp PgDn g G, and says so: nothing is sent unseen', async () => {
+    const w = await setup({ width: 70, height: 10 });
+    await w.see((f) => f.includes('eCS1 ') && f.includes('1/15'));
+    await w.type('ECS1GPU8\r', onLocation);
+    await w.type('\r', onImage);
+    await w.type('ubuntu-2404\r', onNotes);
+    const top = await w.type('a-rather-long-label\r', onReview);
+    expect(top).toMatch(/▼ \d+ below/);
+    expect(top).not.toContain('more lines');
+    expect(top).toContain('↑↓ PgUp PgDn scroll');
+    const end = await w.type('G', (f) => /▲ \d+ above/.test(f) && !/▼ \d+ below/.test(f));
+    // the request's last line is on screen now, and the first is not
+    expect(end).toMatch(/^\}\s*$/m);
+    const back = await w.type('g', (f) => !/▲ \d+ above/.test(f));
+    expect(back).toMatch(/▼ \d+ below/);
+    expect(w.posts()).toHaveLength(0);
+  });
+
   it('read-only: the review says creating is disabled and sends nothing', async () => {
     const w = await setup({ readOnly: true });
     const review = await toReview(w, { plan: 'eCS1', location: 'mi2', image: 'debian-12', notes: 'ro' });

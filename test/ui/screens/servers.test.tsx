@@ -29,7 +29,7 @@ describe('servers list', () => {
     expect(row(f, 'ec206914')).toContain('Booting');
     expect(f).toMatch(/NAME +NOTES +PLAN +LOCATION +IMAGE +STATUS +CPU 1h +IPV4 +CREATED/);
     // the demo's actions still in progress were found in the action list and are followed
-    await h.waitFor(/create_server +ec206914 +[█░]+ +\d+%/);
+    await h.waitFor(/create_server +api-3 \(ec206914\) +[█░]+ +\d+%/);
     const running = h.session.tracker.snapshot().inFlight.length;
     expect(running).toBeGreaterThanOrEqual(2);
     expect(h.frame()).toContain(`${running} running actions`);
@@ -113,10 +113,10 @@ describe('servers list', () => {
     await h.type('ec206902');
     await h.press(keys.enter);
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Deleting') === true);
-    expect(h.frame()).toMatch(/delete_server +ec206902/);
+    expect(h.frame()).toMatch(/delete_server +web-2 \(ec206902\)/);
     h.advance(20);
     const f = await h.waitFor((f) => row(f, 'ec206902') === undefined);
-    expect(f).toMatch(/delete_server +ec206902 +✓ done/);
+    expect(f).toMatch(/delete_server +web-2 \(ec206902\) +✓ done/);
     // the demo's own delete (scratch-tmp) finished in those 20 seconds too
     await h.waitFor('11 servers');
   });
@@ -147,19 +147,19 @@ describe('servers list', () => {
     await h.waitFor('[y/N]');
     const before = h.session.tracker.snapshot().inFlight.length;
     await h.press('y');
-    await h.waitFor(/power_off +ec206902 +░+ +0%/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +░+ +0%/);
     expect(h.frame()).toContain(`${before + 1} running actions`);
     h.advance(2);
-    await h.waitFor(/power_off +ec206902 +█+░+ +40%/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +█+░+ +40%/);
     h.advance(10);
-    await h.waitFor(/power_off +ec206902 +✓ done/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +✓ done/);
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Off') === true);
 
     // and p brings it back
     await h.press('p');
     await h.waitFor('Power on web-2 (ec206902)? [y/N]');
     await h.press('y');
-    await h.waitFor(/power_on +ec206902/);
+    await h.waitFor(/power_on +web-2 \(ec206902\)/);
     h.advance(10);
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Booted') === true);
   });
@@ -269,10 +269,10 @@ describe('servers list', () => {
     // ⏎ moves to the optional notes, and ⏎ on the last field sends the form
     await h.press(keys.enter);
     await h.press(keys.enter);
-    await h.waitFor(/create_snapshot +\d+ +░+ +0%/);
+    await h.waitFor(/create_snapshot +\d+ "before upgrade" of web-2 +░+ +0%/);
     expect(h.frame()).toContain('Taking a snapshot of web-2 (ec206902)…');
     h.advance(200);
-    await h.waitFor(/create_snapshot +\d+ +✓ done/);
+    await h.waitFor(/create_snapshot +\d+ "before upgrade" of web-2 +✓ done/);
     const snaps = await h.client.snapshots.list('ec206902');
     expect(snaps.some((x) => x.description === 'before upgrade')).toBe(true);
   });

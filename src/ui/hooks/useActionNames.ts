@@ -1,0 +1,157 @@
+// What an action acts on, as a person knows it. The service names a server by its generated name, a snapshot
+// by its number and a template by its generated name; the panel and the status line say `web-1 (ec206901)`,
+// `snapshot 117 "before upgrade" of web-1`, `web base image (ei204106)` instead. The names come from the
+// lists this session already holds (nothing is asked of the service for them) and from what a dialog
+// remembered when it started the action (a new snapshot is in no list yet).
+
+import { useEffect, useMemo, useRef } from 'react';
+import type { Image, Server, Snapshot } from '../../api/index.js';
+import type { ResourceCache } from '../../session/cache.js';
+import type { Session } from '../../session/session.js';
+import { typeWords, type ActionRow } from '../components/action-lines.js';
+import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
+import type { TrackedAction } from '../../watch/tracker.js';
+import { safe } from '../text.js';
+
+/** The cache key of the records remembered by the dialogs that started actions on them. */
+export const ACTION_NAMES_KEY = 'action-names';
+
+/** Records a dialog knows when it starts an action on them, before any list holds them. */
+export interface KnownRecords {
+  snapshots?: ReadonlyArray<Snapshot & { server?: string }>;
+  templates?: readonly Image[];
+}
+
+/** Remembers the records an action was started on, for the panel's names (the last 100 of each kind). */
+export function rememberRecords(cache: ResourceCache, records: KnownRecords): void {
+  const known = cache.get<KnownRecords>(ACTION_NAMES_KEY)?.data ?? {};
+  cache.set(ACTION_NAMES_KEY, {
+    snapshots: [...(records.snapshots ?? []), ...(known.snapshots ?? [])].slice(0, 100),
+    templates: [...(records.templates ?? []), ...(known.templates ?? [])].slice(0, 100),
+  });
+}
+
+type Kind = 'ECS' | 'SNP' | 'DI' | 'other';
+
+/** Which kind of resource an action acts on, from its resource type or, when absent, its type. */
+export function resourceKind(a: Pick<TrackedAction, 'type' | 'resourceType'>): Kind {
+  const rt = (a.resourceType ?? '').toUpperCase();
+  if (rt === 'SNP' || /snapshot/.test(a.type)) return 'SNP';
+  if (rt === 'DI' || /template/.test(a.type)) return 'DI';
+  if (rt === 'ECS' || /server|power|console|rollback/.test(a.type)) return 'ECS';
+  return 'other';
+}
+
+const asList = <T>(data: unknown): readonly T[] => (Array.isArray(data) ? (data as T[]) : []);
+
+/** The lists the names come from, as the session's cache holds them. */
+export interface NameSources {
+  servers?: unknown;
+  snapshots?: unknown;
+  templates?: unknown;
+  remembered?: unknown;
+  /** any other list of the cache by key: a server's record, a server's snapshots */
+  cached(key: string): unknown;
+}
+
+export function nameSources(cache: ResourceCache): NameSources {
+  const cached = (key: string) => cache.get<unknown>(key)?.data;
+  return { servers: cached('servers'), snapshots: cached('list:snapshots:{}'), templates: cached('list:templates:{}'), remembered: cached(ACTION_NAMES_KEY), cached };
+}
+
+/** `notes (name)`, or the name alone when it has no notes. */
+const serverName = (s: Pick<Server, 'name' | 'notes'>): string => (s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
+
+function findServer(src: NameSources, name: string): Server | undefined {
+  const shown = src.cached(`server:${name}`);
+  if (shown && typeof shown === 'object' && 'name' in shown && shown.name === name) return shown as Server;
+  return asList<Server>(src.servers).find((s) => s.name === name);
+}
+
+const remembered = (src: NameSources): KnownRecords => (src.remembered && typeof src.remembered === 'object' ? (src.remembered as KnownRecords) : {});
+
+function findSnapshot(src: NameSources, id: number): (Snapshot & { server?: string }) | undefined {
+  const all = asList<Snapshot & { server?: string }>(src.snapshots).find((s) => s.id === id) ?? asList<Snapshot & { server?: string }>(remembered(src).snapshots).find((s) => s.id === id);
+  if (all) return all;
+  for (const s of asList<Server>(src.servers)) {
+    const found = asList<Snapshot>(src.cached(`snapshots:${s.name}`)).find((x) => x.id === id);
+    if (found) return { ...found, server: s.name };
+  }
+  return undefined;
+}
+
+/** What `actionResourceName` says when no list knows the resource. */
+function bareName(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+  const kind = resourceKind(a);
+  return safe(kind === 'SNP' ? `snapshot ${a.resource}` : kind === 'DI' ? `template ${a.resource}` : a.resource);
+}
+
+/** The label of what `a` acts on, from the session's lists; the service's identifier when none knows it. */
+export function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+  const kind = resourceKind(a);
+  if (kind === 'ECS') {
+    const s = findServer(src, a.resource);
+    return safe(s ? serverName(s) : a.resource);
+  }
+  if (kind === 'SNP') {
+    const snap = findSnapshot(src, Number(a.resource));
+    if (!snap) return safe(`snapshot ${a.resource}`);
+    const serverId = snap.server || snap.sourceServer;
+    const server = serverId ? findServer(src, serverId) : undefined;
+    const of = server ? server.notes || server.name : serverId;
+    // the action's type already says it is a snapshot: its number, description and server fit 80 columns
+    return safe(`${snap.id}${snap.description ? ` "${snap.description}"` : ''}${of ? ` of ${of}` : ''}`);
+  }
+  if (kind === 'DI') {
+    const t = [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].find((x) => x.name === a.resource);
+    return safe(t?.description ? `${t.description} (${t.name})` : `template ${a.resource}`);
+  }
+  return safe(a.resource);
+}
+
+/**
+ * A failed action in words: how far it got, and that the service did not say why (an action record has no
+ * field for a reason), so nobody reads `failed at 95%` as a reason withheld by the dashboard.
+ */
+export function failureText(a: Pick<TrackedAction, 'progress'>): string {
+  return `failed at ${Math.floor(a.progress)}%; the service gives no reason`;
+}
+
+/** The action panel's rows, each resource named from the session's lists and each failure given its reason. */
+export function usePanelRows(session: Session | null | undefined, dismissed: ReadonlySet<number>): ActionRow[] {
+  const snapshot = useTrackerSnapshot(session?.tracker);
+  const cache = session?.cache;
+  // the lists the names come from: a list that loads after its action started names it from then on
+  const servers = useCached<unknown>(cache, 'servers');
+  const snapshots = useCached<unknown>(cache, 'list:snapshots:{}');
+  const templates = useCached<unknown>(cache, 'list:templates:{}');
+  const remembered = useCached<unknown>(cache, ACTION_NAMES_KEY);
+  // a name once known stays: a server deleted by the action leaves the list, not the panel
+  const known = useRef(new Map<number, string>());
+  return useMemo(() => {
+    const cached = (key: string) => cache?.get<unknown>(key)?.data;
+    const src: NameSources = { servers, snapshots, templates, remembered, cached };
+    const names = known.current;
+    return panelRows(snapshot, dismissed, (a) => {
+      let resource = actionResourceName(src, a);
+      if (resource !== bareName(a)) names.set(a.id, resource);
+      else resource = names.get(a.id) ?? resource;
+      if (names.size > 500) names.delete(names.keys().next().value!);
+      return { resource, error: a.status === 'failed' ? failureText(a) : undefined };
+    });
+  }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered]);
+}
+
+/**
+ * An action that fails says so on the status line, with the resource's name and the reason, in place of
+ * whatever it said when the action started (`Powering off web-1…` is not left standing over a failure).
+ */
+export function useFailureNotice(session: Session | null | undefined, report: (kind: 'error', text: string, source?: string) => void): void {
+  useEffect(() => {
+    if (!session) return;
+    return session.tracker.onFinished((a) => {
+      if (a.status !== 'failed') return;
+      report('error', `${typeWords(a.type)} of ${actionResourceName(nameSources(session.cache), a)} ${failureText(a)}`, 'action');
+    });
+  }, [session, report]);
+}
