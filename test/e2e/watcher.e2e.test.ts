@@ -26,12 +26,12 @@ it(
 
     const token = await emu.token();
     await emu.call('POST', '/ecs/v2/servers/ec206902/actions', { type: 'power_off' }, { token });
-    await s.waitFor(/power_off +ec206902 +░+ +0%/, SHOW_MS);
+    await s.waitFor(/power_off +web-2 \(ec206902\) +░+ +0%/, SHOW_MS);
     expect(s.screen()).toMatch(/1 running action\b/);
     await emu.advance(2);
-    await s.waitFor(/power_off +ec206902 +█+░* +\d+%/, SHOW_MS);
+    await s.waitFor(/power_off +web-2 \(ec206902\) +█+░* +\d+%/, SHOW_MS);
     await emu.advance(10);
-    await s.waitFor(/power_off +ec206902 +✓ done/, SHOW_MS);
+    await s.waitFor(/power_off +web-2 \(ec206902\) +✓ done/, SHOW_MS);
     await s.waitUntil((x) => /Off/.test(row(x, 'ec206902')), 'web-2 Off in the list', SHOW_MS);
 
     // P on it says so at once instead of asking

@@ -237,7 +237,7 @@ export function scheduleText(s: SnapshotSchedule | null | undefined): string {
 
 /** The schedule's keys, drawn whole after its line (which is cut first when the width is short). */
 export function scheduleKeys(s: SnapshotSchedule | null | undefined): string {
-  return s ? `w change  W ${s.enabled ? 'turn off' : 'turn on'}  D delete` : '';
+  return s ? `w change  W ${s.enabled ? 'off' : 'on'}  D delete` : '';
 }
 
 /** Why a number of snapshots to keep cannot be asked for that day: not a whole number, or above the day's limit. */

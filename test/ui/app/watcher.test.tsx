@@ -45,12 +45,12 @@ describe('the watcher', () => {
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Booted') === true);
 
     await other.servers.powerOff('ec206902');
-    await h.waitFor(/power_off +ec206902 +░+ +0%/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +░+ +0%/);
     expect(h.frame()).toContain('1 running action ');
     h.advance(2);
-    await h.waitFor(/power_off +ec206902 +█+░+ +\d+%/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +█+░+ +\d+%/);
     h.advance(10);
-    await h.waitFor(/power_off +ec206902 +✓ done/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +✓ done/);
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Off') === true);
 
     // P on it now says so at once, without asking
@@ -70,7 +70,7 @@ describe('the watcher', () => {
     await other.servers.powerOn('ec206906');
     h.advance(30);
     await h.waitFor((f) => row(f, 'ec206906')?.includes('Booted') === true);
-    await h.waitFor(/power_on +ec206906 +✓ done/);
+    await h.waitFor(/power_on +win-build \(ec206906\) +✓ done/);
   });
 
   test('p on a server known to be running says so at once, on the list and on its detail alike', async () => {
@@ -129,9 +129,9 @@ describe('the watcher', () => {
     await h.waitFor(`${total} of ${total} actions loaded`);
     const mark = h.frames().length;
     await other.servers.powerOff('ec206902');
-    await h.waitFor(/power_off +ec206902 +░+ +0%/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +░+ +0%/);
     h.advance(12);
-    await h.waitFor(/power_off +ec206902 +✓ done/);
+    await h.waitFor(/power_off +web-2 \(ec206902\) +✓ done/);
     await h.waitFor(`${total + 1} of ${total + 1} actions loaded`);
     // never dropped back to the first page meanwhile
     expect(h.frames().slice(mark).some((f) => /\b50 of \d+ actions loaded/.test(f))).toBe(false);

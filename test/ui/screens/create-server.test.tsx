@@ -305,7 +305,7 @@ describe('choices', () => {
     const pick = { name: 'ei204101', label: 'golden', kind: 'template' as const, windows: false, requiredDisk: 80 };
     const plans = planChoices([small, plan()], undefined, pick);
     expect(plans.map((c) => c.disabled)).toEqual([true, false]);
-    expect(plans[0]!.description).toContain('disk too small: ei204101 needs 80 GB');
+    expect(plans[0]!.description).toContain('needs 80 GB');
     // and if such a pair is in the state anyway, neither the image step nor the review lets it through
     const onImage = run([{ type: 'choosePlan', plan: small, spotDiscount: null }, { type: 'chooseLocation', location: 'it-fr2' }]);
     const refused = wizardReducer(onImage, { type: 'chooseImage', image: pick });

@@ -53,9 +53,10 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
   const labels = columns(rows);
   return plans.map((p, i) => {
     const tags: string[] = [];
-    // first: the reason it cannot be taken is the one thing of this line that must not be cut
+    // first and short: the reason it cannot be taken is the one thing of this line that must not be cut, and
+    // an 80-column row has about a dozen cells left after the prices (the row shows the plan's own disk)
     const small = image && (image.requiredDisk ?? 0) > p.disk;
-    if (small) tags.push(`disk too small: ${image.name} needs ${image.requiredDisk} GB`);
+    if (small) tags.push(`needs ${image.requiredDisk} GB`);
     if (p.windows) tags.push('Windows');
     const discount = spotDiscountOf(p, spotPlans);
     if (discount !== null) tags.push(`spot −${percent(discount)}`);
