@@ -53,16 +53,16 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
   const labels = columns(rows);
   return plans.map((p, i) => {
     const tags: string[] = [];
-    // first and short: the reason it cannot be taken is the one thing of this line that must not be cut, and
-    // an 80-column row has about a dozen cells left after the prices (the row shows the plan's own disk)
+    // alone and short: the reason it cannot be taken is the one thing of this line that must not be cut, and an
+    // 80-column row has about a dozen cells left after the prices (the row shows the plan's own disk)
     const small = image && (image.requiredDisk ?? 0) > p.disk;
-    if (small) tags.push(`needs ${image.requiredDisk} GB`);
+    if (small) return { value: p.name, label: labels[i]!, description: `needs ${image.requiredDisk} GB`, disabled: true };
     if (p.windows) tags.push('Windows');
     const discount = spotDiscountOf(p, spotPlans);
     if (discount !== null) tags.push(`spot −${percent(discount)}`);
     if (!p.available) tags.push('not available');
     const gpu = formatGpu(p);
-    return { value: p.name, label: gpu ? `${labels[i]!}  ${gpu}` : labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available || small === true };
+    return { value: p.name, label: gpu ? `${labels[i]!}  ${gpu}` : labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available };
   });
 }
 
