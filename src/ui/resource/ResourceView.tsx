@@ -10,6 +10,7 @@ import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenPr
 import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
 import type { Ctx, Params, ResourceSpec } from './spec.js';
+import { HoldKeys } from '../keys.js';
 import { idleKeys, useResourceActions } from './useResourceActions.js';
 import { usePaged } from './usePaged.js';
 
@@ -232,6 +233,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
           : (spec.empty ?? 'nothing here yet');
   return (
     <Box flexDirection="column" width={width} height={height}>
+      {/* keys typed before the first rows arrive (`:actions⏎jj⏎` in one write) wait for them; esc goes at once */}
+      {data === undefined && loading && error === null && props.active ? <HoldKeys escape /> : null}
       {titled ? <ScreenTitle title={title} width={width} view={{ ...entry.view, sort: paged ? null : sort }} filterEditor={props.filterEditor} sortColumns={allColumns} note={note} prompt={paged?.searchBy?.prompt} /> : null}
       {full ? (
         actions.render(width, body)

@@ -78,3 +78,13 @@ test('a form opened and filled by one paste of 10,000 characters gets them all, 
   const stored = (await h.client.sshKeys.list()).find((k) => k.label === 'big');
   expect(stored?.key).toBe(line.trimEnd());
 }, 60_000);
+
+test('keys typed while a list loads its first rows wait for them: `:actions⏎jj` in one write ends on the third action', async () => {
+  h = await startApp();
+  await h.waitFor('web-1');
+  // the list's first rows come late: the keys after ⏎ arrive while it is still loading
+  const r = await h.admin('PUT', '/__emulator/faults', { latency_ms: 600, path_prefix: '/ecs/v2/actions' });
+  expect(r.status).toBe(200);
+  h.stdin.write(':actions\rjj');
+  await h.waitFor((f) => /actions loaded/.test(f) && / 3\/\d+│$/m.test(f), 10_000);
+});
