@@ -44,7 +44,11 @@ describe('the embedded emulator in its worker', () => {
     // the same login works over the socket too: one emulator behind both
     const token = (JSON.parse(login.body) as { token: string }).token;
     const overSocket = await fetch(`${e.url}/ecs/v2/servers`, { headers: { authorization: `Bearer ${token}` } });
-    expect(((await overSocket.json()) as { server: unknown[] }).server).toHaveLength(servers.length);
+    const names = ((await overSocket.json()) as { server: { name: string }[] }).server.map((s) => s.name);
+    // the demo's clock runs at 20×: a server being deleted may be gone by the second look, the others are there
+    const staying = servers.filter((s) => s.status !== 'deleting').map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(staying));
+    expect(names.length).toBeLessThanOrEqual(servers.length);
   });
 
   it('after close, requests fail as a network failure, not by hanging', async () => {
