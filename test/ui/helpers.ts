@@ -1,5 +1,6 @@
 // Frames arrive asynchronously after stdin writes and rerenders; tests poll for the frame they expect with
 // a deadline instead of sleeping a fixed time, so they are as fast as the machine and never flaky-slow.
+import { createHash, generateKeyPairSync } from 'node:crypto';
 
 export async function waitForFrame(
   getFrame: () => string | undefined,
@@ -62,3 +63,17 @@ export const ANSI = /\u001b\[[0-9;]*m/;
  * components take keys through `useKeys`, never through Ink's useInput.
  */
 export { renderWithKeys as render } from './render.js';
+
+/** An ed25519 public-key line made with node's crypto, and the fingerprint worked out on its own here. */
+export function ed25519Line(comment: string): { line: string; fingerprint: string } {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  const str = (b: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(b.length);
+    return Buffer.concat([len, b]);
+  };
+  const blob = Buffer.concat([str(Buffer.from('ssh-ed25519')), str(raw)]);
+  const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  return { line: `ssh-ed25519 ${blob.toString('base64')} ${comment}`, fingerprint };
+}

@@ -1,9 +1,8 @@
 // Pastes and fast typing on the whole app (issue 19.1, 18.4): a burst of any size is delivered key by key,
 // in order, without a render loop; the dashboard lives and every key lands where the keys before it led.
-import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { createEmulator } from '../../../src/emulator/app.js';
-import { keys } from '../helpers.js';
+import { ed25519Line, keys } from '../helpers.js';
 import { BASE, openScreen, selectedLine, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -51,22 +50,10 @@ test('10,000 j pasted on a list of 10,013 servers end on the 10,001st row, and t
   await h.waitFor((f) => /\b1\/10013/.test(f) && selectedLine(f).includes('web-1'));
 }, 120_000);
 
-/** An ed25519 public-key line made with node's crypto. */
-function ed25519Line(comment: string): string {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  const str = (b: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(b.length);
-    return Buffer.concat([len, b]);
-  };
-  return `ssh-ed25519 ${Buffer.concat([str(Buffer.from('ssh-ed25519')), str(raw)]).toString('base64')} ${comment}`;
-}
-
 test('a form opened and filled by one paste of 10,000 characters gets them all, in order, and sends them', async () => {
   h = await startApp({ height: 36 });
   await openScreen(h, 'sshkeys', /laptop/);
-  const prefix = ed25519Line('');
+  const prefix = ed25519Line('').line;
   // a comment that says where each character stands: a character lost or moved changes it
   let comment = '';
   for (let i = 0; comment.length < 10_000 - prefix.length; i++) comment += `${i}-`;

@@ -1,12 +1,11 @@
 // `:sshkeys` writes: add from a `.pub` file (`~` expanded) or a pasted line with the fingerprint shown as
 // `ssh-keygen -l` prints it, rename, delete y/N; what is not a public key refused, a pasted private key dropped
 // before it is kept anywhere; each checked on the service.
-import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, test, vi } from 'vitest';
-import { keys } from '../helpers.js';
+import { ed25519Line, keys } from '../helpers.js';
 import { openScreen, selectRow, selectedLine, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
@@ -18,20 +17,6 @@ afterEach(async () => {
 
 const home = mkdtempSync(join(tmpdir(), 'ecsdeck-sshkeys-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
-
-/** An ed25519 public-key line made with node's crypto, and the fingerprint worked out on its own here. */
-function ed25519Line(comment: string): { line: string; fingerprint: string } {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  const str = (b: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(b.length);
-    return Buffer.concat([len, b]);
-  };
-  const blob = Buffer.concat([str(Buffer.from('ssh-ed25519')), str(raw)]);
-  const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-  return { line: `ssh-ed25519 ${blob.toString('base64')} ${comment}`, fingerprint };
-}
 
 async function openKeys(opts = {}): Promise<Harness> {
   const t = await startApp({ height: 36, ...opts });
