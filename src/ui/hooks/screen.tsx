@@ -1,6 +1,6 @@
 // The contract between the app shell and its screens. The shell owns what is the same everywhere (the
 // stack, filter and sort text, help, `:`, quitting, the status line); a screen owns its rows, its dialogs and
-// its own keys. The shell reads every key first (see app.tsx) and asks the screen through `ScreenControl`,
+// its own keys. The shell reads every key first (shell/keys.ts) and asks the screen through `ScreenControl`,
 // which the screen refreshes on every commit, so a key always meets the screen as it is now drawn.
 
 import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
@@ -81,7 +81,7 @@ export interface SortColumn {
 
 /**
  * What the shell asks the current screen when a key arrives. The screen's key scopes are not here: the
- * shell derives them from the screen's name (app.tsx `screenScopes`), so the footer drawn before the screen
+ * shell derives them from the registry and the entry's kept state (registry.tsx `entryScopes`), so the footer drawn before the screen
  * has committed already shows the keys that will work.
  */
 export interface ScreenControl {

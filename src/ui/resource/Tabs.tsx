@@ -1,6 +1,6 @@
 // The one tab mechanism of the dashboard (billing's reports, a server's detail): the tab shown is what the
 // screen's stack entry keeps (`tab`), changed only through the shell's stack, so the key scopes of the tab
-// (registry.ts) follow it at once; its keys (Tab/→, Shift+Tab/←, 1-9) and the tab bar (gemini-cli's
+// (registry.tsx) follow it at once; its keys (Tab/→, Shift+Tab/←, 1-9) and the tab bar (gemini-cli's
 // TabHeader): the tabs in order, the current one highlighted, their numbers, and how to move.
 
 import { useRef, type ReactNode } from 'react';

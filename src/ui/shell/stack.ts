@@ -53,6 +53,15 @@ export function stackReducer(stack: readonly ScreenEntry[], action: StackAction)
   }
 }
 
+/**
+ * What a screen keeps only for when it is shown again, and draws from its own state meanwhile: keeping it
+ * needs no redraw of the shell (a cursor move on 10,000 rows redraws the list, not the frame around it).
+ */
+const UNDRAWN: ReadonlySet<string> = new Set(['selected', 'following']);
+
+/** True for a change the shell does not draw (see UNDRAWN). */
+export const undrawn = (action: StackAction): boolean => action.type === 'keep' && Object.keys(action.change).every((k) => UNDRAWN.has(k));
+
 let entrySeq = 0;
 
 /** A new entry of the stack: its filter from `params.filter`, its kept state from the screen's `initial`. */

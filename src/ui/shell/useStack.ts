@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState, type MutableRefObject } from 'react';
 import type { EntryParams, Keep, ScreenEntry } from '../hooks/screen.js';
 import { HOME_SCREEN, initialState, screenTitle } from '../registry.js';
-import { makeEntry, stackReducer, type StackAction } from './stack.js';
+import { makeEntry, stackReducer, undrawn, type StackAction } from './stack.js';
 
 /** A new entry of the stack for the registry's screen `screen`. */
 export function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
@@ -25,8 +25,9 @@ export interface Stack {
 
 /** `onTopChange`: another screen is about to be shown (the one below stops answering keys). */
 export function useStack(onTopChange: () => void): Stack {
-  const [stack, setStack] = useState<readonly ScreenEntry[]>(() => [newEntry(HOME_SCREEN)]);
-  const live = useRef(stack);
+  const [first] = useState<readonly ScreenEntry[]>(() => [newEntry(HOME_SCREEN)]);
+  const live = useRef(first);
+  const [, redraw] = useState(first);
   const topChange = useRef(onTopChange);
   topChange.current = onTopChange;
 
@@ -36,7 +37,8 @@ export function useStack(onTopChange: () => void): Stack {
     if (next === before) return;
     if (next[next.length - 1]?.id !== before[before.length - 1]?.id) topChange.current();
     live.current = next;
-    setStack(next);
+    // what the shell does not draw is kept for the next time it draws the entry
+    if (!undrawn(action)) redraw(next);
   }, []);
 
   const push = useCallback((screen: string, params?: EntryParams, title?: string) => dispatch({ type: 'push', entry: newEntry(screen, params, title) }), [dispatch]);
@@ -50,5 +52,6 @@ export function useStack(onTopChange: () => void): Stack {
     },
     [dispatch, push],
   );
-  return { stack, live, dispatch, push, pop, keep, go };
+  // the stack as it is now: a change kept without a redraw is in it the next time the shell draws
+  return { stack: live.current, live, dispatch, push, pop, keep, go };
 }
