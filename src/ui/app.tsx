@@ -7,8 +7,6 @@
 
 import { Component, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Text, useApp } from 'ink';
-import type { ProfileStore } from '../config/profiles.js';
-import type { ConnectOptions, Session, SessionInit } from '../session/session.js';
 import { useRelogin } from './relogin.js';
 import { useReclaimNotices } from './hooks/useSpotReclaims.js';
 import { isTooSmall } from './components/Frame.js';
@@ -25,43 +23,16 @@ import type { Scope } from './keymap.js';
 import { HOME_SCREEN, entryScopes, renderScreen } from './registry.js';
 import type { Mode } from './routing.js';
 import { color } from './theme.js';
-import type { PendingConnection } from './shell-parts.js';
 import { useShellKeys, type ShellNow } from './shell/keys.js';
 import { ShellFrame, layoutOf } from './shell/layout.js';
 import { useShellSession } from './shell/session.js';
 import { useStatusLine } from './shell/status.js';
+import { useCommandLine } from './shell/command.js';
+import { DEFAULT_REFRESH_MS, type AppProps } from './shell/props.js';
 import { newEntry, useStack } from './shell/useStack.js';
 
 export { panelLines } from './shell/layout.js';
-
-export const DEFAULT_REFRESH_MS = 5000;
-const HISTORY = 50;
-
-export interface AppProps {
-  /** null while connecting: the frame is drawn at once and the screens come when the session does */
-  session: Session | null;
-  /** what the body says while `session` is null */
-  connecting?: string;
-  /** who and where the header names while `session` is null */
-  pending?: PendingConnection;
-  readOnly?: boolean;
-  /** fixed size (tests); otherwise the terminal's, following resizes */
-  width?: number;
-  height?: number;
-  /** the profile store, opened on first use of `:profiles` */
-  profiles?: () => ProfileStore;
-  /** for clients made by `:profiles` (switch, add): tests pass the emulator's fetch here */
-  connectOptions?: ConnectOptions;
-  trackerOptions?: SessionInit['trackerOptions'];
-  /** list refresh interval while a list is shown */
-  refreshMs?: number;
-  /** how long the status line keeps an error and a message (tests shorten them); default 10 s and 6 s */
-  statusMs?: { error: number; info: number };
-  /** a profile switch made a new session; the caller closes it at the end */
-  onSessionChange?(session: Session): void;
-  /** Ctrl+Z: give the terminal back and stop (job control); absent, Ctrl+Z does nothing */
-  onSuspend?(): void;
-}
+export { DEFAULT_REFRESH_MS, type AppProps } from './shell/props.js';
 
 /** The app: its own key dispatcher around the shell. */
 export function App(props: AppProps): ReactNode {
@@ -88,17 +59,18 @@ function Shell(props: AppProps): ReactNode {
     clearNow();
   });
   const top = stack[stack.length - 1]!;
+  const quit = useCallback(() => exit(), [exit]);
+  const line = useCommandLine({ go, quit, report });
+  const { setTyped } = line;
 
   const [mode, setModeState] = useState<Mode>('none');
   const [dialog, setDialogState] = useState<Scope[] | null>(null);
-  const [typed, setTyped] = useState('');
   const [chooser, setChooser] = useState<{ columns: SortColumn[]; current: SortSpec | null } | null>(null);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
   // keys that would do nothing now (Nav.idle): the footer leaves them out; esc on the first screen with no
   // filter has nothing to close or go back from
   const atHome = stack.length === 1 && top.view.filter === '';
   const { idle, setIdle } = useIdleHints(atHome ? AT_HOME_IDLE : NO_IDLE);
-  const history = useRef<string[]>([]);
 
   // What the key handler reads: set synchronously with every change, ahead of the re-render.
   const now = useRef<ShellNow>({ mode, dialog, connected: false, tooSmall: false, failed: [] });
@@ -106,7 +78,7 @@ function Shell(props: AppProps): ReactNode {
     now.current.mode = m;
     setModeState(m);
     if (m === 'command') setTyped('');
-  }, []);
+  }, [setTyped]);
   const closeMode = useCallback(() => setMode('none'), [setMode]);
   const onDialog = useCallback((scopes: Scope[] | null) => {
     now.current.dialog = scopes;
@@ -139,7 +111,6 @@ function Shell(props: AppProps): ReactNode {
   now.current.connected = session !== null;
   now.current.tooSmall = tooSmall;
   now.current.failed = failures.map((f) => Number(f.id));
-  const quit = useCallback(() => exit(), [exit]);
   const setFilter = useCallback((filter: string) => dispatch({ type: 'view', view: { filter } }), [dispatch]);
 
   useShellKeys({
@@ -239,18 +210,12 @@ function Shell(props: AppProps): ReactNode {
         setMode('none');
       }}
       closeMode={closeMode}
-      typed={typed}
-      onTyped={setTyped}
-      history={history.current}
+      typed={line.typed}
+      onTyped={line.setTyped}
+      history={line.history}
       onCommand={(value, resolved) => {
         setMode('none');
-        if (value !== '' && history.current[history.current.length - 1] !== value) {
-          history.current.push(value);
-          if (history.current.length > HISTORY) history.current.shift();
-        }
-        if (resolved === 'quit') quit();
-        else if (resolved) go(resolved);
-        else if (value !== '') report('error', `no screen named '${value}'; Tab completes a name`);
+        line.submit(value, resolved);
       }}
     />
   );
