@@ -81,8 +81,8 @@ export interface SortColumn {
 
 /**
  * What the shell asks the current screen when a key arrives. The screen's key scopes are not here: the
- * shell derives them from the registry and the entry's kept state (registry.tsx `entryScopes`), so the footer drawn before the screen
- * has committed already shows the keys that will work.
+ * shell derives them from the registry and the entry's kept state (registry.tsx `entryScopes`), so the
+ * footer drawn before the screen has committed already shows the keys that will work.
  */
 export interface ScreenControl {
   /** Columns `o` cycles through. */

@@ -222,16 +222,15 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
   const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
   const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
-  const tabIdNow = SERVER_TABS[tab]?.id;
   // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
-  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
+  if (SERVER_TABS[tab]?.list !== true) detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
   useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
   const range = entry.state.metricsRange ?? 0;
   const rangeRef = useRef(range);
   rangeRef.current = range;
-  const listTab = tabId === 'actions' || tabId === 'snapshots' || tabId === 'networks';
+  const listTab = SERVER_TABS[tab]?.list === true;
   useScreenControl(props.control, {
     sortColumns: listTab ? (inner.current?.sortColumns ?? []) : [],
     defaultSort: listTab ? (inner.current?.defaultSort ?? null) : null,
@@ -285,6 +284,30 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       titled={false}
     />
   );
+  // what each tab shows in `rows` rows, by its id in SERVER_TABS
+  const views: Record<string, (rows: number) => ReactNode> = {
+    overview: (rows) => (
+      <RecordView
+        sections={sections}
+        width={width}
+        height={rows}
+        active={props.active && !actions.dialog}
+        filter={entry.view.filter}
+        selected={selected}
+        onSelect={onSelect}
+        emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
+      />
+    ),
+    metrics: (rows) => <MetricsView session={session} server={name} range={range} width={width} height={rows} control={inner} />,
+    snapshots: (rows) => (
+      <Box flexDirection="column" width={width} height={rows}>
+        <ScheduleLine session={session} server={name} width={width} />
+        {tabList(serverSnapshots, rows - 1)}
+      </Box>
+    ),
+    networks: (rows) => tabList(serverNetworks, rows),
+    actions: (rows) => tabList(serverActions, rows),
+  };
   // the Metrics tab says its range
   const tabsWithRange = SERVER_TABS.map((t) => (t.id === 'metrics' ? { ...t, badge: METRIC_RANGES[range]?.label } : t));
   return (
@@ -293,29 +316,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       <TabBar tabs={tabsWithRange} current={tab} width={width} />
       {full ? actions.render(width, body) : null}
       {!full && actions.dialog ? actions.render(width, dialogRows) : null}
-      {full ? null : tabId === 'overview' ? (
-        <RecordView
-          sections={sections}
-          width={width}
-          height={contentRows}
-          active={props.active && !actions.dialog}
-          filter={entry.view.filter}
-          selected={selected}
-          onSelect={onSelect}
-          emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
-        />
-      ) : tabId === 'metrics' ? (
-        <MetricsView session={session} server={name} range={range} width={width} height={contentRows} control={inner} />
-      ) : tabId === 'snapshots' ? (
-        <Box flexDirection="column" width={width} height={contentRows}>
-          <ScheduleLine session={session} server={name} width={width} />
-          {tabList(serverSnapshots, contentRows - 1)}
-        </Box>
-      ) : tabId === 'networks' ? (
-        tabList(serverNetworks, contentRows)
-      ) : (
-        tabList(serverActions, contentRows)
-      )}
+      {full ? null : (views[tabId]?.(contentRows) ?? null)}
     </Box>
   );
 }

@@ -6,14 +6,15 @@ import { tabBindings, type Tab, type TabKeyIds } from '../resource/Tabs.js';
 import { serverNetworks } from './server-networks.js';
 import { serverSnapshots } from './snapshots.js';
 
-/** The detail view's tabs, in tui.md's order. `scope`: the tab's own keys, in place of the server's (on
- * Snapshots c, e, d, p act on its snapshots; on Networks on its VLANs). */
-export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string }> = [
+/** The detail view's tabs, in tui.md's order (what each shows: server-detail.tsx `views`). `scope`: the
+ * tab's own keys, in place of the server's (on Snapshots c, e, d, p act on its snapshots; on Networks on its
+ * VLANs); `list`: a list of the server's things, with its order, filter and `y`. */
+export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string; list?: boolean }> = [
   { id: 'overview', title: 'Overview' },
   { id: 'metrics', title: 'Metrics' },
-  { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name },
-  { id: 'networks', title: 'Networks', scope: serverNetworks.name },
-  { id: 'actions', title: 'Actions' },
+  { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name, list: true },
+  { id: 'networks', title: 'Networks', scope: serverNetworks.name, list: true },
+  { id: 'actions', title: 'Actions', list: true },
 ];
 
 /** The index of the tab `id` names (Overview when none does). */
