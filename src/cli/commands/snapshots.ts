@@ -218,6 +218,20 @@ export const vlanVerbs: Verb[] = [
     write: { method: 'DELETE', path: `${vlanBase}/{vlan}` },
     run: async ({ client }, v) => vlanChange(await client.vlans.remove(server(v), v.network as string, v.vlan as number)),
   },
+  {
+    resource: 'servers',
+    name: 'vlan-remove-range',
+    summary: 'detach a server from the VLANs of a range, e.g. 100-110 (restarts it)',
+    params: [serverArg(), network, arg('range', 'first-last', { meta: 'FIRST-LAST' })],
+    destructive: true,
+    startsAction: true,
+    check: (v) => (/^\d+-\d+$/.test(String(v.range)) ? null : 'the range is FIRST-LAST, e.g. 100-110'),
+    write: { method: 'DELETE', path: `${vlanBase}/{range}` },
+    run: async ({ client }, v) => {
+      const [a, b] = String(v.range).split('-').map(Number) as [number, number];
+      return vlanChange(await client.vlans.removeRange(server(v), v.network as string, a, b));
+    },
+  },
 ];
 
 export const snapshots: Resource = { name: 'snapshots', summary: "a server's snapshots", verbs: snapshotVerbs };
