@@ -2,8 +2,11 @@
 // an emulator process, checking stdout, stderr, the exit code and the service's state over its API.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulatorProcess, type Emulator } from '../e2e/harness.js';
+import { start, startEmulatorProcess, type Emulator } from '../e2e/harness.js';
 import { envFor, run } from './harness.js';
+
+/** several runs of the program each: a start takes seconds on a busy machine */
+const SLOW = 90_000;
 
 let emu: Emulator;
 let env: Record<string, string | undefined>;
@@ -44,7 +47,7 @@ describe('ecsdeck servers list and get', () => {
     const rows = csv.stdout.trimEnd().split('\r\n');
     expect(rows[0]).toBe('name,status,plan,location,ipv4,notes');
     expect(rows[1]!.startsWith(`${first.name},`)).toBe(true);
-  });
+  }, SLOW);
 
   it('gets one server in each format', async () => {
     const [table, json, csv] = await Promise.all(['table', 'json', 'csv'].map((o) => run(['servers', 'get', 'ec206901', '-o', o], { env })));
@@ -53,7 +56,7 @@ describe('ecsdeck servers list and get', () => {
     expect(table!.stdout).toMatch(/^NOTES:\s+web-1$/m);
     expect(JSON.parse(json!.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
     expect(csv!.stdout.split('\r\n')[1]).toMatch(/^ec206901,/);
-  });
+  }, SLOW);
 
   it('reads the other resources the dashboard has, each as JSON', async () => {
     const checks: Array<[string[], (v: unknown) => void]> = [
@@ -68,7 +71,7 @@ describe('ecsdeck servers list and get', () => {
       expect(r.code, `${checks[i]![0].join(' ')}: ${r.stderr}`).toBe(0);
       checks[i]![1](JSON.parse(r.stdout));
     });
-  });
+  }, SLOW);
 });
 
 describe('writes', () => {
@@ -86,7 +89,7 @@ describe('writes', () => {
     expect(r.stderr).toMatch(new RegExp(`action ${out.actionId} create_server ${out.server.name}: in-progress`));
     expect(r.stderr).toMatch(new RegExp(`action ${out.actionId} create_server ${out.server.name}: completed 100%`));
     expect(r.stderr).not.toContain('\r');
-  });
+  }, SLOW);
 
   it('a refusal exits 1 with the service’s message to the letter, and creates nothing', async () => {
     const direct = await emu.call('POST', '/ecs/v2/servers', { plan: 'nope', location: 'it-fr2', image: 'ubuntu-2404', notes: 'x' }, { token, ok: false });
@@ -96,7 +99,7 @@ describe('writes', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${direct.body.message as string}\n`);
     expect(((await api('GET', '/ecs/v2/servers')) as { server: unknown[] }).server.length).toBe(before);
-  });
+  }, SLOW);
 
   it('an awaited action that fails exits 5, never 0', async () => {
     await emu.setFaults({ fail_next_actions: 1 });
@@ -107,7 +110,7 @@ describe('writes', () => {
     } finally {
       await emu.clearFaults();
     }
-  });
+  }, SLOW);
 
   it('delete without --yes and no terminal exits 2 and deletes nothing; --read-only refuses a write', async () => {
     const [noYes, readOnly] = await Promise.all([
@@ -122,7 +125,7 @@ describe('writes', () => {
     expect(s.server.status).toBe('Booted');
     const actions = (await api('GET', '/ecs/v2/actions?resource=ec206903')) as { actions: Array<{ type: string; status: string }> };
     expect(actions.actions.filter((a) => a.status === 'in-progress')).toEqual([]);
-  });
+  }, SLOW);
 
   it('actions wait follows an action to its end; a new token is printed once, on stdout only', async () => {
     const started = (await api('POST', '/ecs/v2/servers/ec206905/actions', { type: 'power_off' })) as { action: { id: number } };
@@ -138,7 +141,7 @@ describe('writes', () => {
     const listed = await run(['tokens', 'list', '-o', 'json'], { env });
     expect(listed.stdout).not.toContain(value);
     expect(listed.stdout).toContain('ci-job');
-  });
+  }, SLOW);
 
   it('a script is created from stdin', async () => {
     const content = '#!/bin/sh\necho "hello, world"\n';
@@ -147,10 +150,43 @@ describe('writes', () => {
     const id = (JSON.parse(r.stdout) as { id: number }).id;
     const got = (await api('GET', `/ecs/v2/scripts/${id}`)) as { content?: string; script?: { content: string } };
     expect(got.content ?? got.script?.content).toBe(content);
-  });
+  }, SLOW);
+});
+
+describe('on a terminal', () => {
+  it('a delete asks first, and an answer other than y does nothing; --wait draws a bar', async () => {
+    const s = start({ args: ['servers', 'delete', 'ec206904'], env, cols: 100, rows: 10 });
+    try {
+      await s.waitFor('this cannot be undone. Go ahead? [y/N]');
+      s.pty.write('n\r');
+      await s.waitFor('nothing was done');
+    } finally {
+      s.pty.kill();
+    }
+    const kept = (await api('GET', '/ecs/v2/servers/ec206904')) as { server: { status: string } };
+    expect(kept.server.status).toBe('Booted');
+
+    await api('POST', '/ecs/v2/servers/ec206910/actions', { type: 'power_off' });
+    await emu.advance(10);
+    const ticking = setInterval(() => void emu.advance(1).catch(() => {}), 200);
+    const w = start({ args: ['servers', 'power-on', 'ec206910', '--wait'], env, cols: 100, rows: 10 });
+    try {
+      await w.waitFor(/action \d+ power_on ec206910 \[#+-*\] +\d+% (in-progress|completed)/, 15_000);
+      await w.waitFor(/^STATUS: +completed/m, 15_000);
+    } finally {
+      clearInterval(ticking);
+      w.pty.kill();
+    }
+  }, SLOW);
 });
 
 describe('failures a script can tell apart', () => {
+  it('a wait that runs out of time exits 3, the action still under way', async () => {
+    const r = await run(['servers', 'power-off', 'ec206909', '--yes', '--wait', '--timeout', '1s'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/gave up waiting after 1 s: action \d+ \(power_off ec206909\) is still in-progress/);
+  }, SLOW);
+
   it('usage 2, unreachable 3, refused login 4; the password is never printed', async () => {
     const [usage, unreachable, login, none] = await Promise.all([
       run(['servers', 'list', '--bogus'], { env }),
@@ -169,7 +205,7 @@ describe('failures a script can tell apart', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--demo');
     expect(none.stdout).toBe('');
-  });
+  }, SLOW);
 });
 
 describe('billing and completion', () => {
@@ -180,7 +216,7 @@ describe('billing and completion', () => {
     const r = await run(['billing', 'servers', '--month', '2026-10', '-o', 'csv'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(bytes);
-  });
+  }, SLOW);
 
   it('prints completion scripts that bash accepts', async () => {
     for (const shell of ['bash', 'zsh']) {
@@ -193,5 +229,18 @@ describe('billing and completion', () => {
     expect(fish.stdout).toContain("complete -c ecsdeck -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from create' -l plan");
     const names = await run(['completion', 'names', 'servers'], { env });
     expect(names.stdout.split('\n')).toContain('ec206901');
-  });
+    // kept a minute: a second tab press does not ask the service (whose login would now be refused)
+    const again = await run(['completion', 'names', 'servers'], { env: { ...env, ECSDECK_PASSWORD: 'wrong' } });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(names.stdout);
+  }, SLOW);
+
+  it('leaves the dashboard its flags: --help is the dashboard’s, and points at the commands', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: ecsdeck \[--profile NAME\]/);
+    expect(r.stdout).toContain('ecsdeck <resource> <verb> ...');
+    const help = await run(['help']);
+    expect(help.stdout).toMatch(/^ {2}tokens +API tokens$/m);
+  }, SLOW);
 });
