@@ -143,6 +143,16 @@ describe('writes', () => {
     expect(listed.stdout).toContain('ci-job');
   }, SLOW);
 
+  it('the password is changed from stdin, and printed nowhere', async () => {
+    await emu.call('POST', '/__emulator/users', { username: 'cli-pw', password: 'old-secret-1' });
+    const as = (password: string) => ({ ...env, ECSDECK_USERNAME: 'cli-pw', ECSDECK_PASSWORD: password });
+    const r = await run(['account', 'password', '--yes'], { env: as('old-secret-1'), input: 'new-secret-2\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain('secret');
+    const after = await run(['account', 'get', '-o', 'json'], { env: as('new-secret-2') });
+    expect(JSON.parse(after.stdout)).toMatchObject({ username: 'cli-pw' });
+  }, SLOW);
+
   it('a script is created from stdin', async () => {
     const content = '#!/bin/sh\necho "hello, world"\n';
     const r = await run(['scripts', 'create', '--title', 'from-stdin', '--file', '-', '-o', 'json'], { env, input: content });

@@ -257,11 +257,30 @@ const tokens: Verb[] = [
   },
 ];
 
+const accountVerbs: Verb[] = [
+  { resource: 'account', name: 'get', summary: 'who you are', params: [], run: async ({ client }) => ({ output: record(await client.account.get(), ACCOUNT_COLUMNS) }) },
+  {
+    resource: 'account',
+    name: 'password',
+    summary: 'change the password: the new one is read from stdin (its first line), never from the command line',
+    params: [],
+    // no WriteSpec: the request holds the password, so no command line can repeat it
+    writes: true,
+    destructive: true,
+    run: async ({ client, readInput }) => {
+      const password = (await readInput('-')).split(/\r?\n/)[0] ?? '';
+      if (password === '') throw new UsageError('give the new password on stdin, e.g. ecsdeck account password --yes < file');
+      await client.account.changePassword(password);
+      return done('password changed');
+    },
+  },
+];
+
 export const accountResources: Resource[] = [
   { name: 'actions', summary: 'the service’s asynchronous operations', verbs: actions },
   ...catalog,
   { name: 'billing', summary: 'monthly usage reports', verbs: billing },
   { name: 'events', summary: 'GPU pod events', verbs: events },
-  { name: 'account', summary: 'the account', verbs: [{ resource: 'account', name: 'get', summary: 'who you are', params: [], run: async ({ client }) => ({ output: record(await client.account.get(), ACCOUNT_COLUMNS) }) }] },
+  { name: 'account', summary: 'the account', verbs: accountVerbs },
   { name: 'tokens', summary: 'API tokens', verbs: tokens },
 ];
