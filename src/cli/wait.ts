@@ -2,7 +2,7 @@
 // redrawn in place on a terminal, a line per change otherwise). A failed action is an error (exit 5), never
 // a success; so is running out of time (exit 3).
 import type { Action, Client } from '../api/index.js';
-import { safe } from '../ui/text.js';
+import { safe, truncate } from '../ui/text.js';
 
 export class ActionFailedError extends Error {
   constructor(readonly action: Action) {
@@ -37,7 +37,10 @@ export async function waitForAction(client: Client, id: number, opts: WaitOption
     const what = `action ${a.id} ${safe(a.type)} ${safe(a.resource)}`;
     if (tty) {
       const filled = Math.round((Math.max(0, Math.min(100, a.progress)) / 100) * BAR);
-      err.write(`\r\x1b[K${what} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${String(a.progress).padStart(3)}% ${safe(a.status)}`);
+      const bar = ` [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${String(a.progress).padStart(3)}% ${safe(a.status)}`;
+      // one row, or the next redraw would start on the wrong one
+      const room = (err.columns || 80) - 1 - bar.length;
+      err.write(`\r\x1b[K${room > 8 ? truncate(what, room) : ''}${bar}`);
       return;
     }
     const line = `${what}: ${safe(a.status)} ${a.progress}%`;
