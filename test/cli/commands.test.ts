@@ -215,6 +215,10 @@ describe('failures a script can tell apart', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--demo');
     expect(none.stdout).toBe('');
+    // unless asked to
+    const demo = await run(['servers', 'get', 'ec206901', '--demo', '-o', 'json'], { env: { ...env, ECSDECK_API_URL: undefined } });
+    expect(demo.code, demo.stderr).toBe(0);
+    expect(JSON.parse(demo.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
   }, SLOW);
 });
 
