@@ -2,7 +2,6 @@
 // the dashboard does, run the verb over the client, follow its action with --wait, print the result, and
 // end with the exit code tui.md fixes (0 done, 1 refused, 2 usage, 3 unreachable or timed out, 4 login, 5 an
 // awaited action failed). Loaded from its own bundle (dist/commands.cjs): no Ink, no React, no dashboard.
-import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
 import { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure, scrub } from '../api/index.js';
 import { completion } from './completion.js';
@@ -80,6 +79,8 @@ const describeTarget = (verb: Verb, values: Values): string =>
     .join(' ');
 
 async function ask(io: Io, question: string): Promise<boolean> {
+  // loaded only to ask: most commands never do
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: io.stdin, output: io.stderr });
   try {
     const answer = await new Promise<string>((resolve) => {
