@@ -38,6 +38,11 @@ export function parseDuration(text: string): number {
 function convert(p: Param, raw: string | boolean, where: string): string | number | boolean {
   if (typeof raw === 'boolean') return raw;
   const label = p.positional ? (p.meta ?? p.name.toUpperCase()) : `--${p.name}`;
+  if (p.type === 'switch') {
+    if (raw === 'yes' || raw === 'true') return true;
+    if (raw === 'no' || raw === 'false') return false;
+    throw new UsageError(`${label} is yes or no (got '${raw}')`, where);
+  }
   if (p.type === 'number') {
     if (!/^\d+$/.test(raw)) throw new UsageError(`${label} is a whole number (got '${raw}')`, where);
     return Number(raw);

@@ -49,7 +49,7 @@ function asParam(p: Param | undefined, v: Value): Value | undefined {
   if (p === undefined) return undefined;
   const type = p.type ?? 'string';
   if (type === 'number') return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
-  if (type === 'boolean') return typeof v === 'boolean' ? v : undefined;
+  if (type === 'boolean' || type === 'switch') return typeof v === 'boolean' ? v : undefined;
   if (typeof v !== 'string') return undefined;
   return p.choices && !p.choices.includes(v) ? undefined : v;
 }
@@ -128,8 +128,9 @@ function line(verb: Verb, values: Values): string {
   for (const p of verb.params.filter((q) => q.positional)) if (values[p.name] !== undefined) words.push(shellWord(String(values[p.name])));
   for (const p of verb.params.filter((q) => !q.positional)) {
     const v = values[p.name];
-    if (v === undefined || v === p.default || v === false) continue;
-    words.push(v === true ? `--${p.name}` : `--${p.name} ${shellWord(String(v))}`);
+    if (v === undefined || v === p.default) continue;
+    if (p.type === 'switch') words.push(`--${p.name} ${v === true ? 'yes' : 'no'}`);
+    else if (v !== false) words.push(v === true ? `--${p.name}` : `--${p.name} ${shellWord(String(v))}`);
   }
   return words.join(' ');
 }

@@ -3,7 +3,8 @@
 // makes (reverse.ts reads it back into a command line), and how it runs over the client.
 import type { Client } from '../api/index.js';
 
-export type ValueType = 'string' | 'number' | 'boolean';
+/** `switch`: a flag given `yes` or `no`, for a true or false the request must be able to say */
+export type ValueType = 'string' | 'number' | 'boolean' | 'switch';
 export type Value = string | number | boolean;
 export type Values = Record<string, Value | undefined>;
 

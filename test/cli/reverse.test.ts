@@ -12,6 +12,7 @@ const writers = allVerbs().filter((v): v is Verb & { write: WriteSpec } => v.wri
 function sample(p: Param): string | number | boolean {
   if (p.type === 'number') return 7;
   if (p.type === 'boolean') return true;
+  if (p.type === 'switch') return false;
   if (p.choices) return p.choices[p.choices.length - 1]!;
   if (p.name === 'range') return '100-110';
   if (p.name === 'time') return '03:30';
@@ -88,6 +89,10 @@ describe('commandForWrite', () => {
   it('names the server plainly and quotes what a shell would split', () => {
     expect(commandForWrite({ method: 'POST', path: '/ecs/v2/servers/ec206901/actions', body: { type: 'power_off' } })).toBe('ecsdeck servers power-off ec206901');
     expect(commandForWrite({ method: 'PUT', path: '/ecs/v2/servers/ec206901', body: { note: "Bob's box" } })).toBe(`ecsdeck servers update ec206901 --notes 'Bob'\\''s box'`);
+  });
+
+  it('says a false the request must carry', () => {
+    expect(commandForWrite({ method: 'PUT', path: '/ecs/v2/scripts/4', body: { windows: false } })).toBe('ecsdeck scripts update 4 --windows no');
   });
 
   it('is null for what no verb sends, and for writes that carry a secret', () => {

@@ -160,17 +160,20 @@ const scripts: Verb[] = [
     resource: 'scripts',
     name: 'update',
     summary: "change a script's title or content",
-    params: [idArg('script'), opt('title', 'its title', { meta: 'TITLE' }), ...contentParams],
-    check: (v) => oneOfContent('content', false)(v) ?? (v.title === undefined && v.content === undefined && v.file === undefined ? 'say what to change: --title, --content or --file' : null),
+    params: [idArg('script'), opt('title', 'its title', { meta: 'TITLE' }), ...contentParams, opt('windows', 'yes: a PowerShell script for Windows; no: a shell script', { type: 'switch', meta: 'yes|no' })],
+    check: (v) =>
+      oneOfContent('content', false)(v) ??
+      (v.title === undefined && v.content === undefined && v.file === undefined && v.windows === undefined ? 'say what to change: --title, --content, --file or --windows' : null),
     prepare: async (v, ctx) => {
       await readContent(v, ctx);
       delete v.file;
     },
-    write: { method: 'PUT', path: '/ecs/v2/scripts/{id}', body: { title: { from: 'title' }, content: { from: 'content' } } },
+    write: { method: 'PUT', path: '/ecs/v2/scripts/{id}', body: { title: { from: 'title' }, content: { from: 'content' }, windows: { from: 'windows' } } },
     run: async ({ client }, v) => {
-      const input: { title?: string; content?: string } = {};
+      const input: { title?: string; content?: string; windows?: boolean } = {};
       if (v.title !== undefined) input.title = v.title as string;
       if (v.content !== undefined) input.content = v.content as string;
+      if (v.windows !== undefined) input.windows = v.windows as boolean;
       return { output: record(await client.scripts.update(id(v), input), SCRIPT_COLUMNS) };
     },
   },
