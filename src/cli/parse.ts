@@ -117,6 +117,7 @@ export function parseCommand(argv: readonly string[], table: readonly Resource[]
     wait: given.wait === true || verb.waits === true,
     timeoutMs: parseDuration((given.timeout as string | undefined) ?? '60m'),
   };
+  if (given.timeout !== undefined && !globals.wait) throw new UsageError('--timeout is for --wait', where);
   if (globals.demo && (globals.apiUrl !== undefined || globals.profile !== undefined)) {
     throw new UsageError('--demo uses the local emulator; it cannot be combined with --api-url or --profile', where);
   }

@@ -63,6 +63,7 @@ describe('the command table', () => {
     expect(usage(['servers', 'list', '--demo', '--profile', 'p'])).toMatch(/cannot be combined/);
     expect(usage(['templates', 'create', '--description', 'd'])).toBe('give --server or --snapshot (one of them)');
     expect(usage(['servers', 'delete', 'ec1', '--wait', '--timeout', 'soon'])).toMatch(/^--timeout is a duration/);
+    expect(usage(['servers', 'delete', 'ec1', '--timeout', '5m'])).toBe('--timeout is for --wait');
   });
 
   it('reads durations', () => {
