@@ -50,7 +50,7 @@ export function helpOrVersion(flags: Flags): string | null {
 export function parseFlags(argv: readonly string[]): Flags {
   const flags: Flags = { readOnly: false, demo: false, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     const value = (): string => {

@@ -221,10 +221,10 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
           const shownHost = host.includes(':') ? `[${host}]` : host;
           resolve({
             url: `http://${shownHost}:${info.port}`,
-            server: server as Server,
+            server: server,
             close: () =>
               new Promise<void>((done) => {
-                (server as Server).closeAllConnections?.();
+                (server).closeAllConnections?.();
                 server.close(() => done());
               }),
           });

@@ -44,7 +44,7 @@ export function parsePublicKey(text: string): PublicKey | { error: string } {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) return { error: 'no key given: paste a public-key line or give the path to a .pub file' };
   if (lines.length > 1) return { error: 'one key at a time: the text holds several lines' };
-  const [type = '', data = '', ...rest] = lines[0]!.split(/\s+/);
+  const [type = '', data = '', ...rest] = lines[0].split(/\s+/);
   if (!(KEY_TYPES as readonly string[]).includes(type)) {
     return { error: `not an OpenSSH public key: it should start with one of ${KEY_TYPES.slice(0, 3).join(', ')}, ...` };
   }
@@ -74,7 +74,7 @@ function mpintBits(n: Buffer | undefined): number {
   let i = 0;
   while (i < n.length && n[i] === 0) i++;
   if (i === n.length) return 0;
-  return (n.length - i - 1) * 8 + (32 - Math.clz32(n[i]!));
+  return (n.length - i - 1) * 8 + (32 - Math.clz32(n[i]));
 }
 
 const KEYGEN_NAMES: Record<string, string> = {

@@ -53,7 +53,7 @@ export function keepLoggedIn(client: Client, opts: KeepLoggedIn): (password: str
           password = undefined;
           refused = !slowed || refused;
           refusedBefore = refused;
-          wait = slowed ? (err as ApiError).message : undefined;
+          wait = slowed ? (err).message : undefined;
         }
       }
       // asking interrupts the person: only when the token no longer works

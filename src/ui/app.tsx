@@ -119,7 +119,7 @@ function Shell(props: AppProps): ReactNode {
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
   // keys that would do nothing now (Nav.idle): the footer leaves them out; esc on the first screen with no
   // filter has nothing to close or go back from
-  const atHome = stack.length === 1 && stack[0]!.view.filter === '';
+  const atHome = stack.length === 1 && stack[0].view.filter === '';
   const { idle, setIdle } = useIdleHints(atHome ? AT_HOME_IDLE : NO_IDLE);
   const control = useRef<ScreenControl | null>(null);
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -201,7 +201,7 @@ function Shell(props: AppProps): ReactNode {
     setDialogState(scopes);
   }, []);
 
-  const updateTop = useCallback((patch: (e: ScreenEntry) => ScreenEntry) => setStack((s) => [...s.slice(0, -1), patch(s[s.length - 1]!)]), [setStack]);
+  const updateTop = useCallback((patch: (e: ScreenEntry) => ScreenEntry) => setStack((s) => [...s.slice(0, -1), patch(s[s.length - 1])]), [setStack]);
 
   const nav: Nav = useMemo(
     () => ({
@@ -221,8 +221,8 @@ function Shell(props: AppProps): ReactNode {
 
   const go = useCallback(
     (name: string) => {
-      if (name === 'servers') return setStack((s) => (s.length === 1 ? s : [s[0]!]));
-      setStack((s) => (s[s.length - 1]!.screen === name ? s : [...s, newEntry(name)]));
+      if (name === 'servers') return setStack((s) => (s.length === 1 ? s : [s[0]]));
+      setStack((s) => (s[s.length - 1].screen === name ? s : [...s, newEntry(name)]));
     },
     [setStack],
   );
@@ -272,7 +272,7 @@ function Shell(props: AppProps): ReactNode {
   useFailureNotice(session, report);
   const failures = rows.filter((r) => r.state === 'failed');
 
-  const top = stack[stack.length - 1]!;
+  const top = stack[stack.length - 1];
   const tooSmall = isTooSmall(size.columns, size.rows);
   live.current.tooSmall = tooSmall;
   const quit = useCallback(() => exit(), [exit]);
@@ -296,7 +296,7 @@ function Shell(props: AppProps): ReactNode {
 
   const shellKey = (input: string, key: KeyLike): boolean => {
     const st = live.current;
-    const entry = st.stack[st.stack.length - 1]!;
+    const entry = st.stack[st.stack.length - 1];
     const route = routeKey(
       { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.session !== null, screen: entry.screen, tabScope: entry.memo.tabScope, readOnly },
       input,

@@ -37,10 +37,10 @@ const MAX_MARKS = 3;
 function unstableWidth(cp: number): boolean {
   let lo = 0;
   let hi = UNSTABLE_WIDTHS.length - 1;
-  if (hi < 0 || cp < UNSTABLE_WIDTHS[0]![0]) return false;
+  if (hi < 0 || cp < UNSTABLE_WIDTHS[0][0]) return false;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const [a, b] = UNSTABLE_WIDTHS[mid]!;
+    const [a, b] = UNSTABLE_WIDTHS[mid];
     if (cp < a) hi = mid - 1;
     else if (cp > b) lo = mid + 1;
     else return true;

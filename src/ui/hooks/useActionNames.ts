@@ -68,7 +68,7 @@ function findServer(src: NameSources, name: string): Server | undefined {
   return asList<Server>(src.servers).find((s) => s.name === name);
 }
 
-const remembered = (src: NameSources): KnownRecords => (src.remembered && typeof src.remembered === 'object' ? (src.remembered as KnownRecords) : {});
+const remembered = (src: NameSources): KnownRecords => (src.remembered && typeof src.remembered === 'object' ? (src.remembered) : {});
 
 function findSnapshot(src: NameSources, id: number): (Snapshot & { server?: string }) | undefined {
   const all = asList<Snapshot & { server?: string }>(src.snapshots).find((s) => s.id === id) ?? asList<Snapshot & { server?: string }>(remembered(src).snapshots).find((s) => s.id === id);

@@ -39,7 +39,7 @@ export function TabbedView<P extends Params>(props: ScreenProps & { spec: Tabbed
     if (i === now.current.tab || i < 0 || i >= spec.tabs.length) return;
     now.current = { ...now.current, tab: i };
     entry.memo.tab = i;
-    entry.memo.tabScope = spec.tabs[i]!.spec.name;
+    entry.memo.tabScope = spec.tabs[i].spec.name;
     entry.memo.selected = null;
     entry.view = { filter: '', sort: null };
     setTab(i);
@@ -73,7 +73,7 @@ export function TabbedView<P extends Params>(props: ScreenProps & { spec: Tabbed
     refresh: () => inner.current?.refresh?.(),
   });
 
-  const current = spec.tabs[tab]!;
+  const current = spec.tabs[tab];
   const described = spec.describe ? ` ${spec.describe(params)} ` : '';
   const room = Math.max(0, width - displayWidth(described));
   return (

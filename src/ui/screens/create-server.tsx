@@ -124,7 +124,7 @@ function Breadcrumb(props: { state: WizardState; width: number }): ReactNode {
           <Text color={color('dim')}>{i === 0 ? '' : SEPARATOR}</Text>
           <Text
             bold={i === at && colorEnabled()}
-            color={i === at ? color('accent') : i > at && chosen(state, STEPS[i]!) === null ? color('dim') : undefined}
+            color={i === at ? color('accent') : i > at && chosen(state, STEPS[i]) === null ? color('dim') : undefined}
           >
             {marked && i === at ? `[${text}]` : text}
           </Text>

@@ -174,7 +174,7 @@ export const availability = defineResource<MatrixRow>({
       title: 'Where (now)',
       fields: p.locations.map((l) => {
         const a = p.cells[l.toLowerCase()];
-        const free = typeof a?.extra['free_hosts'] === 'number' ? ` · ${a.extra['free_hosts'] as number} hosts free` : '';
+        const free = typeof a?.extra['free_hosts'] === 'number' ? ` · ${a.extra['free_hosts']} hosts free` : '';
         return field(l, `${matrixCell(p, l)}${free}`);
       }),
     },

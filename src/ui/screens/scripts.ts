@@ -39,7 +39,7 @@ function editContent(s: Script): FormSpec<Script> {
   return {
     title: `Content of ${s.title}`,
     consequence: 'The editor opens with the script; save and quit to send it.',
-    fields: [{ ...contentFields(s.content)[s.windows ? 1 : 0]!, when: undefined }],
+    fields: [{ ...contentFields(s.content)[s.windows ? 1 : 0], when: undefined }],
     editFirst: true,
     verb: 'save',
     check: (v) => ruleMessage(() => checkLibraryScriptUpdate({ content: String(v.sh ?? v.ps1 ?? '') })),

@@ -163,12 +163,12 @@ export function LinesEditor(props: LinesEditorProps): ReactNode {
         const parts = input.split(/\r\n|\r|\n/);
         let cur = ref.current;
         for (let i = 0; i < parts.length - 1; i++) {
-          cur = editLine(cur, parts[i]!, {}).state;
+          cur = editLine(cur, parts[i], {}).state;
           if (cur.value.trim() === '') continue;
           if (!props.onAdd(cur.value)) return put(cur);
           cur = lineState();
         }
-        return put(editLine(cur, parts[parts.length - 1]!, {}).state);
+        return put(editLine(cur, parts[parts.length - 1], {}).state);
       }
       if ((key.backspace || key.delete) && ref.current.value === '') return props.onRemoveLast();
       const out = editLine(ref.current, input, key);
