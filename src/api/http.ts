@@ -334,7 +334,7 @@ export class Transport {
     if (err instanceof HTTPError) {
       const res = err.response;
       this.clock.observe(res.headers.get('date'));
-      let body: unknown = null;
+      let body: unknown;
       try {
         const text = await res.text();
         body = text.trim() === '' ? null : safeJson(text);

@@ -2,7 +2,7 @@
 // tokens, metrics, usage reports, events and groups.
 import { ShapeError } from './errors.js';
 import type * as M from './models.js';
-import { Reader, isRecord, toDate, toNumber } from './read.js';
+import { Reader, isRecord, scalarText, toDate, toNumber } from './read.js';
 import { envelope, listOf, lower, parseAction, requireRecord, unwrap } from './parse-base.js';
 
 // ------------------------------------------------------------------------------------- networks and VLANs
@@ -78,7 +78,7 @@ export function parseScript(v: unknown): M.Script {
     content: r.optStr('content'),
     windows: r.optBool('windows'),
     public: r.optBool('public'),
-    category: category === null || category === undefined || category === '' ? null : String(category),
+    category: category === null || category === undefined || category === '' ? null : scalarText(category),
     createdAt: r.date('created_at') ?? r.date('creation_date'),
     extra: r.rest(),
   };

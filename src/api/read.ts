@@ -9,6 +9,14 @@ export function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A wire value meant as text: a string as it is, a number or a boolean written out, anything else as JSON (where
+ * String() would give "[object Object]"). */
+export function scalarText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? '';
+}
+
 const absent = (v: unknown) => v === undefined || v === null;
 
 export class Reader {

@@ -1,6 +1,6 @@
 // Builds the emulator: one Hono app over one Emu context, with the request pipeline
 // (faults, due tasks, authentication, persistence) and every resource module registered.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -42,7 +42,7 @@ async function drainBody(request: Request, env: unknown): Promise<boolean> {
   let read = 0;
   const body = request.body;
   if (body !== null && !body.locked) {
-    const reader = body.getReader();
+    const reader = (body as ReadableStream<Uint8Array>).getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -158,10 +158,10 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     await next();
     c.res.headers.set('Date', new Date(emu.now()).toUTCString());
   });
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('*', (c: Context<AppEnv, string>, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   const authenticate = requireAuth(emu);
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context<AppEnv, string>, next) => {
     const path = c.req.path;
     if (path.startsWith('/__emulator/') || path === '/__emulator') return next();
     emu.requests += 1;

@@ -256,7 +256,7 @@ export function snapshotsReport(emu: Emu, user: string, m: Month) {
 
 function csvField(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = String(v);
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

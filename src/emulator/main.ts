@@ -102,7 +102,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
   process.stdout.write(`emulator listening on ${listening.url}\n`);
   if (exposed) process.stderr.write(exposureWarning(host, Number(new URL(listening.url).port), adminToken, values['demo-account'] === true));
   const stop = () => {
-    listening.close().finally(() => process.exit(0));
+    void listening.close().finally(() => process.exit(0));
     // connections that linger must not keep the process alive
     setTimeout(() => process.exit(0), 1000).unref();
   };

@@ -153,7 +153,7 @@ function Shell(props: AppProps): ReactNode {
       kind === 'error' ? (props.statusMs?.error ?? ERROR_MS) : (props.statusMs?.info ?? INFO_MS),
     );
     statusTimer.current.unref?.();
-  }, []);
+  }, [props.statusMs?.error, props.statusMs?.info]);
 
   const clearStatus = useCallback((source: string) => {
     if (live.current.status?.source === source) clearStatusNow();

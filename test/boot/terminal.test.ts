@@ -12,7 +12,7 @@ function fakeTty() {
     write: (s: string) => (events.push(`write ${JSON.stringify(s)}`), true),
   }) as unknown as NodeJS.WriteStream & { ecsdeckScreen?: number };
   stdout.on('resize', () => events.push('resize'));
-  const tty = { isTTY: true, isRaw: false, setRawMode: (on: boolean) => void 0 as unknown };
+  const tty = { isTTY: true, isRaw: false, setRawMode: (_on: boolean) => void 0 as unknown };
   tty.setRawMode = (on: boolean) => {
     events.push(`raw ${on}`);
     tty.isRaw = on;

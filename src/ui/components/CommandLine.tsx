@@ -36,7 +36,7 @@ export function commandMatches(value: string, commands: readonly Command[]): Com
  * The screen a typed command means: an exact name or alias, else the first match (the one the ghost text
  * suggests and the completion list marks), `quit`, or nothing when no screen matches.
  */
-export function resolveCommand(value: string, commands: readonly Command[]): string | 'quit' | undefined {
+export function resolveCommand(value: string, commands: readonly Command[]): string | undefined {
   const typed = norm(value);
   if (typed === '') return undefined;
   if (QUIT_WORDS.includes(typed)) return 'quit';
@@ -85,7 +85,7 @@ export interface CommandLineProps {
   width: number;
   /** what is typed, after every change: the shell lists the matches */
   onChange?(value: string): void;
-  onSubmit(value: string, resolved: string | 'quit' | undefined): void;
+  onSubmit(value: string, resolved: string | undefined): void;
   onCancel(): void;
 }
 

@@ -11,6 +11,7 @@ import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
 import { formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
+import { scalarText } from '../../api/read.js';
 import { matchBinding } from '../keymap.js';
 import { color, selectionInverse, type Role } from '../theme.js';
 
@@ -104,7 +105,7 @@ export function cellText<T>(row: T, column: Column<T>): string {
   const value = (row as Record<string, unknown>)[column.key];
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatDate(value);
-  return String(value);
+  return scalarText(value);
 }
 
 /** Rows whose rendered text, in any column, contains `text` (case-insensitive). Same array when no filter. */
@@ -132,7 +133,7 @@ function rank(v: unknown): number | string | null {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'bigint') return Number(v);
-  return String(v);
+  return scalarText(v);
 }
 
 /** Stable sort; numbers numerically, dates by time, text naturally (`web-9` before `web-10`), empty last. */
@@ -331,10 +332,12 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   rowKeyRef.current = rowKey;
 
   // sorted first and filtered after (a filter keeps the order): a key typed in the filter does not sort again
+  const sortKey = sort?.column;
+  const descending = sort?.descending;
   const sorted = useMemo(() => {
-    const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
-    return sortColumn ? sortRows(rows, sortColumn, sort?.descending) : rows;
-  }, [rows, columns, sort?.column, sort?.descending]);
+    const sortColumn = sortKey === undefined ? undefined : columns.find((c) => c.key === sortKey);
+    return sortColumn ? sortRows(rows, sortColumn, descending) : rows;
+  }, [rows, columns, sortKey, descending]);
   const view = useMemo(() => filterRows(sorted, columns, filter), [sorted, columns, filter]);
 
   // Where a key is in the view: looked for next to the cursor first (a move, a refresh), then everywhere.

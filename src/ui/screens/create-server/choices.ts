@@ -4,7 +4,7 @@ import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, Spo
 import type { Choice } from '../../components/ChoiceList.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
-import { HIDDEN, diskRefusal, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
+import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -82,7 +82,7 @@ export function locationChoices(
   return known.map((r) => {
     const open = available.some((loc) => same(loc, r.location));
     const row = availability?.find((a) => same(a.plan, plan.name) && same(a.location, r.location));
-    const free = typeof row?.extra['free_hosts'] === 'number' ? (row.extra['free_hosts']) : null;
+    const free = typeof row?.extra['free_hosts'] === 'number' ? row.extra['free_hosts'] : null;
     const soldOut = !open || row?.available === false;
     const parts = [r.description];
     if (soldOut) parts.push('sold out');
@@ -219,7 +219,7 @@ export function scriptChoices(scripts: readonly Script[], windows: boolean): Cho
     { value: { kind: 'none' }, label: '(none)' },
     { value: { kind: 'temporary' }, label: '(temporary script)', description: 'type a script for this server only' },
     ...scripts.map((sc) => ({
-      value: { kind: 'library', script: sc },
+      value: { kind: 'library' as const, script: sc },
       label: `#${sc.id} ${sc.title}`,
       description: [sc.windows ? 'PowerShell' : 'shell', sc.public ? 'public' : 'yours', sc.windows && !windows ? 'Windows servers only' : ''].filter(Boolean).join(' · '),
     })),
