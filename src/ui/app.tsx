@@ -252,7 +252,7 @@ function Shell(props: AppProps): ReactNode {
       setStack(() => [newEntry('servers')]);
       report('info', `Switched to profile ${profile.name} (${next.endpoint}).`);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- props.onSessionChange is read when called; depending on `props` would remake this every render
     [props.connectOptions, props.trackerOptions, onDialog, setMode, setStack, report],
   );
 

@@ -27,7 +27,7 @@ import templates from './screens/templates.js';
 import tokens from './screens/tokens.js';
 
 // Specs are checked per resource type at their definition, then kept in one table of rows of any type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one table holds specs of every row type, each checked where it is defined
 export type AnySpec = ResourceSpec<any, any>;
 
 /** The resource screens made only of a spec, by name. */
@@ -35,7 +35,7 @@ export const SPECS: Record<string, AnySpec> = Object.fromEntries(
   [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, availability, images, regions, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
 );
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one table holds tabbed specs of every parameter type
 export type AnyTabbed = TabbedSpec<any>;
 
 /** The screens of several lists in tabs (resource/TabbedView.tsx), by name. */

@@ -235,7 +235,7 @@ export function useResource<T>(loader: (signal: AbortSignal) => Promise<T>, opti
       if (timer !== null) clearTimeout(timer);
       control.current = { run: () => {} };
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's `deps` are spread in: the linter cannot see a list it is given
   }, [enabled, intervalMs, maxBackoffMs, cache, cacheKey, ...depsKey]);
 
   const refresh = useCallback(() => control.current.run(), []);

@@ -125,7 +125,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   useEffect(() => {
     const first = fields[0];
     if (form.editFirst && first?.kind === 'editor') handle({ state: stateRef.current, edit: first.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens (tui.md): a later render must not hand the terminal over again
   }, []);
 
   // Choice fields whose entries come from the service load them once.
@@ -144,7 +144,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
       );
     }
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per form; a re-render must not fetch them again
   }, []);
 
   useKeys(

@@ -202,7 +202,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       entry.memo.tabScope = scope;
       nav.touch();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen opens on a tab
   }, []);
   const selectTab = (i: number) => {
     if (i === tabRef.current) return;
@@ -280,7 +280,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
 
   const sections = useMemo(
     () => (server ? serverSections(server, { power, groups, isolations: { list: isolationsRes.data ?? undefined, error: isolationsRes.error ?? undefined } }) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `power` is a fresh object each render: its two fields are the dependency
     [server, power.state, power.error, groups, isolationsRes.data, isolationsRes.error],
   );
   const { selected, onSelect } = useSelection(entry);

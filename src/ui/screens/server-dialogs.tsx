@@ -53,7 +53,7 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
       },
     );
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one console key per dialog opened: asking again on a re-render would mint another
   }, []);
 
   useKeys(
