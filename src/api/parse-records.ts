@@ -25,7 +25,7 @@ export function parseNetworks(body: unknown): M.Network[] {
   return listOf(body, 'networks', 'network list').map(parseNetwork);
 }
 
-export function parseVlan(v: unknown): M.Vlan {
+function parseVlan(v: unknown): M.Vlan {
   const r = Reader.of(v, 'vlan record');
   return {
     id: r.optNum('id'),
@@ -128,7 +128,7 @@ export function parseCreatedToken(body: unknown): M.CreatedToken {
 // ------------------------------------------------------------------------------------------------ metrics
 
 /** `[epoch_seconds, "value"]` or `{t: ISO, y: "value"}`; a point without a value is a gap, left out. */
-export function parsePoint(p: unknown): M.MetricPoint | null {
+function parsePoint(p: unknown): M.MetricPoint | null {
   let at: Date | undefined;
   let raw: unknown;
   if (Array.isArray(p) && p.length >= 2) {
@@ -256,7 +256,7 @@ export function parseSnapshotUsage(body: unknown): M.SnapshotUsage {
 
 // ------------------------------------------------------------------------------------------------ events
 
-export function parseEvent(v: unknown): M.PodEvent {
+function parseEvent(v: unknown): M.PodEvent {
   const r = Reader.of(v, 'event record');
   return {
     id: r.num('id'),

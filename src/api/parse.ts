@@ -119,7 +119,7 @@ function readPlan(r: Reader): M.Plan {
   };
 }
 
-export function parsePlan(v: unknown): M.Plan {
+function parsePlan(v: unknown): M.Plan {
   return readPlan(Reader.of(v, 'plan record'));
 }
 

@@ -146,7 +146,7 @@ export function toNumber(v: unknown): number | undefined {
   return undefined;
 }
 
-export function toBool(v: unknown): boolean | undefined {
+function toBool(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;
   if (v === 1 || v === '1' || v === 'true' || v === 'True') return true;
   if (v === 0 || v === '0' || v === 'false' || v === 'False') return false;

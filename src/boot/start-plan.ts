@@ -20,7 +20,7 @@ export interface Flags {
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
+const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
        ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
 
 A full-screen dashboard for the service. With no profile and no ECSDECK_* credentials it starts

@@ -17,7 +17,7 @@ import * as actions from './actions.js';
 import { DEMO_USER, seed } from './seed.js';
 import { RESOURCE_MODULES } from './modules.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Thrown by the drop fault: the caller sees a network failure, not an HTTP answer. */
 class DroppedConnection extends Error {}
@@ -31,7 +31,7 @@ function isHangUp(err: Error, signal: AbortSignal): boolean {
 const printable = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 /** How much of a refused body is read (and thrown away) so that its sender can read the refusal. */
-export const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads what is left of a request's body and throws it away; false when it stopped at MAX_DRAIN_BYTES (the

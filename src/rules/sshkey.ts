@@ -15,7 +15,7 @@ export interface PublicKey {
   fingerprint: string;
 }
 
-export const KEY_TYPES = [
+const KEY_TYPES = [
   'ssh-ed25519',
   'ssh-rsa',
   'ssh-dss',
@@ -34,7 +34,7 @@ export function looksPrivate(text: string): boolean {
 }
 
 /** The fingerprint of a key's base64 data: SHA-256 of the decoded bytes, base64 without padding. */
-export function fingerprint(data: string): string {
+function fingerprint(data: string): string {
   return `SHA256:${createHash('sha256').update(Buffer.from(data, 'base64')).digest('base64').replace(/=+$/, '')}`;
 }
 
@@ -89,7 +89,7 @@ const KEYGEN_NAMES: Record<string, string> = {
 };
 
 /** The key's size in bits, as `ssh-keygen -l` counts it: the modulus for RSA and DSA, the curve otherwise. */
-export function keyBits(key: Pick<PublicKey, 'type' | 'data'>): number {
+function keyBits(key: Pick<PublicKey, 'type' | 'data'>): number {
   const fields = wireFields(Buffer.from(key.data, 'base64'));
   if (key.type === 'ssh-rsa') return mpintBits(fields[2]);
   if (key.type === 'ssh-dss') return mpintBits(fields[1]);

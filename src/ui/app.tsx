@@ -40,7 +40,7 @@ import { ActionArea, HeaderBar, MemoFooter, plural, renderScreen, type PendingCo
 /** How long an information line stays, and an error (unless a key is pressed first). */
 const INFO_MS = 6000;
 const ERROR_MS = 10_000;
-export const DEFAULT_REFRESH_MS = 5000;
+const DEFAULT_REFRESH_MS = 5000;
 const HISTORY = 50;
 
 interface Status {
@@ -76,7 +76,7 @@ export interface AppProps {
 }
 
 let entrySeq = 0;
-export function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
+function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
   entrySeq += 1;
   return { id: entrySeq, screen, title: title ?? screenTitle(screen), view: { filter: params.filter ?? '', sort: null }, memo: { selected: null, tab: params.tab ?? 0 }, params };
 }
@@ -502,7 +502,7 @@ const AT_HOME_IDLE = ['back'];
 const NO_IDLE: string[] = [];
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
-export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {
+class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -43,7 +43,7 @@ export const char =
   (input: string, key: KeyLike): boolean =>
     plain(key) && chars.includes(input);
 
-export const ctrl =
+const ctrl =
   (letter: string) =>
   (input: string, key: KeyLike): boolean =>
     key.ctrl === true && input === letter;
@@ -81,7 +81,7 @@ export const tableBindings: Binding[] = [
   { id: 'open', keys: ['⏎'], match: flag('return'), description: 'open the selected row', scope: 'table', hint: 'open', rank: 30 },
 ];
 
-export const dialogBindings: Binding[] = [
+const dialogBindings: Binding[] = [
   { id: 'dialog.submit', keys: ['⏎'], match: flag('return'), description: 'confirm / go on', scope: 'dialog', hint: 'ok', rank: 0 },
   { id: 'dialog.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel', scope: 'dialog', hint: 'cancel', rank: 1 },
   { id: 'dialog.up', keys: ['↑'], match: flag('upArrow'), description: 'previous entry', scope: 'dialog' },
@@ -227,7 +227,7 @@ export interface HelpSection {
   rows: Array<{ keys: string; description: string }>;
 }
 
-export function helpSections(scopes: readonly Scope[], options: ScopeOptions = {}): HelpSection[] {
+function helpSections(scopes: readonly Scope[], options: ScopeOptions = {}): HelpSection[] {
   // a screen's binding that stands for a global one (same id and keys: `/` searching on the service) is
   // listed once, as the screen says it
   const listed = new Set<string>();

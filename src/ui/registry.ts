@@ -136,8 +136,3 @@ export function screenScopes(screen: string, tabScope?: string): Scope[] {
   }
   return scopes;
 }
-
-/** The order a screen shows from the start. */
-export function defaultSortOf(screen: string): { column: string; descending: boolean } | null {
-  return SPECS[screen]?.defaultSort ?? (screen === 'profiles' ? { column: 'name', descending: false } : null);
-}

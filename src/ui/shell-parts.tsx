@@ -38,7 +38,7 @@ const RECORD_IDLE = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The record view of a row (⏎ on a list): its sections; `y` copies the record's identifier. */
-export function RecordScreen(props: ScreenProps): ReactNode {
+function RecordScreen(props: ScreenProps): ReactNode {
   const { entry, width, height, nav } = props;
   const { selected, onSelect } = useSelection(entry);
   const { copy } = useTerminalHandoff();

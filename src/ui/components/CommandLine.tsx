@@ -18,7 +18,7 @@ export interface Command {
 }
 
 /** Words that quit, as in vi and k9s. */
-export const QUIT_WORDS = ['q', 'quit', 'q!', 'qa'];
+const QUIT_WORDS = ['q', 'quit', 'q!', 'qa'];
 
 const norm = (s: string): string => s.trim().toLowerCase();
 

@@ -188,7 +188,7 @@ const flexOf = <T,>(c: Column<T>): number => c.flex ?? (c.width === undefined &&
  * The widths the content asks for: of `fit` columns and of flexible ones (the text people read), the
  * widest cell of any row, within the column's bounds; 0 for a column whose every cell is empty.
  */
-export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>[]): Map<string, number> {
+function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const c of columns) {
     if (!c.fit && flexOf(c) === 0) continue;

@@ -9,7 +9,7 @@ import { cellText, type Column } from '../components/Table.js';
 const indexes = new WeakMap<readonly Column<never>[], WeakMap<object, string>>();
 
 /** Lower-cased text of every cell, NUL between cells so that a match never spans two columns. */
-export function searchText<T extends object>(row: T, columns: readonly Column<T>[]): string {
+function searchText<T extends object>(row: T, columns: readonly Column<T>[]): string {
   let index = indexes.get(columns);
   if (!index) indexes.set(columns, (index = new WeakMap()));
   let text = index.get(row);

@@ -25,10 +25,10 @@ export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
 const NO_ROWS: never[] = [];
 const NO_SORT: SortColumn[] = [];
 /** how often a followed list asks for its first page again (at most: a shorter refresh interval wins) */
-export const FOLLOW_MS = 2000;
+const FOLLOW_MS = 2000;
 
 /** Where a spec's rows are kept: the spec's own key, else its name and parameters. */
-export function listCacheKey<T, P extends Params>(spec: ResourceSpec<T, P>, params: P): string {
+function listCacheKey<T, P extends Params>(spec: ResourceSpec<T, P>, params: P): string {
   return spec.cacheKey?.(params) ?? `list:${spec.name}:${JSON.stringify(params)}`;
 }
 

@@ -75,7 +75,7 @@ export function initialForm(fields: readonly FieldSpec[]): FormState {
 }
 
 /** The field's own check, and for a required field that it is not empty. */
-export function fieldProblem(f: FieldSpec, values: FormValues): string | null {
+function fieldProblem(f: FieldSpec, values: FormValues): string | null {
   const value = values[f.id] ?? '';
   const kind = kindOf(f);
   if (!f.optional && kind !== 'yesno' && String(value).trim() === '') {

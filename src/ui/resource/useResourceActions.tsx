@@ -16,7 +16,7 @@ import { nounOf } from './bindings.js';
 import { DialogView, dialogRows } from './dialogs.js';
 import type { ConfirmSpec, Ctx, Dialog, KeyContext, Outcome, ResourceSpec } from './spec.js';
 
-export function dialogScopes(d: Dialog<unknown>): Scope[] {
+function dialogScopes(d: Dialog<unknown>): Scope[] {
   switch (d.kind) {
     case 'form':
       return ['form'];

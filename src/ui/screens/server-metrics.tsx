@@ -23,7 +23,7 @@ export const METRIC_RANGES = [
   { label: '30d', seconds: 30 * 86400 },
 ] as const;
 
-export const METRICS_REFRESH_MS = 60_000;
+const METRICS_REFRESH_MS = 60_000;
 
 export interface Series {
   label: string;
@@ -35,7 +35,7 @@ export interface Series {
 
 const cpu = (v: number): string => `${v < 10 ? v.toFixed(1) : Math.round(v)} %`;
 
-export function metricSeries(m: ServerMetrics): Series[] {
+function metricSeries(m: ServerMetrics): Series[] {
   return [
     { label: 'CPU', points: m.core, format: cpu, max: 100 },
     { label: 'Disk reads', points: m.disk.reads, format: bytesPerSecond },
