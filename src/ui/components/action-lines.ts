@@ -3,7 +3,7 @@
 // gets a wide bar, not blank columns), and a failure's reason wrapped over as many lines as it needs.
 // Plain functions, so the shell can ask how many lines the panel needs before it draws it.
 
-import { displayWidth, padEnd, padStart, safe, truncate, wrapText } from '../text.js';
+import { displayWidth, padEnd, padStart, safe, wrapText } from '../text.js';
 import { formatEta, progressBar } from './ProgressBar.js';
 
 export interface ActionRow {
