@@ -100,7 +100,8 @@ function advance(s: FormState): FormStep {
   if (problem) return { state: { ...s, error: problem, errorField: f.id } };
   const cleared = { ...s, error: null, errorField: null };
   const next = moveBy(cleared, 1);
-  if (next !== cleared) return { state: next };
+  // ⏎ that lands on an editor field opens the editor at once (tui.md: title, windows, then the editor)
+  if (next !== cleared) return kindOf(next.fields[next.focus]!) === 'editor' ? { state: next, edit: next.fields[next.focus]!.id } : { state: next };
   const values: FormValues = {};
   for (let i = 0; i < s.fields.length; i++) {
     const field = s.fields[i]!;
