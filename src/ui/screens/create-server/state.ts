@@ -10,21 +10,21 @@
 // - Environment lines belong to the library script: picking no script or a temporary one drops them.
 // - Changing the plan drops spot when the new plan has no spot discount; everything else is kept and
 //   checked again before sending.
-import type { CreateServerInput, Plan, VlanSpec } from '../../../api/index.js';
-import { createBody } from '../../../api/servers.js';
+import { createServerBody, type CreateServerInput, type Plan } from '../../../api/index.js';
 import {
   MSG,
   MSG_CHOSEN,
   RuleError,
   checkServerScript,
   checkSpotReserved,
-  checkVlanId,
   parseEnvLines,
-  parseVlanRange,
+  parseVlanText,
   reservedFormula,
   ruleMessage,
   usesRelativePath,
 } from '../../../rules/index.js';
+
+export { parseVlanText } from '../../../rules/index.js';
 
 export const STEPS = ['plan', 'location', 'image', 'notes', 'review'] as const;
 export type MainStep = (typeof STEPS)[number];
@@ -186,40 +186,6 @@ function initialState(): WizardState {
   };
 }
 
-const VLAN_SINGLE = /^(\S+?)(?:\s+(pvid))?$/i;
-
-/**
- * The VLANs typed for one network, `100 pvid, 200, 300-303`, read into the client's specs with the service's
- * own checks and messages: a single id must be 1–4094, a range goes through parseVlanRange, a range with
- * `pvid` is refused as the service refuses it, and an id given twice is the service's "already exists".
- */
-export function parseVlanText(text: string, network: string): VlanSpec[] {
-  const specs: VlanSpec[] = [];
-  const seen = new Set<number>();
-  const claim = (id: number) => {
-    if (seen.has(id)) throw new RuleError(400, MSG.vlanExists(id, network));
-    seen.add(id);
-  };
-  for (const raw of text.split(',')) {
-    const item = raw.trim();
-    if (item === '') continue;
-    const m = VLAN_SINGLE.exec(item);
-    const id = m ? m[1] : item;
-    const pvid = m ? m[2] !== undefined : false;
-    if (id.includes('-')) {
-      if (pvid) throw new RuleError(400, MSG.rangePvidUnsupported);
-      const { start, end } = parseVlanRange(id);
-      for (let v = start; v <= end; v++) claim(v);
-      specs.push({ range: `${start}-${end}` });
-    } else {
-      const vlanId = checkVlanId(id);
-      claim(vlanId);
-      specs.push({ vlanId, pvid });
-    }
-  }
-  return specs;
-}
-
 /** Whether the new server runs Windows: a Windows plan or a Windows image. */
 export function windowsServer(s: Pick<WizardState, 'plan' | 'image'>): boolean {
   return s.plan?.windows === true || s.image?.windows === true;
@@ -253,7 +219,7 @@ export function buildInput(s: WizardState): CreateServerInput {
 }
 
 /** The JSON body of POST /ecs/v2/servers for `input`: the client's own mapping, so the review is what goes out. */
-export const wireBody = createBody;
+export const wireBody = createServerBody;
 
 /** The body as the review shows it: sensitive values replaced, everything else as sent. */
 export function maskedBody(body: Record<string, unknown>): Record<string, unknown> {
