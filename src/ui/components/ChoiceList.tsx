@@ -134,7 +134,6 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
   const ref = useRef<ChoiceState | null>(null);
   ref.current ??= initialChoiceState(items, props.initialValue);
   const [state, setState] = useState<ChoiceState>(ref.current);
-  const topRef = useRef(0);
 
   useKeys(
     (input, key) => {
@@ -155,6 +154,25 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
     { active: props.isActive !== false, priority: PRIORITY.field, text: true },
   );
 
+  return <ChoiceListView items={items} state={state} height={height} width={width} placeholder={props.placeholder} emptyText={props.emptyText} />;
+}
+
+export interface ChoiceListViewProps<V> {
+  items: readonly Choice<V>[];
+  /** the filter and the highlight, kept by whoever takes the keys (ChoiceList, or the form reducer) */
+  state: ChoiceState;
+  /** Entries visible at once. */
+  height: number;
+  width: number;
+  placeholder?: string;
+  /** Shown when the filter matches nothing. */
+  emptyText?: string;
+}
+
+/** The list as drawn: the filter line, the entries around the highlight, and where the highlight is. */
+export function ChoiceListView<V>(props: ChoiceListViewProps<V>): ReactNode {
+  const { items, state, height, width } = props;
+  const topRef = useRef(0);
   const list = filterChoices(items, state.query.value);
   const win = computeWindow(list.length, state.highlight, height, topRef.current);
   topRef.current = win.start;

@@ -4,7 +4,7 @@ import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, Spo
 import type { Choice } from '../../components/ChoiceList.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
-import { HIDDEN, diskRefusal, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
+import { HIDDEN, diskRefusal, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './types.js';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
