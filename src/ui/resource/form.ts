@@ -207,6 +207,8 @@ function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep 
     return { state: next };
   }
 
+  // (a lines field adds what is typed before esc leaves)
+  if (kind === 'lines') return linesStep(s, f, input, key);
   if (key.escape) return { state: s, cancel: true };
   if (key.upArrow) return { state: moveBy(s, -1) };
   if (key.downArrow) return { state: moveBy(s, 1) };
@@ -222,8 +224,6 @@ function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep 
     if (key.return) return { state: s, edit: f.id };
     return { state: s };
   }
-
-  if (kind === 'lines') return linesStep(s, f, input, key);
 
   // text, secret and vlans
   if (s.discarding?.id === f.id) {
