@@ -1,6 +1,8 @@
 // The create-server wizard of tui.md: plan → location → image → notes → review, with the extras behind `x` on
-// the review. State lives in one reducer (create-server/state.ts); the lists come from the service
-// (create-server/choices.ts); this file wires the two to the screen and sends the request.
+// the review. State lives in one reducer (create-server/state.ts); each step is a form of one field over the
+// form reducer every form uses (create-server/step-form.tsx); the lists come from the service
+// (create-server/choices.ts); this file wires them to the screen and sends the typed input to the client,
+// which builds the request body.
 //
 // The shell mounts it on `c` in place of the body and hands it every key while it is open: esc here means
 // "one step back" (on the first step and on the review it calls onCancel), so the shell must not treat esc

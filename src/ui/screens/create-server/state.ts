@@ -1,5 +1,7 @@
 // The create-server wizard's state: one reducer over every step, pure, so the whole flow (and every rule a
-// field is checked with) can be tested without React. The view only renders this state and dispatches.
+// field is checked with) can be tested without React. It takes answers (a plan chosen, notes submitted, an
+// extra set); the keys that make an answer go through the one form reducer of every form (resource/form.ts)
+// in create-server/step-form.tsx. The view only renders this state and dispatches.
 //
 // Choices where tui.md and the brief leave room:
 // - Empty notes are refused with NOTES_REQUIRED: the service requires notes, and an invented default would put
