@@ -6,7 +6,7 @@
 // The create-server wizard is steps over this same reducer (screens/create-server/step-form.ts): each step
 // is a form of one field, of the kinds here (choice, text, multi, lines, vlans).
 
-import { choiceStep, filterChoices, initialChoiceState, type Choice, type ChoiceState } from '../components/ChoiceList.js';
+import { choiceStep, filterChoices, initialChoiceState, type Choice, type ChoiceState } from '../components/choice.js';
 import { editLine, lineState, prefilledLine, type LineState } from '../components/TextInput.js';
 import type { KeyLike } from '../keymap.js';
 import { parseVlanText, ruleMessage } from '../../rules/index.js';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { Action, Client } from '../../api/index.js';
 import type { Session } from '../../session/session.js';
 import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
-import type { Choice } from '../components/ChoiceList.js';
+import type { Choice } from '../components/choice.js';
 import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
 import type { KnownRecords } from '../hooks/useActionNames.js';
