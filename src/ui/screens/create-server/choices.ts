@@ -219,7 +219,7 @@ export function scriptChoices(scripts: readonly Script[], windows: boolean): Cho
     { value: { kind: 'none' }, label: '(none)' },
     { value: { kind: 'temporary' }, label: '(temporary script)', description: 'type a script for this server only' },
     ...scripts.map((sc) => ({
-      value: { kind: 'library', script: sc },
+      value: { kind: 'library' as const, script: sc },
       label: `#${sc.id} ${sc.title}`,
       description: [sc.windows ? 'PowerShell' : 'shell', sc.public ? 'public' : 'yours', sc.windows && !windows ? 'Windows servers only' : ''].filter(Boolean).join(' · '),
     })),
