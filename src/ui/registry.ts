@@ -1,10 +1,11 @@
 // The screens: every `:` name with its aliases and title, the spec behind each resource screen, and the key
-// scopes the shell matches keys against (the same the footer and `?` list). Each spec's keys are registered
-// here, derived from its capabilities (resource/bindings.ts).
+// scopes the shell matches keys against (the same the footer and `?` list). Each spec's keys are derived
+// from its capabilities (resource/bindings.ts) and declared here; `KEYS` is the table built from them.
 
-import { char, registerScope, type Scope } from './keymap.js';
+import { buildKeyTable, char, type KeyTable, type Scope, type ScopeDeclaration } from './keymap.js';
 import type { Command } from './components/CommandLine.js';
 import { specBindings } from './resource/bindings.js';
+import { PAGER_KEYS } from './resource/pager-keys.js';
 import type { ResourceSpec, TabbedSpec } from './resource/spec.js';
 import { tabbedBindings } from './resource/TabbedView.js';
 import account from './screens/account.js';
@@ -16,10 +17,11 @@ import images from './screens/images.js';
 import networks from './screens/networks.js';
 import plans, { availability } from './screens/plans.js';
 // the keys only: the screen and the profile file's library load when `:profiles` is first opened
-import { PROFILE_KEYS } from './screens/profile-keys.js';
+import { OPEN_KEY, PROFILE_KEYS } from './screens/profile-keys.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
 import { serverNetworks } from './screens/server-networks.js';
+import { SERVER_KEYS } from './screens/server-keys.js';
 import servers from './screens/servers.js';
 import snapshots, { serverSnapshots } from './screens/snapshots.js';
 import sshkeys from './screens/sshkeys.js';
@@ -80,40 +82,24 @@ export function screenTitle(screen: string): string {
   return screen === 'server' ? 'Server' : screen === 'record' ? 'Record' : screen === 'pager' ? 'Text' : titleOf(screen);
 }
 
-for (const spec of Object.values(SPECS)) registerScope(spec.name, specBindings(spec), titleOf(spec.name));
-for (const t of Object.values(TABBED)) {
-  registerScope(t.name, tabbedBindings(t), t.title);
-  for (const tab of t.tabs) registerScope(tab.spec.name, specBindings(tab.spec), `${t.title} · ${tab.title}`);
-}
-registerScope('profiles', specBindings(PROFILE_KEYS), 'Profiles');
-registerScope(serverSnapshots.name, specBindings(serverSnapshots), 'Snapshots of the server');
-registerScope(serverNetworks.name, specBindings(serverNetworks), 'Networks of the server');
-// a record view (⏎ on a row) copies the record's identifier
-registerScope('record', [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }], 'Record');
-// the pager (⏎ on a script): no list keys (nothing to open or select); it scrolls (its footer says which way
-// it can, PagerView `pagerIdle`), `/` says there is nothing to filter, and `y` copies the row's identifier
-registerScope(
-  'pager',
-  [
-    { id: 'pager.down', keys: ['↓', 'j', 'PgDn', 'G'], match: () => false, description: 'scroll down (a line, a page, to the end)', hint: 'more', rank: 30 },
-    { id: 'pager.up', keys: ['↑', 'k', 'PgUp', 'g'], match: () => false, description: 'scroll up (a line, a page, to the top)', hint: 'back up', rank: 31 },
-    { id: 'filter', keys: ['/'], match: char('/'), description: 'nothing to filter: the whole text is shown', rank: 11 },
-    { id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 },
-  ],
-  'Text',
-);
-// the server detail view: the server keys act on the server shown, and these switch its tabs
-registerScope(
-  'server',
-  [
-    { id: 'server.nextTab', keys: ['Tab', '→'], match: (_i, k) => (k.tab === true && !k.shift) || k.rightArrow === true, description: 'next tab', hint: 'tab', rank: 29 },
-    { id: 'server.prevTab', keys: ['Shift+Tab', '←'], match: (_i, k) => (k.tab === true && k.shift === true) || k.leftArrow === true, description: 'previous tab', rank: 29 },
-    { id: 'server.tab', keys: ['1…9'], match: char('1', '2', '3', '4', '5', '6', '7', '8', '9'), description: 'go to the tab of that number', rank: 60 },
-    { id: 'server.rangeShorter', keys: ['['], match: char('['), description: 'Metrics: a shorter range (30d 7d 24h 6h 1h)', rank: 61 },
-    { id: 'server.rangeLonger', keys: [']'], match: char(']'), description: 'Metrics: a longer range (1h 6h 24h 7d 30d)', rank: 62 },
-  ],
-  'Server',
-);
+/** Every screen's key scope, as the key table is built from them: each spec's keys, derived from it. */
+export const SCREEN_KEY_SCOPES: readonly ScopeDeclaration[] = [
+  ...Object.values(SPECS).map((spec) => ({ scope: spec.name, title: titleOf(spec.name), bindings: specBindings(spec) })),
+  ...Object.values(TABBED).flatMap((t) => [
+    { scope: t.name, title: t.title, bindings: tabbedBindings(t) },
+    ...t.tabs.map((tab) => ({ scope: tab.spec.name, title: `${t.title} · ${tab.title}`, bindings: specBindings(tab.spec) })),
+  ]),
+  { scope: 'profiles', title: 'Profiles', bindings: [...specBindings(PROFILE_KEYS), OPEN_KEY] },
+  { scope: serverSnapshots.name, title: 'Snapshots of the server', bindings: specBindings(serverSnapshots) },
+  { scope: serverNetworks.name, title: 'Networks of the server', bindings: specBindings(serverNetworks) },
+  // a record view (⏎ on a row) copies the record's identifier
+  { scope: 'record', title: 'Record', bindings: [{ id: 'copy', keys: ['y'], match: char('y'), description: "copy this record's identifier to the clipboard", hint: 'copy', rank: 36 }] },
+  { scope: 'pager', title: 'Text', bindings: PAGER_KEYS },
+  { scope: 'server', title: 'Server', bindings: SERVER_KEYS },
+];
+
+/** The one key table: the core scopes and every screen's, built once from the declarations above. */
+export const KEYS: KeyTable = buildKeyTable(SCREEN_KEY_SCOPES);
 
 // One array per kind of screen, so the footer (memoised on its props) is not redrawn by a filter key.
 const scopeCache = new Map<string, Scope[]>();

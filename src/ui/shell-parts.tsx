@@ -20,6 +20,7 @@ import { reclaimBadge, reclaiming, useSecondTick } from './hooks/useSpotReclaims
 import { RecordView } from './resource/RecordView.js';
 import { SERVERS_CACHE_KEY } from './screens/servers.js';
 import { useTerminalHandoff } from './terminal-handoff.js';
+import type { BindingId } from './keymap.js';
 
 /** Who and where the header names while the session is still connecting. */
 export interface PendingConnection {
@@ -33,7 +34,7 @@ const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then(
 const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
 
 /** a record view's keys that do nothing there: no order, nothing to open, nothing to load again */
-const RECORD_IDLE = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
+const RECORD_IDLE: readonly BindingId[] = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -10,7 +10,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
-import { matchBinding, type KeyLike } from '../keymap.js';
+import { CORE_KEYS, type KeyLike } from '../keymap.js';
 import { displayWidth, padEnd, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { computeWindow } from './Table.js';
@@ -79,11 +79,11 @@ export function choiceStep<V>(
   options: { toggle?: boolean } = {},
 ): ChoiceOutcome<V> {
   const list = filterChoices(items, state.query.value);
-  const nav = matchBinding(['dialog'], input, key);
+  const nav = CORE_KEYS.matchBinding(['dialog'], input, key);
   const page = Math.max(1, pageSize - 1);
   const at = (target: number): ChoiceOutcome<V> => ({ state: { ...state, highlight: moveTo(list, state.highlight, target) } });
-  if (nav === 'dialog.up' || (key.ctrl && input === 'p')) return at(state.highlight - 1);
-  if (nav === 'dialog.down' || (key.ctrl && input === 'n')) return at(state.highlight + 1);
+  if (nav === 'dialog.up') return at(state.highlight - 1);
+  if (nav === 'dialog.down') return at(state.highlight + 1);
   if (nav === 'dialog.pageUp') return at(state.highlight - page);
   if (nav === 'dialog.pageDown') return at(state.highlight + page);
   if (nav === 'dialog.top') return at(0);

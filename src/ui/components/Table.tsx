@@ -11,7 +11,7 @@ import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
 import { formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
-import { matchBinding } from '../keymap.js';
+import { CORE_KEYS } from '../keymap.js';
 import { color, selectionInverse, type Role } from '../theme.js';
 
 export interface Column<T> {
@@ -317,7 +317,7 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
 
 /** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
 function isMove(input: string, key: KeyLike): boolean {
-  const id = matchBinding(['table'], input, key);
+  const id = CORE_KEYS.matchBinding(['table'], input, key);
   return id !== undefined && id !== 'open';
 }
 
@@ -362,7 +362,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   /** True when the key was one of the table's (a move, or ⏎). */
   const handleKey = (input: string, key: KeyLike): boolean => {
-    const id = matchBinding(['table'], input, key);
+    const id = CORE_KEYS.matchBinding(['table'], input, key);
     if (id === undefined) return false;
     if (view.length === 0) return true;
     const found = cursor.current.key !== null ? indexOfKey(cursor.current.key, cursor.current.index) : 0;

@@ -12,7 +12,7 @@ import type { Client, CreatedServer, Plan } from '../../api/index.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { ScrollLines, scrollStep } from '../components/Scroll.js';
 import { TextInput } from '../components/TextInput.js';
-import { matchBinding } from '../keymap.js';
+import { CORE_KEYS } from '../keymap.js';
 import { displayWidth, truncate } from '../text.js';
 import { color, colorEnabled } from '../theme.js';
 import { formatGpu, formatRam, imageChoices, locationChoices, percent, planChoices, spotDiscountOf } from './create-server/choices.js';
@@ -201,7 +201,7 @@ function ReviewStep(props: {
           if (next !== offsetRef.current) setOffset(next);
           return;
         }
-        const id = matchBinding(['create-server'], input, key);
+        const id = CORE_KEYS.matchBinding(['create-server'], input, key);
         if (id === 'wizard.extras') props.onExtras();
         else if (id === 'wizard.back') props.onBack();
       }
