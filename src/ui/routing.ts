@@ -5,7 +5,7 @@
 
 import type { SortSpec } from './components/Table.js';
 import type { SortColumn } from './hooks/screen.js';
-import type { BindingId, KeyLike } from './keymap.js';
+import { CORE_KEYS, type BindingId, type KeyLike } from './keymap.js';
 import { KEYS, screenScopes } from './registry.js';
 
 export type Mode = 'none' | 'help' | 'command' | 'filter' | 'sort';
@@ -33,8 +33,9 @@ export type KeyRoute =
 
 /** Who answers a key. Ctrl+C always quits; before the session, or on a too-small terminal, only `q` works too. */
 export function routeKey(ctx: KeyContext, input: string, key: KeyLike): KeyRoute {
-  if (key.ctrl && input === 'c') return { kind: 'quit' };
-  if (ctx.tooSmall || !ctx.connected) return input === 'q' && !key.ctrl && !key.meta ? { kind: 'quit' } : { kind: 'ignore' };
+  const quit = CORE_KEYS.matchBinding(['global'], input, key) === 'quit';
+  if (quit && key.ctrl) return { kind: 'quit' };
+  if (ctx.tooSmall || !ctx.connected) return quit ? { kind: 'quit' } : { kind: 'ignore' };
   if (ctx.dialogOpen || ctx.mode !== 'none') return { kind: 'ignore' };
   const scopes = screenScopes(ctx.screen, ctx.tabScope);
   const id = KEYS.matchBinding(scopes, input, key, { readOnly: ctx.readOnly });
