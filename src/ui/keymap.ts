@@ -9,7 +9,7 @@ import { CORE_SCOPES } from './key-scopes.js';
 import type { KeyLike, ScreenBinding, ScreenKeyId } from './keymatch.js';
 import { displayWidth, padEnd } from './text.js';
 
-export { char, ctrl, type KeyLike, type ScreenBinding, type ScreenKeyId, type SpecKeyId, type OwnKeyId } from './keymatch.js';
+export { char, ctrl, type KeyLike, type OwnKeyId, type ScreenBinding, type ScreenKeyId } from './keymatch.js';
 
 type CoreScopes = typeof CORE_SCOPES;
 export type CoreScope = keyof CoreScopes;
@@ -63,7 +63,6 @@ export const CORE_KEYS: KeyTable = buildKeyTable([]);
 
 export const globalBindings: readonly Binding[] = CORE_KEYS.bindingsFor(['global']);
 export const tableBindings: readonly Binding[] = CORE_KEYS.bindingsFor(['table']);
-export const dialogBindings: readonly Binding[] = CORE_KEYS.bindingsFor(['dialog']);
 
 // --- the table ---------------------------------------------------------------------------------------------
 

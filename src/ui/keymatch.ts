@@ -7,7 +7,7 @@ export type KeyLike = Partial<Key>;
 export type Matcher = (input: string, key: KeyLike) => boolean;
 
 /** Typed without Ctrl or Alt (esc before a key arrives as Alt+key: that user meant esc). */
-export const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);
+const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);
 
 /** Matches one printable character typed without Ctrl or Alt. */
 export const char =
