@@ -33,10 +33,10 @@ function pressesOf(label: string): Array<[string, KeyLike]> {
   if (label === 'Space') return [[' ', {}]];
   if (label === '↑↓') return [['', { upArrow: true }], ['', { downArrow: true }]];
   const ctrl = /^Ctrl\+([A-Z])$/.exec(label);
-  if (ctrl) return [[ctrl[1]!.toLowerCase(), { ctrl: true }]];
+  if (ctrl) return [[ctrl[1].toLowerCase(), { ctrl: true }]];
   const range = /^(.)…(.)$/u.exec(label);
   if (range) {
-    const [from, to] = [range[1]!.codePointAt(0)!, range[2]!.codePointAt(0)!];
+    const [from, to] = [range[1].codePointAt(0)!, range[2].codePointAt(0)!];
     return [from, Math.floor((from + to) / 2), to].map((c) => [String.fromCodePoint(c), {}]);
   }
   if ([...label].length === 1) return [[label, /[A-Z]/.test(label) ? { shift: true } : {}]];

@@ -37,7 +37,7 @@ describe('the screen registry', () => {
   it('matches a tab’s own keys from the tab its entry keeps', () => {
     const snapshots = SERVER_TABS.findIndex((t) => t.id === 'snapshots');
     expect(entryScopes({ screen: 'server', state: { selected: null, tab: 0 } })[0]).toBe('server');
-    expect(entryScopes({ screen: 'server', state: { selected: null, tab: snapshots } })[0]).toBe(SERVER_TABS[snapshots]!.scope);
+    expect(entryScopes({ screen: 'server', state: { selected: null, tab: snapshots } })[0]).toBe(SERVER_TABS[snapshots].scope);
     expect(entryScopes({ screen: 'billing', state: { selected: null, tab: 1 } }).slice(0, 2)).toEqual(['billing-templates', 'billing']);
   });
 });
