@@ -2,7 +2,7 @@
 // review and goes back a step elsewhere; x and ← work on the review only; nothing works while the request is
 // out. The footer (keymap.ts, scope `create-server`) leaves the others out.
 import type { IdOf } from '../../keymap.js';
-import type { WizardState } from './state.js';
+import type { WizardState } from './types.js';
 
 type WizardKey = IdOf<'create-server' | 'dialog'>;
 
