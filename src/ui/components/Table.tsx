@@ -8,11 +8,10 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
-import type { KeyLike } from '../keymap.js';
 import { formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { scalarText } from '../../api/read.js';
-import { matchBinding } from '../keymap.js';
+import { CORE_KEYS, type KeyLike } from '../keymap.js';
 import { color, selectionInverse, type Role } from '../theme.js';
 
 export interface Column<T> {
@@ -318,7 +317,7 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
 
 /** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
 function isMove(input: string, key: KeyLike): boolean {
-  const id = matchBinding(['table'], input, key);
+  const id = CORE_KEYS.matchBinding(['table'], input, key);
   return id !== undefined && id !== 'open';
 }
 
@@ -365,7 +364,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   /** True when the key was one of the table's (a move, or ⏎). */
   const handleKey = (input: string, key: KeyLike): boolean => {
-    const id = matchBinding(['table'], input, key);
+    const id = CORE_KEYS.matchBinding(['table'], input, key);
     if (id === undefined) return false;
     if (view.length === 0) return true;
     const found = cursor.current.key !== null ? indexOfKey(cursor.current.key, cursor.current.index) : 0;

@@ -24,6 +24,7 @@ import { serverNetworks } from './server-networks.js';
 import { SERVER_TAB_IDS, SERVER_TABS } from './server-tabs.js';
 import type { Session } from '../../session/session.js';
 import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
+import type { BindingId } from '../keymap.js';
 
 export interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
@@ -221,7 +222,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   // the server's keys in the footer only where they act: not p on a server known to be running (one rule
   // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
   const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
-  const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
+  const detailIdle: BindingId[] = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
   // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
   if (SERVER_TABS[tab]?.list !== true) detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
   useIdleKeys(nav, `server:${entry.id}`, detailIdle);
