@@ -13,12 +13,13 @@ import { loadState } from '../../src/emulator/state-load.js';
 import { COLLECTIONS, STATE_VERSION, upgradeState, type CollectionName, type State } from '../../src/emulator/state.js';
 import { makeEmu } from './helpers.js';
 
+const START = Date.UTC(2026, 10, 25);
 const DIR = join(import.meta.dirname, 'state-files');
 const NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
-/** Today's demo estate with an API token, so that every collection holds records. */
+/** Today's demo estate with an API token, so that every collection holds records; on a fixed date, so its shapes do not follow the calendar. */
 async function demoState(): Promise<State> {
-  const t = await makeEmu({ seed: 'demo' });
+  const t = await makeEmu({ seed: 'demo', start: START });
   t.token = await t.login();
   const made = await t.req('POST', '/ecs/v2/keys', { notes: 'state file example' });
   if (made.status !== 200) throw new Error(`token creation failed: ${made.text}`);
@@ -66,7 +67,7 @@ if (process.env.ECSDECK_WRITE_STATE_FILE === '1' && !existsSync(join(DIR, `v${ST
     if (name === 'servers' || name === 'seq') continue;
     root[name] = Array.isArray(v) ? v.slice(0, 6) : Object.fromEntries(Object.entries(v as object).slice(0, 6));
   }
-  writeFileSync(join(DIR, `v${STATE_VERSION}.json`), `${JSON.stringify({ state, clock: { emuNow: Date.UTC(2026, 10, 25), wallAt: Date.UTC(2026, 10, 25) }, gen: 1 }, null, 1)}\n`);
+  writeFileSync(join(DIR, `v${STATE_VERSION}.json`), `${JSON.stringify({ state, clock: { emuNow: START, wallAt: START }, gen: 1 }, null, 1)}\n`);
 }
 
 const FILES = readdirSync(DIR).filter((f) => /^v\d+\.json$/.test(f));
