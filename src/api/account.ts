@@ -38,7 +38,7 @@ export interface CreatedToken {
 
 // ------------------------------------------------------------------------------------------------ reading
 
-export function parseAccount(body: unknown): Account {
+function parseAccount(body: unknown): Account {
   const r = Reader.of(unwrap(body, 'account'), 'account record');
   envelope(r);
   return {
@@ -68,7 +68,7 @@ export function parseTokenList(body: unknown): ApiTokenInfo[] {
   });
 }
 
-export function parseCreatedToken(body: unknown): CreatedToken {
+function parseCreatedToken(body: unknown): CreatedToken {
   const r = Reader.of(body, 'token creation answer');
   return { token: r.str('token'), id: r.nullableNum('id') };
 }

@@ -39,7 +39,7 @@ export interface ActionQuery {
 // ------------------------------------------------------------------------------------------------ reading
 
 /** `failed` and `error` are one failure status; a few other spellings are folded in for safety. */
-export function actionStatus(raw: string): ActionStatus | (string & {}) {
+function actionStatus(raw: string): ActionStatus | (string & {}) {
   const s = lower(raw).replace(/[_ ]/g, '-');
   if (s === 'failed' || s === 'error' || s === 'failure' || s === 'fail') return 'failed';
   if (s === 'completed' || s === 'complete' || s === 'done' || s === 'success') return 'completed';
@@ -48,7 +48,7 @@ export function actionStatus(raw: string): ActionStatus | (string & {}) {
 }
 
 /** `new_server` is what one document page calls `create_server`. */
-export function actionType(raw: string): string {
+function actionType(raw: string): string {
   const s = lower(raw);
   return s === 'new_server' ? 'create_server' : s;
 }

@@ -77,7 +77,7 @@ export interface SnapshotUsage {
 
 // ------------------------------------------------------------------------------------------------ reading
 
-export function parseServerUsage(v: unknown): ServerUsage {
+function parseServerUsage(v: unknown): ServerUsage {
   const r = Reader.of(v, 'server usage record');
   return {
     plan: r.optStr('plan'),
@@ -116,7 +116,7 @@ export function parseServerUsage(v: unknown): ServerUsage {
   };
 }
 
-export function parseTemplateUsage(v: unknown): TemplateUsage {
+function parseTemplateUsage(v: unknown): TemplateUsage {
   const r = Reader.of(v, 'template usage record');
   return {
     name: r.str('name'),
@@ -133,7 +133,7 @@ export function parseTemplateUsage(v: unknown): TemplateUsage {
   };
 }
 
-export function parseSnapshotUsage(body: unknown): SnapshotUsage {
+function parseSnapshotUsage(body: unknown): SnapshotUsage {
   const r = Reader.of(body, 'snapshot usage');
   return {
     year: r.optNum('year'),

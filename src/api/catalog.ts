@@ -94,7 +94,7 @@ function readPlan(r: Reader): Plan {
   };
 }
 
-export function parsePlan(v: unknown): Plan {
+function parsePlan(v: unknown): Plan {
   return readPlan(Reader.of(v, 'plan record'));
 }
 

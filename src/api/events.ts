@@ -32,7 +32,7 @@ export interface EventPage {
 
 // ------------------------------------------------------------------------------------------------ reading
 
-export function parseEvent(v: unknown): PodEvent {
+function parseEvent(v: unknown): PodEvent {
   const r = Reader.of(v, 'event record');
   return {
     id: r.num('id'),

@@ -20,7 +20,7 @@ export interface Group {
 
 // ------------------------------------------------------------------------------------------------ reading
 
-export function parseGroup(v: unknown): Group {
+function parseGroup(v: unknown): Group {
   const r = Reader.of(unwrap(v, 'group'), 'group record');
   return {
     id: r.num('id'),
@@ -31,7 +31,7 @@ export function parseGroup(v: unknown): Group {
   };
 }
 
-export function parseGroups(body: unknown): Group[] {
+function parseGroups(body: unknown): Group[] {
   return listOf(body, 'groups', 'group list').map(parseGroup);
 }
 

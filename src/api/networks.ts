@@ -39,7 +39,7 @@ export interface VlanChange {
 
 // ------------------------------------------------------------------------------------------------ reading
 
-export function parseNetwork(v: unknown): Network {
+function parseNetwork(v: unknown): Network {
   const r = Reader.of(unwrap(v, 'network'), 'network record');
   return {
     id: r.optNum('id'),
@@ -53,11 +53,11 @@ export function parseNetwork(v: unknown): Network {
   };
 }
 
-export function parseNetworks(body: unknown): Network[] {
+function parseNetworks(body: unknown): Network[] {
   return listOf(body, 'networks', 'network list').map(parseNetwork);
 }
 
-export function parseVlan(v: unknown): Vlan {
+function parseVlan(v: unknown): Vlan {
   const r = Reader.of(v, 'vlan record');
   return {
     id: r.optNum('id'),
@@ -75,12 +75,12 @@ export function parseVlan(v: unknown): Vlan {
   };
 }
 
-export function parseVlans(body: unknown): Vlan[] {
+function parseVlans(body: unknown): Vlan[] {
   return listOf(body, 'vlans', 'vlan list').map(parseVlan);
 }
 
 /** VLAN create, update and removal answers: any of `vlan`, `action`, or neither (removal: not shown). */
-export function parseVlanChange(body: unknown): VlanChange {
+function parseVlanChange(body: unknown): VlanChange {
   if (!isRecord(body)) return { vlan: null, action: null };
   return {
     vlan: isRecord(body.vlan) ? parseVlan(body.vlan) : null,

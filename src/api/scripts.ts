@@ -36,7 +36,7 @@ export function parseScript(v: unknown): Script {
   };
 }
 
-export function parseScripts(body: unknown): Script[] {
+function parseScripts(body: unknown): Script[] {
   return listOf(body, 'scripts', 'script list').map(parseScript);
 }
 

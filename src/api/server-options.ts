@@ -113,7 +113,7 @@ export function parseReservedPeriod(v: unknown, server = ''): ReservedPeriod {
 }
 
 /** `[epoch_seconds, "value"]` or `{t: ISO, y: "value"}`; a point without a value is a gap, left out. */
-export function parsePoint(p: unknown): MetricPoint | null {
+function parsePoint(p: unknown): MetricPoint | null {
   let at: Date | undefined;
   let raw: unknown;
   if (Array.isArray(p) && p.length >= 2) {

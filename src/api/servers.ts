@@ -147,7 +147,7 @@ export function parseCreatedServer(body: unknown): CreatedServer {
 }
 
 /** `RUNNING`, `Running` → 'running'; `SHUTOFF` → 'shutoff'. */
-export function powerState(raw: string): string {
+function powerState(raw: string): string {
   return lower(raw).replace(/[\s-]+/g, '_');
 }
 
@@ -165,7 +165,7 @@ export function parseConsole(body: unknown): ConsoleAccess {
   return { action: parseAction(inner), consoleKey: key };
 }
 
-export function parseIsolations(body: unknown): Isolation[] {
+function parseIsolations(body: unknown): Isolation[] {
   return listOf(body, 'isolations', 'isolation list').map((x) => {
     const r = Reader.of(x, 'isolation record');
     return { name: r.str('name'), notes: r.optStr('notes') };

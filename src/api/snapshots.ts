@@ -68,12 +68,12 @@ export function parseSnapshot(v: unknown): Snapshot {
   };
 }
 
-export function parseSnapshots(body: unknown): Snapshot[] {
+function parseSnapshots(body: unknown): Snapshot[] {
   return listOf(body, 'snapshots', 'snapshot list').map(parseSnapshot);
 }
 
 /** `{status, snapshot, action}` of create and delete; the action may be absent on some answers. */
-export function parseSnapshotChange(body: unknown): SnapshotChange {
+function parseSnapshotChange(body: unknown): SnapshotChange {
   const b = requireRecord(body, 'snapshot');
   return { snapshot: parseSnapshot(b.snapshot), action: isRecord(b.action) ? parseAction(b.action) : null };
 }

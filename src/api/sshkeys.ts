@@ -14,12 +14,12 @@ export interface SshKey {
 
 // ------------------------------------------------------------------------------------------------ reading
 
-export function parseSshKey(v: unknown): SshKey {
+function parseSshKey(v: unknown): SshKey {
   const r = Reader.of(unwrap(v, 'pubkey'), 'ssh key record');
   return { id: r.num('id'), label: r.str('label'), key: r.optStr('key'), createdAt: r.date('created_at'), extra: r.rest() };
 }
 
-export function parseSshKeys(body: unknown): SshKey[] {
+function parseSshKeys(body: unknown): SshKey[] {
   return listOf(body, 'pubkeys', 'ssh key list').map(parseSshKey);
 }
 

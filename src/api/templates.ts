@@ -18,7 +18,7 @@ export interface CreatedTemplate {
 
 export const parseTemplate = (v: unknown): Template => parseImage(unwrap(v, 'template'));
 
-export function parseTemplates(body: unknown): Template[] {
+function parseTemplates(body: unknown): Template[] {
   return listOf(body, 'templates', 'template list').map(parseImage);
 }
 
