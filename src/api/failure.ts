@@ -22,7 +22,7 @@ export async function translate(err: unknown, req: FailedRequest, clock: Service
   if (err instanceof HTTPError) {
     const res = err.response;
     clock.observe(res.headers.get('date'));
-    let body: unknown = null;
+    let body: unknown;
     try {
       const text = await res.text();
       body = text.trim() === '' ? null : safeJson(text);

@@ -45,7 +45,7 @@ export function createClient(opts: ClientOptions) {
       return transport.serviceNow();
     },
     /** Same as `account.login`. */
-    login: account.login,
+    login: account.login.bind(account),
     account,
     actions: actionsApi(transport),
     servers: serversApi(transport),
