@@ -3,7 +3,7 @@ import { ShapeError } from './errors.js';
 import type { Transport } from './http.js';
 import { listOf, imageStatus, type Extra, type ImageStatus } from './parse-base.js';
 import type { CallOptions } from './path.js';
-import { Reader, isRecord } from './read.js';
+import { Reader, isRecord, scalarText } from './read.js';
 
 export interface Region {
   id: number;
@@ -141,9 +141,9 @@ export function parseAvailability(body: unknown): PlanAvailability[] {
     const r = Reader.of(item, 'plan availability record');
     const planRaw = r.any('plan');
     const planName = isRecord(planRaw)
-      ? String(planRaw.name ?? planRaw.id ?? '')
+      ? scalarText(planRaw.name ?? planRaw.id ?? '')
       : planRaw !== undefined && planRaw !== null
-        ? String(planRaw)
+        ? scalarText(planRaw)
         : r.optStr('plan_name') || r.optStr('name');
     const regions = ['regions', 'locations', 'availability'].map((k) => r.raw[k]).find(Array.isArray) as unknown[] | undefined;
     if (regions) {

@@ -72,8 +72,8 @@ export interface LostAnswerRecovery<T> {
   then(): Promise<T | null>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
 // POST and PATCH are left out on purpose: a retried POST after a lost answer would create a second server.
 const RETRIED_METHODS = ['get', 'put', 'delete', 'head'];

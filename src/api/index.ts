@@ -82,8 +82,9 @@ export type * from './sshkeys.js';
 export type * from './templates.js';
 export type { Extra, ImageStatus } from './parse-base.js';
 export type { CallOptions } from './path.js';
-export { ApiError, AuthExpiredError, ClientError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
+export { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
-export { ServiceClock } from './service-clock.js';
-export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRY, Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
+export { Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
+/** The body `servers.create(input)` sends, built by the client: what the create wizard's review shows. */
+export { createBody as createServerBody } from './servers.js';

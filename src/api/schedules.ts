@@ -2,7 +2,7 @@
 import type { Transport } from './http.js';
 import { unwrap, type Extra } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
-import { Reader, isRecord } from './read.js';
+import { Reader, isRecord, scalarText } from './read.js';
 
 export interface SnapshotSchedule {
   name: string;
@@ -28,7 +28,7 @@ export function parseSchedule(body: unknown): SnapshotSchedule {
     schedule: r.optStr('schedule'),
     enabled: r.optBool('enabled'),
     lastRunAt: r.date('last_run_at'),
-    lastRunStatus: status === null || status === undefined || status === '' ? null : String(status),
+    lastRunStatus: status === null || status === undefined || status === '' ? null : scalarText(status),
     maxRetention: i.num('max_retention'),
     dayOfWeek: i.num('day_of_week'),
     extra: r.rest(),

@@ -2,7 +2,7 @@
 import type { Transport } from './http.js';
 import { listOf, parseNothing, unwrap, type Extra } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
-import { Reader } from './read.js';
+import { Reader, scalarText } from './read.js';
 
 export interface Script {
   id: number;
@@ -30,7 +30,7 @@ export function parseScript(v: unknown): Script {
     content: r.optStr('content'),
     windows: r.optBool('windows'),
     public: r.optBool('public'),
-    category: category === null || category === undefined || category === '' ? null : String(category),
+    category: category === null || category === undefined || category === '' ? null : scalarText(category),
     createdAt: r.date('created_at') ?? r.date('creation_date'),
     extra: r.rest(),
   };
