@@ -135,11 +135,11 @@ export function serverRate(server: PricedServer, plans: readonly PricedPlan[] | 
 }
 
 /** The account's burn per hour: the sum of its servers' rates now (a server whose plan is unknown counts 0). */
-export function accountBurn(
-  servers: readonly PricedServer[],
+export function accountBurn<S extends PricedServer>(
+  servers: readonly S[],
   plans: readonly PricedPlan[] | undefined,
   account: AccountDiscounts | undefined,
-  opts: { at: number; isOff?: (server: PricedServer) => boolean; offlinePct?: number },
+  opts: { at: number; isOff?: (server: S) => boolean; offlinePct?: number },
 ): number {
   let sum = 0;
   for (const s of servers) sum += serverRate(s, plans, account, { at: opts.at, off: opts.isOff?.(s), offlinePct: opts.offlinePct })?.hourly ?? 0;

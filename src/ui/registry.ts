@@ -111,6 +111,8 @@ registerScope(
     { id: 'server.tab', keys: ['1…9'], match: char('1', '2', '3', '4', '5', '6', '7', '8', '9'), description: 'go to the tab of that number', rank: 60 },
     { id: 'server.rangeShorter', keys: ['['], match: char('['), description: 'Metrics: a shorter range (30d 7d 24h 6h 1h)', rank: 61 },
     { id: 'server.rangeLonger', keys: [']'], match: char(']'), description: 'Metrics: a longer range (1h 6h 24h 7d 30d)', rank: 62 },
+    { id: 'server.cursorLeft', keys: [','], match: char(','), description: 'Metrics: the time cursor one column back (each series says its value and time under it)', hint: 'cursor', rank: 63 },
+    { id: 'server.cursorRight', keys: ['.'], match: char('.'), description: 'Metrics: the time cursor one column on', rank: 64 },
   ],
   'Server',
 );

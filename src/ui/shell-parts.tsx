@@ -20,6 +20,7 @@ import { reclaimBadge, reclaiming, useSecondTick } from './hooks/useSpotReclaims
 import { RecordView } from './resource/RecordView.js';
 import { SERVERS_CACHE_KEY } from './screens/servers.js';
 import { useTerminalHandoff } from './terminal-handoff.js';
+import { useBurn } from './hooks/useCosts.js';
 
 /** Who and where the header names while the session is still connecting. */
 export interface PendingConnection {
@@ -74,6 +75,8 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
   const dying = useMemo(() => reclaiming(servers), [servers]);
   useSecondTick(dying.length > 0);
   const badge = session ? reclaimBadge(dying, session.client.serviceNow().getTime()) : '';
+  // what the account burns per hour: kept beside the clock when the counts give way (tui.md, Costs)
+  const burn = useBurn(session, servers);
   const counts: string[] = [];
   if (servers) counts.push(plural(servers.length, 'server'));
   if (session) counts.push(plural(snapshot.inFlight.length, 'running action'));
@@ -86,7 +89,7 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
       local={session?.local ?? pending?.local}
       readOnly={props.readOnly}
       counts={counts}
-      alert={badge || undefined}
+      alert={[badge, burn].filter(Boolean).join(' · ') || undefined}
       now={now}
     />
   );

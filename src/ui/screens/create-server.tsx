@@ -20,6 +20,7 @@ import { ExtrasStep, KeyCatcher, extrasHint, type ExtrasLists } from './create-s
 import { describeFailure, useRemote, type Remote } from './create-server/remote.js';
 import { wizardIdle } from './create-server/hints.js';
 import { useIdleKeys, type Nav } from '../hooks/screen.js';
+import { WizardPrice } from './create-server-price.js';
 import { STEPS, buildInput, initialWizardState, reviewLines, wizardReducer, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
 export { wizardReducer, initialWizardState } from './create-server/state.js';
@@ -432,17 +433,20 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       break;
     case 'review':
       body = (
-        <ReviewStep
-          state={state}
-          width={width}
-          height={bodyHeight}
-          readOnly={readOnly}
-          isActive={active}
-          onSend={send}
-          onExtras={() => dispatch({ type: 'openExtras' })}
-          onBack={back}
-          onCancel={cancel}
-        />
+        <Box flexDirection="column">
+          <ReviewStep
+            state={state}
+            width={width}
+            height={bodyHeight - 1}
+            readOnly={readOnly}
+            isActive={active}
+            onSend={send}
+            onExtras={() => dispatch({ type: 'openExtras' })}
+            onBack={back}
+            onCancel={cancel}
+          />
+          <WizardPrice client={client} width={width} choice={{ plan: state.plan, spotDiscount: state.extras.spot ? state.spotDiscount : null, reservedMonths: state.extras.reservedMonths }} />
+        </Box>
       );
       break;
     case 'extras':

@@ -22,6 +22,7 @@ import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnaps
 import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
 import { SERVER_TABS } from './server-tabs.js';
+import { CostView } from './server-cost.js';
 import type { Session } from '../../session/session.js';
 import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 
@@ -242,7 +243,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
   const tabIdNow = SERVER_TABS[tab]?.id;
   // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
-  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
+  if (tabIdNow === 'overview' || tabIdNow === 'metrics' || tabIdNow === 'cost') detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
+  if (tabIdNow !== 'metrics') detailIdle.push('server.cursorLeft', 'server.cursorRight');
   useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
@@ -270,6 +272,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         setRange(next);
         return true;
       }
+      if (id === 'server.cursorLeft' || id === 'server.cursorRight') return tabId === 'metrics' && (inner.current?.handle?.(id) ?? false);
       if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
       // the Snapshots and Networks tabs' keys (c, e, d, ...) are their own
       if (SERVER_TABS[tabRef.current]?.scope) return inner.current?.handle?.(id, input) ?? false;
@@ -339,6 +342,8 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         </Box>
       ) : tabId === 'networks' ? (
         tabList(serverNetworks, contentRows)
+      ) : tabId === 'cost' ? (
+        <CostView session={session} server={server} power={power.state} width={width} height={contentRows} control={inner} />
       ) : (
         tabList(serverActions, contentRows)
       )}

@@ -12,6 +12,7 @@ export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string }> = [
   { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name },
   { id: 'networks', title: 'Networks', scope: serverNetworks.name },
   { id: 'actions', title: 'Actions' },
+  { id: 'cost', title: 'Cost' },
 ];
 
 /** The index of the tab `id` names (Overview when none does). */
