@@ -52,8 +52,11 @@ export function useBurn(session: Session | null | undefined, servers: readonly S
     at: session.client.serviceNow().getTime(),
     isOff: (s) => power.state(s.name) === 'shutoff',
   });
-  return perHour(burn);
+  return burnText(burn);
 }
+
+/** `€ 2.84/h` from a euro an hour up (the header's figure to the cent), `€ 0.032/h` under it. */
+export const burnText = (n: number): string => (n >= 1 ? `€ ${n.toFixed(2)}/h` : perHour(n));
 
 /** The rows with `cost`, each server's rate now (as if running: the list's live cells correct the ones off). */
 export function withCosts<S extends Server>(rows: readonly S[], session: Session, inputs: CostInputs): Array<S & { cost?: number }> {

@@ -27,6 +27,23 @@ export function cursorColumn(at: number, start: number, end: number, width: numb
 /** The cursor's time when it sits on `column`: the middle of the column's stretch. */
 export const columnTime = (column: number, start: number, end: number, width: number): number => start + ((column + 0.5) * (end - start)) / Math.max(1, width);
 
+/** The usual spacing of the points (their median step), at least a minute. */
+function stepOf(points: readonly MetricPoint[]): number {
+  const steps: number[] = [];
+  for (let i = 1; i < points.length; i++) steps.push(points[i]!.at.getTime() - points[i - 1]!.at.getTime());
+  steps.sort((a, b) => a - b);
+  return Math.max(60_000, steps[Math.floor(steps.length / 2)] ?? 60_000);
+}
+
+/**
+ * How many stretches of time `width` columns over [start, end] stand for: one a column, or one a step of the
+ * points when there are fewer points than columns (a stretch then spans several columns, with no holes).
+ */
+export function bucketsOf(points: readonly MetricPoint[], start: number, end: number, width: number): number {
+  const span = Math.max(1, end - start);
+  return Math.max(1, Math.min(width, Math.round(span / stepOf(points))));
+}
+
 /** The first index whose time is at or after `t` (points in time order). */
 function firstAtOrAfter(points: readonly MetricPoint[], t: number): number {
   let lo = 0;
@@ -40,20 +57,23 @@ function firstAtOrAfter(points: readonly MetricPoint[], t: number): number {
 }
 
 /**
- * The point nearest the middle of `column` among those inside the column's stretch of time; null where the
- * column is a gap. A binary search: cheap on 30 days of points at every cursor step.
+ * The point nearest the middle of `column` among those inside the stretch of time the column draws (the same
+ * stretch timeColumns averages); null where the column is a gap. A binary search: cheap on 30 days of points
+ * at every cursor step.
  */
-export function cursorPoint(points: readonly MetricPoint[], start: number, end: number, width: number, column: number): MetricPoint | null {
+export function cursorPoint(points: readonly MetricPoint[], start: number, end: number, width: number, column: number, buckets = bucketsOf(points, start, end, width)): MetricPoint | null {
   if (width <= 0 || points.length === 0) return null;
-  const span = end - start;
-  const from = start + (column * span) / width;
-  const to = start + ((column + 1) * span) / width;
-  const mid = (from + to) / 2;
+  const span = Math.max(1, end - start);
+  const b = Math.min(buckets - 1, Math.floor((column * buckets) / width));
+  const from = start + (b * span) / buckets;
+  const to = start + ((b + 1) * span) / buckets;
+  const mid = start + ((column + 0.5) * span) / width;
   let best: MetricPoint | null = null;
   for (let i = Math.max(0, firstAtOrAfter(points, mid) - 1); i < points.length; i++) {
     const p = points[i]!;
     const t = p.at.getTime();
-    if (t > to) break;
+    // a point at the stretch's very end is the next stretch's (as timeColumns counts it), but for the last one
+    if (t > to || (t === to && b < buckets - 1)) break;
     if (t < from || !Number.isFinite(p.value)) continue;
     if (!best || Math.abs(t - mid) < Math.abs(best.at.getTime() - mid)) best = p;
   }

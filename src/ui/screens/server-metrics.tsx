@@ -14,7 +14,7 @@ import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
 import { sparkline } from '../components/Sparkline.js';
 import { Chart, CursorRow, timeTicks, tickLine } from '../components/Chart.js';
-import { cursorPoint, cursorText, chartLayout, CHART_GUTTER } from './metrics-cursor.js';
+import { bucketsOf, cursorPoint, cursorText, chartLayout, CHART_GUTTER } from './metrics-cursor.js';
 import { bytesPerSecond, formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { color } from '../theme.js';
@@ -49,14 +49,6 @@ export function metricSeries(m: ServerMetrics): Series[] {
   ];
 }
 
-/** The usual spacing of the points (their median step), at least a minute. */
-function stepOf(points: readonly MetricPoint[]): number {
-  const steps: number[] = [];
-  for (let i = 1; i < points.length; i++) steps.push(points[i]!.at.getTime() - points[i - 1]!.at.getTime());
-  steps.sort((a, b) => a - b);
-  return Math.max(60_000, steps[Math.floor(steps.length / 2)] ?? 60_000);
-}
-
 /**
  * The series over [start, end] as `width` columns: each column the mean of the points in its stretch of
  * time, NaN where there is none (drawn as a gap). With fewer points than columns, a column spans at least
@@ -65,7 +57,7 @@ function stepOf(points: readonly MetricPoint[]): number {
 export function timeColumns(points: readonly MetricPoint[], start: number, end: number, width: number): number[] {
   if (width <= 0) return [];
   const span = Math.max(1, end - start);
-  const buckets = Math.max(1, Math.min(width, Math.round(span / stepOf(points))));
+  const buckets = bucketsOf(points, start, end, width);
   const sum = new Array<number>(buckets).fill(0);
   const count = new Array<number>(buckets).fill(0);
   for (const p of points) {
@@ -181,9 +173,13 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
       : `Range ${range.label}: loading…`;
   const empty = data !== undefined && series.every((s) => seriesStats(s.points) === null);
   const labelWidth = 13;
-  const under = (s: Series): string => (current && cursor !== null ? `   ▸ ${cursorText(cursorPoint(s.points, current.start, current.end, graphWidth, cursor), range.seconds, s.format)}` : '');
+  // sorting each series' steps is the costly part of finding its stretches: once per answer and width, not per step
+  const buckets = useMemo(() => new Map(series.map((s) => [s, current ? bucketsOf(s.points, current.start, current.end, graphWidth) : 1])), [series, current, graphWidth]);
+  // the value under the cursor first, so a narrow terminal cuts the figures, not it
+  const under = (s: Series): string =>
+    current && cursor !== null ? `▸ ${cursorText(cursorPoint(s.points, current.start, current.end, graphWidth, cursor, buckets.get(s)), range.seconds, s.format)}   ` : '';
   const numbersOf = (s: Series, stats: ReturnType<typeof seriesStats>) =>
-    (stats ? `last ${s.format(stats.last)}  min ${s.format(stats.min)}  max ${s.format(stats.max)}` : 'no data') + under(s);
+    under(s) + (stats ? `last ${s.format(stats.last)}  min ${s.format(stats.min)}  max ${s.format(stats.max)}` : 'no data');
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={res.error && !data ? color('error') : color('dim')} wrap="truncate">
