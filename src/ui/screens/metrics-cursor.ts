@@ -79,8 +79,10 @@ export function cursorPoint(points: readonly MetricPoint[], start: number, end: 
   }
   if (best) return best;
   // the nearest was not beside the middle: look through the whole stretch
-  for (let i = firstAtOrAfter(points, from); i < points.length && points[i]!.at.getTime() <= to; i++) {
+  for (let i = firstAtOrAfter(points, from); i < points.length; i++) {
     const p = points[i]!;
+    const t = p.at.getTime();
+    if (t > to || (t === to && b < buckets - 1)) break;
     if (Number.isFinite(p.value)) return p;
   }
   return null;
