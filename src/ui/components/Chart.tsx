@@ -5,7 +5,7 @@
 // at 200×50 over 1h and 30d), where braille's dots are thin and depend on the font. Time with no data stays a gap
 // (a blank column); a value at the minimum still draws its lowest eighth, so it is not mistaken for a gap.
 
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { color, colorEnabled, type Role } from '../theme.js';
 import { padStart } from '../text.js';
@@ -60,13 +60,14 @@ export function timeTicks(start: number, end: number, width: number): Tick[] {
   return ticks;
 }
 
-/** The axis line: each label starting at its tick's column, `width` characters. */
-export function tickLine(ticks: readonly Tick[], width: number): string {
+/** The axis line: each label starting at its tick's column, `width` characters; `▲` under the cursor. */
+export function tickLine(ticks: readonly Tick[], width: number, cursor: number | null = null): string {
   const cells = new Array<string>(width).fill(' ');
   for (const t of ticks) {
     const text = `╵${t.label}`;
     for (let i = 0; i < text.length && t.column + i < width; i++) cells[t.column + i] = text[i]!;
   }
+  if (cursor !== null && cursor >= 0 && cursor < width) cells[cursor] = '▲';
   return cells.join('');
 }
 
@@ -85,9 +86,13 @@ export interface ChartProps {
   role?: Role;
 }
 
-/** Rows of bars with the y-axis in a gutter of `gutter` columns; the cursor column inverse (or `│` in mono). */
+/**
+ * Rows of bars with the y-axis in a gutter of `gutter` columns; the cursor's cell inverse (or `│` in mono) on
+ * the bottom row only: a cursor step then redraws one row a series, not all of them (Ink's patched output
+ * reuses the rows that did not change), and the axis below marks the column with `▲`.
+ */
 export const Chart = memo(function Chart(props: ChartProps): ReactNode {
-  const rows = barRows(props.columns, props.height, props.min, props.max);
+  const rows = useMemo(() => barRows(props.columns, props.height, props.min, props.max), [props.columns, props.height, props.min, props.max]);
   return (
     <Box flexDirection="column">
       {rows.map((row, i) => {
@@ -96,7 +101,7 @@ export const Chart = memo(function Chart(props: ChartProps): ReactNode {
         return (
           <Text key={i} wrap="truncate">
             <Text color={color('dim')}>{axis}</Text>
-            <CursorRow text={row} cursor={props.cursor} role={props.role} />
+            <CursorRow text={row} cursor={i === rows.length - 1 ? props.cursor : null} role={props.role} />
           </Text>
         );
       })}

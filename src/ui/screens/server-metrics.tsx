@@ -196,7 +196,7 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
           {current ? (
             <Text color={color('dim')} wrap="truncate">
               {padStart('UTC ', CHART_GUTTER)}
-              {tickLine(timeTicks(current.start, current.end, chartWidth), chartWidth)}
+              {tickLine(timeTicks(current.start, current.end, chartWidth), chartWidth, cursor)}
             </Text>
           ) : null}
         </>
