@@ -1,11 +1,12 @@
 // `npm run bench`: prints each figure as it is measured, then one line holding a JSON object with all of them.
+import { benchCli } from './cli.mjs';
 import { benchEmulator } from './emulator.mjs';
 import { benchPersist } from './persist.mjs';
 import { targetTable } from './targets.mjs';
 import { NODE_VERSIONS } from '../scripts/nodes.mjs';
 
 const results = {};
-const sections = [['emulator', benchEmulator], ['persistence', benchPersist]];
+const sections = [['emulator', benchEmulator], ['persistence', benchPersist], ['one-shot commands', benchCli]];
 try {
   const { benchDashboard } = await import('./dashboard.mjs');
   sections.push(['dashboard', benchDashboard]);
