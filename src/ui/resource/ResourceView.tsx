@@ -51,8 +51,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const filter = entry.view.filter;
   const searched = useRef('');
   if (paged && !props.filterEditor) searched.current = filter.trim();
-  const [following, setFollowing] = useState(entry.memo.following === true);
-  const { selected, onSelect } = useSelection(entry);
+  const [following, setFollowing] = useState(entry.state.following === true);
+  const { selected, onSelect } = useSelection(entry, nav);
   const pages = usePaged(paged, ctx, {
     search: searched.current,
     keyOf: spec.rowKey,
@@ -150,8 +150,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     defaultSort: paged ? null : (spec.defaultSort ?? null),
     handle: (id) => {
       if (id === 'follow' && paged?.follow) {
-        entry.memo.following = !following;
         setFollowing(!following);
+        nav.keep(entry.id, { following: !following });
         nav.report('info', following ? 'No longer following new rows.' : `Following: new rows come on top every ${Math.round(Math.min(FOLLOW_MS, props.refreshMs) / 1000)} s; f stops.`, 'follow');
         return true;
       }
