@@ -58,7 +58,7 @@ function Shell(props: AppProps): ReactNode {
     control.current = null;
     clearNow();
   });
-  const top = stack[stack.length - 1]!;
+  const top = stack[stack.length - 1];
   const quit = useCallback(() => exit(), [exit]);
   const line = useCommandLine({ go, quit, report });
   const { setTyped } = line;

@@ -70,7 +70,7 @@ export type AnySpec = ResourceSpec<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTabbed = TabbedSpec<any>;
 
-const defineScreen = <S extends KeptState>(def: ScreenDef<S>): ScreenDef => def as unknown as ScreenDef;
+const defineScreen = <S extends KeptState>(def: ScreenDef<S>): ScreenDef => def;
 const titleText = (t: AnySpec['title']): string => (typeof t === 'function' ? t({}) : t);
 
 /** A resource screen made only of a spec. */
@@ -196,7 +196,7 @@ export const SCREENS: readonly ScreenDef[] = [
 ];
 
 /** The screen the dashboard opens on, and `:` of it goes back to. */
-export const HOME_SCREEN = SCREENS[0]!.id;
+export const HOME_SCREEN = SCREENS[0].id;
 
 const byId = new Map(SCREENS.map((s) => [s.id, s]));
 export const screenDef = (id: string): ScreenDef | undefined => byId.get(id);

@@ -19,14 +19,14 @@ const euros = (text: string): number => Number(text.replace(/[€\s]/g, ''));
 
 it('the header shows the burn per hour at 80×24, and at 200×50 it is the sum of the COST/H column', async () => {
   const small = await startDashboard(emu, cleanups, { cols: 80, rows: 24 });
-  await small.waitUntil((x) => /€ \d+\.\d\d\/h · \d\d:\d\d UTC ┐/.test(x.split('\n')[0]!), 'the burn in the header at 80 columns', SHOW_MS);
+  await small.waitUntil((x) => /€ \d+\.\d\d\/h · \d\d:\d\d UTC ┐/.test(x.split('\n')[0]), 'the burn in the header at 80 columns', SHOW_MS);
   small.kill();
 
   const s = await startDashboard(emu, cleanups, { cols: 200, rows: 50 });
   // every booted row's power state known (the Off row at its offline rate): the header and the column agree
   const sc = await s.waitUntil((x) => x.includes('COST/H') && /│›ec206901 .*€ \d\.\d{4}/.test(x) && /\boff\b +€ \d\.\d{4}/.test(x) && /€ \d+\.\d\d\/h/.test(x), 'the COST/H column', SHOW_MS);
-  const header = /€ (\d+\.\d\d)\/h/.exec(sc.split('\n')[0]!)!;
-  const cells = [...sc.matchAll(/ (€ \d+\.\d{4}) /g)].map((m) => euros(m[1]!));
+  const header = /€ (\d+\.\d\d)\/h/.exec(sc.split('\n')[0])!;
+  const cells = [...sc.matchAll(/ (€ \d+\.\d{4}) /g)].map((m) => euros(m[1]));
   expect(cells.length).toBeGreaterThanOrEqual(10);
   // the demo's win-build (eCS2W, € 0.048 an hour) is powered off on an account with the offline discount: half
   expect(sc).toMatch(/win-build .* off +€ 0\.0240 /);

@@ -117,9 +117,9 @@ describe('cost model: combinations', () => {
 
 describe('cost model: quotes and months', () => {
   it('the wizard quote: per hour and per 720-hour month, spot and special named', () => {
-    const q = planQuote(PLANS[0]!, NONE);
+    const q = planQuote(PLANS[0], NONE);
     expect(`${perHour(q.hourly)} · € ${q.monthly.toFixed(2)}/mo`).toBe('€ 0.032/h · € 23.04/mo');
-    const spot = planQuote(PLANS[0]!, { ...NONE, ecsSpecialDiscount: 10 }, { spotDiscount: 0.3 });
+    const spot = planQuote(PLANS[0], { ...NONE, ecsSpecialDiscount: 10 }, { spotDiscount: 0.3 });
     expect(spot.hourly).toBeCloseTo(0.02016, 10);
     expect(spot.monthly).toBeCloseTo(14.5152, 8);
     expect(discountText(spot.discounts)).toBe('spot −30% · special −10%');

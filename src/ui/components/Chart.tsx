@@ -51,7 +51,7 @@ export function tickLabel(at: number, step: number): string {
 export function timeTicks(start: number, end: number, width: number): Tick[] {
   const span = end - start;
   if (width <= 0 || span <= 0) return [];
-  const step = STEPS.find((s) => (s / span) * width >= 8) ?? STEPS[STEPS.length - 1]!;
+  const step = STEPS.find((s) => (s / span) * width >= 8) ?? STEPS[STEPS.length - 1];
   const ticks: Tick[] = [];
   for (let t = Math.ceil(start / step) * step; t <= end; t += step) {
     const column = Math.floor(((t - start) / span) * width);
@@ -113,7 +113,7 @@ export const Chart = memo(function Chart(props: ChartProps): ReactNode {
 export function CursorRow(props: { text: string; cursor: number | null; role?: Role }): ReactNode {
   const { text, cursor: c } = props;
   if (c === null || c < 0 || c >= text.length) return <Text color={color(props.role)}>{text}</Text>;
-  const under = text[c]!;
+  const under = text[c];
   const inverse = colorEnabled();
   return (
     <>

@@ -188,7 +188,7 @@ export interface ScreenTitleProps {
   prompt?: string;
 }
 
-export function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
+function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
   if (!view.sort) return '';
   const header = columns.find((c) => c.key === view.sort!.column)?.header ?? view.sort.column;
   return `sorted by ${header.toUpperCase()} ${view.sort.descending ? '↓' : '↑'}`;

@@ -56,7 +56,7 @@ export function TabbedView<P extends Params>(props: ScreenProps & { spec: Tabbed
     },
     refresh: () => inner.current?.refresh?.(),
   });
-  const current = spec.tabs[tab]!;
+  const current = spec.tabs[tab];
   const described = spec.describe ? ` ${spec.describe(params)} ` : '';
   const room = Math.max(0, width - displayWidth(described));
   return (

@@ -30,7 +30,7 @@ export const columnTime = (column: number, start: number, end: number, width: nu
 /** The usual spacing of the points (their median step), at least a minute. */
 function stepOf(points: readonly MetricPoint[]): number {
   const steps: number[] = [];
-  for (let i = 1; i < points.length; i++) steps.push(points[i]!.at.getTime() - points[i - 1]!.at.getTime());
+  for (let i = 1; i < points.length; i++) steps.push(points[i].at.getTime() - points[i - 1].at.getTime());
   steps.sort((a, b) => a - b);
   return Math.max(60_000, steps[Math.floor(steps.length / 2)] ?? 60_000);
 }
@@ -50,7 +50,7 @@ function firstAtOrAfter(points: readonly MetricPoint[], t: number): number {
   let hi = points.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (points[mid]!.at.getTime() < t) lo = mid + 1;
+    if (points[mid].at.getTime() < t) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -70,7 +70,7 @@ export function cursorPoint(points: readonly MetricPoint[], start: number, end: 
   const mid = start + ((column + 0.5) * span) / width;
   let best: MetricPoint | null = null;
   for (let i = Math.max(0, firstAtOrAfter(points, mid) - 1); i < points.length; i++) {
-    const p = points[i]!;
+    const p = points[i];
     const t = p.at.getTime();
     // a point at the stretch's very end is the next stretch's (as timeColumns counts it), but for the last one
     if (t > to || (t === to && b < buckets - 1)) break;
@@ -80,7 +80,7 @@ export function cursorPoint(points: readonly MetricPoint[], start: number, end: 
   if (best) return best;
   // the nearest was not beside the middle: look through the whole stretch
   for (let i = firstAtOrAfter(points, from); i < points.length; i++) {
-    const p = points[i]!;
+    const p = points[i];
     const t = p.at.getTime();
     if (t > to || (t === to && b < buckets - 1)) break;
     if (Number.isFinite(p.value)) return p;

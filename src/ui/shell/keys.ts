@@ -58,7 +58,7 @@ export function useShellKeys(deps: ShellKeyDeps): void {
   const shellKey = (input: string, key: KeyLike): boolean => {
     const st = now.current;
     const depth = deps.stack.current.length;
-    const entry = deps.stack.current[depth - 1]!;
+    const entry = deps.stack.current[depth - 1];
     const route = routeKey(
       { mode: st.mode, dialogOpen: st.dialog !== null, tooSmall: st.tooSmall, connected: st.connected, screen: entry.screen, tabScope: tabScopeOf(entry), readOnly: deps.readOnly },
       input,

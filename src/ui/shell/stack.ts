@@ -37,9 +37,9 @@ export function stackReducer(stack: readonly ScreenEntry[], action: StackAction)
       return stack.length > 1 ? stack.slice(0, 1) : stack;
     case 'keep': {
       const at = stack.findIndex((e) => e.id === action.id);
-      if (at < 0 || sameKept(stack[at]!, action.change)) return stack;
+      if (at < 0 || sameKept(stack[at], action.change)) return stack;
       const { view, ...state } = action.change;
-      const entry = stack[at]!;
+      const entry = stack[at];
       const next: ScreenEntry = { ...entry, state: { ...entry.state, ...state }, view: view ?? entry.view };
       return [...stack.slice(0, at), next, ...stack.slice(at + 1)];
     }

@@ -19,7 +19,7 @@ describe('time ticks', () => {
     const start = Date.UTC(2026, 10, 20, 13, 58);
     const ticks = timeTicks(start, start + 3_600_000, 60);
     expect(ticks[0]).toEqual({ column: 2, label: '14:00' });
-    expect(ticks.every((t, i) => i === 0 || t.column - ticks[i - 1]!.column >= 8)).toBe(true);
+    expect(ticks.every((t, i) => i === 0 || t.column - ticks[i - 1].column >= 8)).toBe(true);
     expect(tickLine(ticks, 60).slice(2, 8)).toBe('╵14:00');
   });
 
@@ -52,7 +52,7 @@ describe('the cursor', () => {
   });
 
   it('says time and value, seconds within a day, the date beyond', () => {
-    const p = points[1]!;
+    const p = points[1];
     expect(cursorText(p, 3600, (v) => `${v} %`)).toBe('14:01:00 10 %');
     expect(cursorText(p, 7 * 86_400, (v) => `${v} %`)).toBe('11-20 14:01 10 %');
     expect(cursorText(null, 3600, String)).toBe('no data');
