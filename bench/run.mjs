@@ -1,12 +1,13 @@
 // `npm run bench`: prints each figure as it is measured, then one line holding a JSON object with all of them.
 // `npm run bench -- dashboard:keys metrics` runs only the sections (and the dashboard's parts) named.
+import { benchCli } from './cli.mjs';
 import { benchEmulator } from './emulator.mjs';
 import { benchPersist } from './persist.mjs';
 import { targetTable } from './targets.mjs';
 import { NODE_VERSIONS } from '../scripts/nodes.mjs';
 
 const results = {};
-const sections = [['emulator', benchEmulator], ['persistence', benchPersist]];
+const sections = [['emulator', benchEmulator], ['persistence', benchPersist], ['commands', benchCli]];
 try {
   const { benchDashboard } = await import('./dashboard.mjs');
   sections.push(['dashboard', benchDashboard]);

@@ -5,6 +5,9 @@
 /** First frame on a Node: at most this many times that Node's own start (`node -e ''`). */
 export const FIRST_FRAME_RATIO = 3;
 
+/** `ecsdeck servers list -o json` with 1,000 servers: at most this many ms over Node's own start. */
+export const CLI_LIST_OVER_NODE_MS = 150;
+
 /** [figure, target, 'max' | 'min', unit]: the figures whose target is a fixed number. */
 const FIXED = [
   ['key_p95_ms', 6, 'max', 'ms'],
@@ -37,6 +40,10 @@ export function targetTable(results, versions) {
     const v = results[name];
     if (v === undefined) continue;
     rows.push([name, `${v} ${unit}`, `${kind === 'max' ? '≤' : '≥'} ${target} ${unit}`, verdict(kind === 'max' ? v <= target : v >= target)]);
+  }
+  if (results.cli_list_ms !== undefined && results.cli_node_floor_ms !== undefined) {
+    const limit = results.cli_node_floor_ms + CLI_LIST_OVER_NODE_MS;
+    rows.push(['cli_list_ms', `${results.cli_list_ms} ms (Node's start ${results.cli_node_floor_ms})`, `≤ own start + ${CLI_LIST_OVER_NODE_MS} = ${limit} ms`, verdict(results.cli_list_ms <= limit)]);
   }
   if (results.emu_action_rps !== undefined && results.emu_bare_rps) {
     const pct = Math.round((results.emu_action_rps / results.emu_bare_rps) * 100);

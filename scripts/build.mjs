@@ -5,6 +5,8 @@
 // - dist/dashboard.cjs and dist/emulator.cjs: the dashboard, and the emulator (the demo's worker and
 //   `ecsdeck emulator` run it), both run through a V8 code cache by src/boot/compile-cache.ts, since Node 20
 //   keeps no compiled code of its own. With the cache a start skips compiling most of what it runs.
+// - dist/commands.cjs: the one-shot commands (`ecsdeck servers list`, src/cli/), run through the code cache
+//   too; it holds the client and the command table, and neither Ink, React nor the dashboard.
 // - dist/embedded-worker.cjs: the demo's emulator thread.
 // The dependencies it bundles are the installed files, patched once at install (scripts/patch-deps.mjs), as
 // tests and any unbundled run load them. Should they not be (an install with --ignore-scripts, a patch edited
@@ -43,7 +45,7 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { dashboard: 'src/boot/main.ts', emulator: 'src/emulator/bundle.ts' },
+    entryPoints: { dashboard: 'src/boot/main.ts', emulator: 'src/emulator/bundle.ts', commands: 'src/cli/main.ts' },
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     // compile-cache.ts runs the script with `import.meta.url` as a parameter

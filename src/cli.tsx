@@ -1,4 +1,5 @@
-// Entry point: `ecsdeck emulator ...` runs the emulator alone; anything else is the dashboard.
+// Entry point: `ecsdeck emulator ...` runs the emulator alone; `ecsdeck <resource> <verb> ...` and
+// `ecsdeck completion ...` are one-shot commands (src/cli/, dist/commands.cjs); anything else is the dashboard.
 // Built as one small CommonJS script (dist/cli.cjs), loaded by bin/ecsdeck.js: Node starts a CommonJS entry
 // without setting up its ES module loader, which alone costs more than everything this file does.
 // The emulator command never loads the dashboard, and the dashboard never loads the emulator's code into its
@@ -10,12 +11,21 @@ import { loadBundle } from './boot/compile-cache.js';
 import { helpOrVersion, parseFlags, surelyDemo } from './boot/start-plan.js';
 import { startEmulator, type Embedded } from './boot/embedded.js';
 import { fatalLine } from './boot/terminal.js';
+import { isCommand } from './cli/names.js';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'emulator') {
     // no code cache is written here: a scripted emulator is often started once, somewhere temporary
     const emulator = loadBundle<typeof import('./emulator/bundle.js')>(new URL('./emulator.cjs', import.meta.url));
     await emulator.exports.runEmulator(argv.slice(1));
+    return;
+  }
+  if (isCommand(argv)) {
+    const commands = loadBundle<typeof import('./cli/main.js')>(new URL('./commands.cjs', import.meta.url));
+    const code = await commands.exports.runCommand(argv);
+    commands.save();
+    // a timer or socket left behind must not hold the script that ran us; stdout is written out first
+    process.stdout.write('', () => process.exit(code));
     return;
   }
   let embedded: Promise<Embedded> | undefined;

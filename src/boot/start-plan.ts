@@ -22,6 +22,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
        ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
+       ecsdeck <resource> <verb> ...   one-shot commands for scripts (ecsdeck help)
 
 A full-screen dashboard for the service. With no profile and no ECSDECK_* credentials it starts
 a local emulator with demo data, so everything can be tried without an account.

@@ -1,0 +1,48 @@
+// The client for a command, from the same settings the dashboard reads (flags, ECSDECK_*, profiles:
+// config/connection.ts), or a throw-away local emulator with --demo.
+import { existsSync } from 'node:fs';
+import { createClient, type Client } from '../api/index.js';
+import { profileFileGuess } from '../boot/start-plan.js';
+import type { Env } from '../config/connection.js';
+import type { Globals } from './parse.js';
+import { UsageError } from './types.js';
+
+export const NO_CONNECTION = `no service to talk to: give --api-url URL with ECSDECK_API_TOKEN (or ECSDECK_USERNAME and
+ECSDECK_PASSWORD) in the environment, or --profile NAME (the dashboard's :profiles saves one), or --demo
+to try it on a local emulator with demo data`;
+
+export interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
+
+export async function connect(globals: Globals, env: Env): Promise<Connected> {
+  if (globals.demo) return demo();
+  const merged: Env = { ...env };
+  if (globals.apiUrl !== undefined) merged.ECSDECK_API_URL = globals.apiUrl;
+  if (globals.profile !== undefined) merged.ECSDECK_PROFILE = globals.profile;
+  const { resolveConnection } = await import('../config/connection.js');
+  // the profile file is opened (and its library loaded) only when there is one
+  const guess = profileFileGuess(merged);
+  const store = guess !== null && !existsSync(guess) ? { get: () => undefined, current: () => undefined } : (await import('../config/profiles.js')).openProfileStore({ env: merged });
+  const conn = resolveConnection(merged, store);
+  if (conn.source === 'none') throw new UsageError(NO_CONNECTION);
+  const auth = conn.auth;
+  // one attempt per request beyond a quick retry: a script waits on us
+  const client = createClient({ endpoint: conn.endpoint, credential: auth.kind === 'token' || auth.kind === 'jwt' ? auth : null, retry: { limit: 1 } });
+  if (auth.kind === 'login') await client.login(auth.username, auth.password);
+  return { client, close: async () => {} };
+}
+
+async function demo(): Promise<Connected> {
+  const { startEmulator, DEMO_USER, DEMO_PASSWORD } = await import('../boot/embedded.js');
+  const embedded = await startEmulator();
+  try {
+    const client = createClient({ endpoint: embedded.url, fetch: embedded.fetch });
+    await client.login(DEMO_USER, DEMO_PASSWORD);
+    return { client, close: () => embedded.close() };
+  } catch (err) {
+    await embedded.close();
+    throw err;
+  }
+}

@@ -1,0 +1,124 @@
+// `ecsdeck <resource> <verb> ...` and `ecsdeck completion ...`: parse against the command table, connect as
+// the dashboard does, run the verb over the client, follow its action with --wait, print the result, and
+// end with the exit code tui.md fixes (0 done, 1 refused, 2 usage, 3 unreachable or timed out, 4 login, 5 an
+// awaited action failed). Loaded from its own bundle (dist/commands.cjs): no Ink, no React, no dashboard.
+import { readFileSync } from 'node:fs';
+import { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure, scrub } from '../api/index.js';
+import { completion } from './completion.js';
+import { connect } from './connect.js';
+import { commandsHelp } from './help.js';
+import { render } from './output.js';
+import { parseCommand, type Globals } from './parse.js';
+import { ACTION_COLUMNS, NotFoundError, record } from './shapes.js';
+import { UsageError, type Ctx, type Format, type Io, type Values, type Verb } from './types.js';
+import { ActionFailedError, WaitTimeoutError, waitForAction } from './wait.js';
+
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3, auth: 4, actionFailed: 5 } as const;
+
+
+const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+
+/** Runs one command; resolves to its exit code. */
+export async function runCommand(argv: readonly string[], io: Io = defaultIo()): Promise<number> {
+  const line = (text: string) => io.stderr.write(`${scrub(text)}\n`);
+  try {
+    if (argv[0] === 'completion') return await completion(argv.slice(1), io);
+    if (argv.length === 1 && argv[0] === 'help') {
+      io.stdout.write(commandsHelp());
+      return EXIT.ok;
+    }
+    const parsed = parseCommand(argv);
+    if (parsed.kind === 'help') {
+      io.stdout.write(parsed.text);
+      return EXIT.ok;
+    }
+    return await execute(parsed.verb, parsed.values, parsed.globals, io);
+  } catch (err) {
+    const [code, text] = describe(err);
+    line(text);
+    if (code === EXIT.usage && err instanceof UsageError && err.helpFor) line(`(ecsdeck ${err.helpFor} --help says more)`);
+    return code;
+  }
+}
+
+async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Promise<number> {
+  const name = `${verb.resource} ${verb.name}`;
+  if (globals.readOnly && (verb.write || verb.writes)) throw new UsageError(`--read-only: '${name}' would change the service; nothing was sent`);
+  if (verb.destructive && !globals.yes) {
+    if (!io.stdin.isTTY) throw new UsageError(`'${name}' cannot be undone: add --yes to do it without a terminal to ask on; nothing was done`);
+    if (!(await ask(io, `${name} ${describeTarget(verb, values)}: this cannot be undone. Go ahead? [y/N] `))) {
+      io.stderr.write('nothing was done\n');
+      return EXIT.usage;
+    }
+  }
+  const readInput = async (path: string) => (path === '-' ? readAll(io.stdin) : readFileSync(path, 'utf8'));
+  await verb.prepare?.(values, { readInput });
+  const format: Format = globals.output ?? 'table';
+  const connected = await connect(globals, io.env);
+  try {
+    const ctx: Ctx = { client: connected.client, format, readInput };
+    const result = await verb.run(ctx, values);
+    let output = result.output;
+    if (globals.wait && result.actionId !== undefined && result.actionId !== null) {
+      const action = await waitForAction(connected.client, result.actionId, { timeoutMs: globals.timeoutMs, err: io.stderr });
+      output = result.after ? await result.after() : record(action, ACTION_COLUMNS);
+    }
+    const width = io.stdout.isTTY ? io.stdout.columns : undefined;
+    io.stdout.write(render(output, format, width));
+    if (output.kind === 'none' && output.note && format !== 'json') io.stderr.write(`${output.note}\n`);
+    return EXIT.ok;
+  } finally {
+    await connected.close();
+  }
+}
+
+const describeTarget = (verb: Verb, values: Values): string =>
+  verb.params
+    .filter((p) => p.positional)
+    .map((p) => String(values[p.name] ?? ''))
+    .join(' ');
+
+async function ask(io: Io, question: string): Promise<boolean> {
+  // loaded only to ask: most commands never do
+  const { createInterface } = await import('node:readline');
+  const rl = createInterface({ input: io.stdin, output: io.stderr });
+  try {
+    const answer = await new Promise<string>((resolve) => {
+      rl.question(question, resolve);
+      rl.once('close', () => resolve(''));
+    });
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+async function readAll(stream: NodeJS.ReadStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The exit code and the line for stderr; the service's own message is given as it is. */
+export function describe(err: unknown): [number, string] {
+  // (ConfigError by name: its module loads the profile file's library)
+  if (err instanceof UsageError || (err instanceof Error && err.name === 'ConfigError')) return [EXIT.usage, `ecsdeck: ${err.message}`];
+  if (err instanceof ActionFailedError) return [EXIT.actionFailed, err.message];
+  if (err instanceof WaitTimeoutError) return [EXIT.unreachable, err.message];
+  if (err instanceof AuthExpiredError || isAuthFailure(err)) return [EXIT.auth, (err as Error).message];
+  if (err instanceof ApiError) return [EXIT.refused, err.message];
+  if (err instanceof NotFoundError) return [EXIT.refused, err.message];
+  if (err instanceof NetworkError || err instanceof TimeoutError) return [EXIT.unreachable, err.message];
+  if (err instanceof TypeError && /service address/.test(err.message)) return [EXIT.usage, `ecsdeck: ${err.message}`];
+  if (err instanceof Error && 'code' in err && (err as { code?: string }).code === 'ENOENT') return [EXIT.usage, `ecsdeck: ${err.message}`];
+  const text = err instanceof Error ? err.message : String(err);
+  return [EXIT.refused, `ecsdeck: ${text}`];
+}
+
+/** The bundle's entry: runs and sets the exit code. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const code = await runCommand(argv);
+  process.exitCode = code;
+}
+
+export type { Values };

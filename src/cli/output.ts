@@ -1,0 +1,70 @@
+// What a verb hands back, written to stdout as a table (aligned, through the dashboard's sanitizer and
+// width measure), JSON (the client's model, one document) or CSV. Nothing else goes to stdout.
+import { displayWidth, padEnd, safe, safeLines } from '../ui/text.js';
+import type { Column, Format, Output } from './types.js';
+
+const cell = (c: Column, row: unknown): string => (c.get as (r: unknown) => string)(row);
+
+/** Columns cut (widest first) until the table fits `width`; none is made narrower than its title or 6. */
+function fit(widths: number[], titles: string[], width: number | undefined): number[] {
+  if (width === undefined) return widths;
+  const out = [...widths];
+  const total = () => out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
+  while (total() > width) {
+    let widest = -1;
+    for (let i = 0; i < out.length; i++) if (out[i]! > Math.max(6, titles[i]!.length) && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+    if (widest < 0) break;
+    out[widest] = out[widest]! - 1;
+  }
+  return out;
+}
+
+export function table(rows: readonly unknown[], columns: Column[], width?: number): string {
+  const titles = columns.map((c) => c.title);
+  const cells = rows.map((r) => columns.map((c) => safe(cell(c, r))));
+  const natural = titles.map((t, i) => Math.max(t.length, ...cells.map((r) => displayWidth(r[i]!))));
+  const widths = fit(natural, titles, width);
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (i === values.length - 1 && displayWidth(v) <= widths[i]! ? v : padEnd(v, widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(titles), ...cells.map(line)].join('\n') + '\n';
+}
+
+/** One record: a field per line, its name then its value; a multi-line value (a script) goes below. */
+export function recordView(value: unknown, columns: Column[]): string {
+  const w = Math.max(...columns.map((c) => c.title.length));
+  const out: string[] = [];
+  for (const c of columns) {
+    const v = cell(c, value);
+    if (v.includes('\n')) out.push(`${c.title}:`, ...safeLines(v).map((l) => `  ${l}`));
+    else out.push(`${`${c.title}:`.padEnd(w + 1)}  ${safe(v)}`.trimEnd());
+  }
+  return out.join('\n') + '\n';
+}
+
+const csvField = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const csvLine = (values: string[]) => values.map(csvField).join(',');
+
+export function csv(rows: readonly unknown[], columns: Column[]): string {
+  return [csvLine(columns.map((c) => c.title.toLowerCase().replace(/ /g, '_'))), ...rows.map((r) => csvLine(columns.map((c) => cell(c, r))))].join('\r\n') + '\r\n';
+}
+
+/** The text for stdout, or '' when there is none. */
+export function render(output: Output, format: Format, width?: number): string {
+  switch (output.kind) {
+    case 'text':
+      return output.text;
+    case 'none':
+      return format === 'json' ? 'null\n' : '';
+    case 'rows':
+      if (format === 'json') return `${JSON.stringify(output.json ?? output.rows, null, 2)}\n`;
+      if (format === 'csv') return csv(output.rows, output.columns);
+      return table(output.rows, output.columns, width);
+    case 'record':
+      if (format === 'json') return `${JSON.stringify(output.json ?? output.value, null, 2)}\n`;
+      if (format === 'csv') return csv([output.value], output.columns);
+      return recordView(output.value, output.columns);
+  }
+}

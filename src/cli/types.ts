@@ -1,0 +1,121 @@
+// The shape of the one command table (table.ts): every `ecsdeck <resource> <verb>` is one Verb, which says
+// its arguments and flags (the parser, the help and the completion scripts read them), the request a write
+// makes (reverse.ts reads it back into a command line), and how it runs over the client.
+import type { Client } from '../api/index.js';
+
+/** `switch`: a flag given `yes` or `no`, for a true or false the request must be able to say */
+export type ValueType = 'string' | 'number' | 'boolean' | 'switch';
+export type Value = string | number | boolean;
+export type Values = Record<string, Value | undefined>;
+
+export interface Param {
+  /** the value's key; an option's flag is `--name` */
+  name: string;
+  help: string;
+  /** default 'string'; numbers must be whole */
+  type?: ValueType;
+  /** an argument given in place, not a flag */
+  positional?: boolean;
+  required?: boolean;
+  default?: Value;
+  choices?: readonly string[];
+  /** what the completion scripts offer for it, from the service */
+  complete?: 'servers' | 'templates';
+  /** shown in the help as the value's name: `--plan PLAN` */
+  meta?: string;
+}
+
+/** Where a value of the request comes from: one of the command's values, or a constant of the verb. */
+export type BodyField = { from: string } | { const: Value };
+
+/**
+ * The request a write verb sends: method, path with `{value}` placeholders (each an encoded path segment),
+ * body keys (dotted for nesting: `config.day_of_week`). A value that is absent is left out of the body.
+ */
+export interface WriteSpec {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, BodyField>;
+}
+
+/** What a verb hands back to be printed. */
+export type Output =
+  | { kind: 'rows'; rows: unknown[]; columns: Column[]; json?: unknown }
+  | { kind: 'record'; value: unknown; columns: Column[]; json?: unknown }
+  /** text printed as it is whatever the format: the service's CSV, a new token's value */
+  | { kind: 'text'; text: string }
+  | { kind: 'none'; note?: string };
+
+export interface Column {
+  title: string;
+  get(row: never): string;
+}
+
+export interface Result {
+  output: Output;
+  /** the action the request started: `--wait` follows it */
+  actionId?: number | null;
+  /** with `--wait`, what to print once the action has completed (the record read again) */
+  after?: () => Promise<Output>;
+}
+
+export type Format = 'table' | 'json' | 'csv';
+
+export interface Ctx {
+  client: Client;
+  format: Format;
+  /** stdin's text, for `--file -` */
+  readInput(path: string): Promise<string>;
+}
+
+export interface Verb {
+  resource: string;
+  name: string;
+  summary: string;
+  params: Param[];
+  /** a write: the request it sends (a verb that writes without one cannot be replayed from the history) */
+  write?: WriteSpec;
+  /** it starts an action: `--wait` and `--timeout` apply */
+  startsAction?: boolean;
+  /** it waits for the action it names whatever the flags say (`actions wait`): `--timeout` applies */
+  waits?: boolean;
+  /** asks on a terminal, and needs `--yes` without one */
+  destructive?: boolean;
+  /** changes something on the service even without a WriteSpec (refused under --read-only) */
+  writes?: boolean;
+  /** a usage error in the values that the parser alone cannot see, or null */
+  check?(v: Values): string | null;
+  /** reads what the values name (a file, stdin) into the values the request takes */
+  prepare?(v: Values, ctx: Pick<Ctx, 'readInput'>): Promise<void>;
+  run(ctx: Ctx, v: Values): Promise<Result>;
+}
+
+export interface Resource {
+  name: string;
+  summary: string;
+  verbs: Verb[];
+}
+
+/** A column of a table, typed by its row. */
+export function col<T>(title: string, get: (row: T) => string): Column {
+  return { title, get: get as (row: never) => string };
+}
+
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** the resource or verb whose help the error points at */
+    readonly helpFor?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Where a command reads and writes: the process's own streams, or a test's. */
+export interface Io {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  env: Record<string, string | undefined>;
+}

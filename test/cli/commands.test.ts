@@ -1,0 +1,260 @@
+// The one-shot commands as a script meets them: the built `ecsdeck` in a child process (no terminal) against
+// an emulator process, checking stdout, stderr, the exit code and the service's state over its API.
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start, startEmulatorProcess, type Emulator } from '../e2e/harness.js';
+import { envFor, run } from './harness.js';
+
+/** several runs of the program each: a start takes seconds on a busy machine */
+const SLOW = 90_000;
+
+let emu: Emulator;
+let env: Record<string, string | undefined>;
+let token: string;
+const api = async (method: string, path: string, body?: unknown) => (await emu.call(method, path, body, { token, ok: false })).body;
+
+beforeAll(async () => {
+  emu = await startEmulatorProcess('demo');
+  env = envFor(emu);
+  token = await emu.token();
+});
+afterAll(() => emu?.stop());
+
+describe('ecsdeck servers list and get', () => {
+  it('prints the servers as an aligned table, one JSON document, or CSV, and nothing on stderr', async () => {
+    const listed = (await api('GET', '/ecs/v2/servers')) as { server: Array<{ name: string; notes: string }> };
+    const first = listed.server[0]!;
+
+    const table = await run(['servers', 'list'], { env });
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+STATUS\s+PLAN\s+LOCATION\s+IPV4\s+NOTES$/);
+    expect(lines).toHaveLength(listed.server.length + 1);
+    // aligned: every row's STATUS starts where the header's does
+    const at = lines[0]!.indexOf('STATUS');
+    for (const l of lines.slice(1)) expect(l[at - 1]).toBe(' ');
+    expect(lines[1]).toContain(first.name);
+
+    const json = await run(['servers', 'list', '-o', 'json'], { env });
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
+    expect(parsed.map((s) => s.name)).toEqual(listed.server.map((s) => s.name));
+    for (const key of ['name', 'notes', 'status', 'plan', 'location', 'ipv4']) expect(parsed[0]).toHaveProperty(key);
+
+    const csv = await run(['servers', 'list', '-o', 'csv'], { env });
+    expect(csv.code).toBe(0);
+    const rows = csv.stdout.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('name,status,plan,location,ipv4,notes');
+    expect(rows[1]!.startsWith(`${first.name},`)).toBe(true);
+  }, SLOW);
+
+  it('gets one server in each format', async () => {
+    const [table, json, csv] = await Promise.all(['table', 'json', 'csv'].map((o) => run(['servers', 'get', 'ec206901', '-o', o], { env })));
+    expect(table!.code).toBe(0);
+    expect(table!.stdout).toMatch(/^NAME:\s+ec206901$/m);
+    expect(table!.stdout).toMatch(/^NOTES:\s+web-1$/m);
+    expect(JSON.parse(json!.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
+    expect(csv!.stdout.split('\r\n')[1]).toMatch(/^ec206901,/);
+  }, SLOW);
+
+  it('reads the other resources the dashboard has, each as JSON', async () => {
+    const checks: Array<[string[], (v: unknown) => void]> = [
+      [['plans', 'list'], (v) => expect((v as unknown[]).length).toBeGreaterThan(0)],
+      [['snapshots', 'list', 'ec206901'], (v) => expect(Array.isArray(v)).toBe(true)],
+      [['templates', 'list'], (v) => expect(Array.isArray(v)).toBe(true)],
+      [['account', 'get'], (v) => expect(v).toMatchObject({ username: 'demo' })],
+      [['events', 'list', '--length', '2'], (v) => expect((v as { items: unknown[] }).items.length).toBeLessThanOrEqual(2)],
+    ];
+    const ran = await Promise.all(checks.map(([args]) => run([...args, '-o', 'json'], { env })));
+    ran.forEach((r, i) => {
+      expect(r.code, `${checks[i]![0].join(' ')}: ${r.stderr}`).toBe(0);
+      checks[i]![1](JSON.parse(r.stdout));
+    });
+  }, SLOW);
+});
+
+describe('writes', () => {
+  it('create --wait returns once the create action has completed, progress on stderr, the server on stdout', async () => {
+    const r = await run(['servers', 'create', '--plan', 'eCS1', '--location', 'it-fr2', '--image', 'ubuntu-2404', '--notes', 'cli-made', '--wait', '-o', 'json'], {
+      env,
+      tick: () => emu.advance(15),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { actionId: number; server: { name: string; notes: string } };
+    expect(out.server.notes).toBe('cli-made');
+    const action = (await api('GET', `/ecs/v2/actions/${out.actionId}`)) as { action: { status: string } };
+    expect(action.action.status).toBe('completed');
+    // a line per change, not a bar: stderr is no terminal
+    expect(r.stderr).toMatch(new RegExp(`action ${out.actionId} create_server ${out.server.name}: in-progress`));
+    expect(r.stderr).toMatch(new RegExp(`action ${out.actionId} create_server ${out.server.name}: completed 100%`));
+    expect(r.stderr).not.toContain('\r');
+  }, SLOW);
+
+  it('a refusal exits 1 with the service’s message to the letter, and creates nothing', async () => {
+    const direct = await emu.call('POST', '/ecs/v2/servers', { plan: 'nope', location: 'it-fr2', image: 'ubuntu-2404', notes: 'x' }, { token, ok: false });
+    const before = ((await api('GET', '/ecs/v2/servers')) as { server: unknown[] }).server.length;
+    const r = await run(['servers', 'create', '--plan', 'nope', '--location', 'it-fr2', '--image', 'ubuntu-2404'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${direct.body.message as string}\n`);
+    expect(((await api('GET', '/ecs/v2/servers')) as { server: unknown[] }).server.length).toBe(before);
+  }, SLOW);
+
+  it('an awaited action that fails exits 5, never 0', async () => {
+    await emu.setFaults({ fail_next_actions: 1 });
+    try {
+      const r = await run(['servers', 'power-off', 'ec206902', '--yes', '--wait'], { env, tick: () => emu.advance(5) });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/action \d+ \(power_off ec206902\) failed/);
+    } finally {
+      await emu.clearFaults();
+    }
+  }, SLOW);
+
+  it('delete without --yes and no terminal exits 2 and deletes nothing; --read-only refuses a write', async () => {
+    const [noYes, readOnly] = await Promise.all([
+      run(['servers', 'delete', 'ec206903'], { env }),
+      run(['servers', 'power-off', 'ec206903', '--yes', '--read-only'], { env }),
+    ]);
+    expect(noYes.code).toBe(2);
+    expect(noYes.stderr).toContain('--yes');
+    expect(readOnly.code).toBe(2);
+    expect(readOnly.stderr).toContain('--read-only');
+    const s = (await api('GET', '/ecs/v2/servers/ec206903')) as { server: { status: string } };
+    expect(s.server.status).toBe('Booted');
+    const actions = (await api('GET', '/ecs/v2/actions?resource=ec206903')) as { actions: Array<{ type: string; status: string }> };
+    expect(actions.actions.filter((a) => a.status === 'in-progress')).toEqual([]);
+  }, SLOW);
+
+  it('actions wait follows an action to its end; a new token is printed once, on stdout only', async () => {
+    const started = (await api('POST', '/ecs/v2/servers/ec206905/actions', { type: 'power_off' })) as { action: { id: number } };
+    const waited = await run(['actions', 'wait', String(started.action.id)], { env, tick: () => emu.advance(2) });
+    expect(waited.code, waited.stderr).toBe(0);
+    expect(waited.stdout).toMatch(/^STATUS:\s+completed$/m);
+
+    const made = await run(['tokens', 'create', '--notes', 'ci-job'], { env });
+    expect(made.code).toBe(0);
+    const value = made.stdout.trim();
+    expect(value.length).toBeGreaterThan(16);
+    expect(made.stderr).toBe('');
+    const listed = await run(['tokens', 'list', '-o', 'json'], { env });
+    expect(listed.stdout).not.toContain(value);
+    expect(listed.stdout).toContain('ci-job');
+  }, SLOW);
+
+  it('the password is changed from stdin, and printed nowhere', async () => {
+    await emu.call('POST', '/__emulator/users', { username: 'cli-pw', password: 'old-secret-1' });
+    const as = (password: string) => ({ ...env, ECSDECK_USERNAME: 'cli-pw', ECSDECK_PASSWORD: password });
+    const r = await run(['account', 'password', '--yes'], { env: as('old-secret-1'), input: 'new-secret-2\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain('secret');
+    const after = await run(['account', 'get', '-o', 'json'], { env: as('new-secret-2') });
+    expect(JSON.parse(after.stdout)).toMatchObject({ username: 'cli-pw' });
+  }, SLOW);
+
+  it('a script is created from stdin', async () => {
+    const content = '#!/bin/sh\necho "hello, world"\n';
+    const r = await run(['scripts', 'create', '--title', 'from-stdin', '--file', '-', '-o', 'json'], { env, input: content });
+    expect(r.code, r.stderr).toBe(0);
+    const id = (JSON.parse(r.stdout) as { id: number }).id;
+    const got = (await api('GET', `/ecs/v2/scripts/${id}`)) as { content?: string; script?: { content: string } };
+    expect(got.content ?? got.script?.content).toBe(content);
+  }, SLOW);
+});
+
+describe('on a terminal', () => {
+  it('a delete asks first, and an answer other than y does nothing; --wait draws a bar', async () => {
+    const s = start({ args: ['servers', 'delete', 'ec206904'], env, cols: 100, rows: 10 });
+    try {
+      await s.waitFor('this cannot be undone. Go ahead? [y/N]');
+      s.pty.write('n\r');
+      await s.waitFor('nothing was done');
+    } finally {
+      s.pty.kill();
+    }
+    const kept = (await api('GET', '/ecs/v2/servers/ec206904')) as { server: { status: string } };
+    expect(kept.server.status).toBe('Booted');
+
+    await api('POST', '/ecs/v2/servers/ec206910/actions', { type: 'power_off' });
+    await emu.advance(10);
+    const ticking = setInterval(() => void emu.advance(1).catch(() => {}), 200);
+    const w = start({ args: ['servers', 'power-on', 'ec206910', '--wait'], env, cols: 100, rows: 10 });
+    try {
+      await w.waitFor(/action \d+ power_on ec206910 \[#+-*\] +\d+% (in-progress|completed)/, 15_000);
+      await w.waitFor(/^STATUS: +completed/m, 15_000);
+    } finally {
+      clearInterval(ticking);
+      w.pty.kill();
+    }
+  }, SLOW);
+});
+
+describe('failures a script can tell apart', () => {
+  it('a wait that runs out of time exits 3, the action still under way', async () => {
+    const r = await run(['servers', 'power-off', 'ec206909', '--yes', '--wait', '--timeout', '1s'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/gave up waiting after 1 s: action \d+ \(power_off ec206909\) is still in-progress/);
+  }, SLOW);
+
+  it('usage 2, unreachable 3, refused login 4; the password is never printed', async () => {
+    const [usage, unreachable, login, none] = await Promise.all([
+      run(['servers', 'list', '--bogus'], { env }),
+      run(['servers', 'list', '--api-url', 'http://127.0.0.1:9'], { env }),
+      run(['servers', 'list'], { env: { ...env, ECSDECK_PASSWORD: 'not-the-password-xyz' } }),
+      run(['servers', 'list'], { env: { ...env, ECSDECK_API_URL: undefined, ECSDECK_USERNAME: undefined, ECSDECK_PASSWORD: undefined } }),
+    ]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("unknown option '--bogus'");
+    expect(usage.stdout).toBe('');
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr).toContain('cannot reach the service');
+    expect(login.code).toBe(4);
+    expect(login.stderr + login.stdout).not.toContain('not-the-password-xyz');
+    // no connection: it says how to make one, and does not act on a throw-away emulator
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--demo');
+    expect(none.stdout).toBe('');
+    // unless asked to
+    const demo = await run(['servers', 'get', 'ec206901', '--demo', '-o', 'json'], { env: { ...env, ECSDECK_API_URL: undefined } });
+    expect(demo.code, demo.stderr).toBe(0);
+    expect(JSON.parse(demo.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
+  }, SLOW);
+});
+
+describe('billing and completion', () => {
+  it('billing -o csv is the service’s own bytes', async () => {
+    const res = await fetch(`${emu.url}/ecs/v2/billing/servers/2026/10?type=csv`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = await res.text();
+    expect(bytes.length).toBeGreaterThan(100);
+    const r = await run(['billing', 'servers', '--month', '2026-10', '-o', 'csv'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(bytes);
+  }, SLOW);
+
+  it('prints completion scripts that bash accepts', async () => {
+    for (const shell of ['bash', 'zsh']) {
+      const r = await run(['completion', shell]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('complete -F _ecsdeck ecsdeck');
+      execFileSync('bash', ['-n'], { input: r.stdout });
+    }
+    const fish = await run(['completion', 'fish']);
+    expect(fish.stdout).toContain("complete -c ecsdeck -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from create' -l plan");
+    const names = await run(['completion', 'names', 'servers'], { env });
+    expect(names.stdout.split('\n')).toContain('ec206901');
+    // kept a minute: a second tab press does not ask the service (whose login would now be refused)
+    const again = await run(['completion', 'names', 'servers'], { env: { ...env, ECSDECK_PASSWORD: 'wrong' } });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(names.stdout);
+  }, SLOW);
+
+  it('leaves the dashboard its flags: --help is the dashboard’s, and points at the commands', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: ecsdeck \[--profile NAME\]/);
+    expect(r.stdout).toContain('ecsdeck <resource> <verb> ...');
+    const help = await run(['help']);
+    expect(help.stdout).toMatch(/^ {2}tokens +API tokens$/m);
+  }, SLOW);
+});

@@ -1,0 +1,118 @@
+// The command table and what is written from it: the parser, the help at every level, the table output,
+// the progress of a wait. In-process; the built program's behaviour is test/cli/commands.test.ts.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Action, Client } from '../../src/api/index.js';
+import { commandsHelp } from '../../src/cli/help.js';
+import { RESOURCE_NAMES, isCommand } from '../../src/cli/names.js';
+import { table } from '../../src/cli/output.js';
+import { parseCommand, parseDuration } from '../../src/cli/parse.js';
+import { COMMANDS } from '../../src/cli/table.js';
+import { col, UsageError } from '../../src/cli/types.js';
+import { ActionFailedError, waitForAction } from '../../src/cli/wait.js';
+
+describe('the command table', () => {
+  it('names the same resources the entry point dispatches on', () => {
+    expect([...RESOURCE_NAMES].sort()).toEqual(COMMANDS.map((r) => r.name).sort());
+    expect(isCommand(['servers', 'list'])).toBe(true);
+    expect(isCommand(['completion', 'bash'])).toBe(true);
+    // the dashboard's own flags stay the dashboard's
+    expect(isCommand(['--demo'])).toBe(false);
+    expect(isCommand([])).toBe(false);
+  });
+
+  it('gives every resource list (or its reports) and get where the dashboard shows records, and no flag twice', () => {
+    for (const r of COMMANDS) {
+      const names = r.verbs.map((v) => v.name);
+      expect(new Set(names).size, r.name).toBe(names.length);
+      if (!['billing', 'account', 'schedule'].includes(r.name)) expect(names, r.name).toEqual(expect.arrayContaining(['list', 'get']));
+      for (const v of r.verbs) {
+        const params = v.params.map((p) => p.name);
+        expect(new Set(params).size, `${r.name} ${v.name}`).toBe(params.length);
+        for (const g of ['output', 'api-url', 'profile', 'demo', 'read-only', 'yes', 'help', 'wait', 'timeout']) expect(params, `${r.name} ${v.name}`).not.toContain(g);
+      }
+    }
+  });
+
+  it('has --help at every level, from the same table', () => {
+    expect(commandsHelp()).toMatch(/^ {2}servers +servers: create/m);
+    const resource = parseCommand(['servers', '--help']);
+    expect(resource.kind === 'help' && resource.text).toMatch(/^ {2}power-off +stop a server/m);
+    const verb = parseCommand(['servers', 'create', '-h']);
+    expect(verb.kind === 'help' && verb.text).toContain('usage: ecsdeck servers create --plan PLAN --location LOCATION --image IMAGE');
+    expect(verb.kind === 'help' && verb.text).toContain('--wait');
+  });
+
+  it('refuses what it cannot read, saying what is wrong', () => {
+    const usage = (argv: string[]) => {
+      try {
+        parseCommand(argv);
+      } catch (err) {
+        expect(err).toBeInstanceOf(UsageError);
+        return (err as Error).message;
+      }
+      throw new Error(`${argv.join(' ')} was accepted`);
+    };
+    expect(usage(['servers', 'get'])).toBe('missing SERVER: the server (its ec… name)');
+    expect(usage(['servers', 'get', 'a', 'b'])).toBe("unexpected argument 'b'");
+    expect(usage(['servers', 'frobnicate'])).toMatch(/^servers has no verb 'frobnicate'/);
+    expect(usage(['servers', 'create', '--plan', 'x', '--location', 'y'])).toMatch(/^--image is needed/);
+    expect(usage(['servers', 'rollback', 'ec1', 'latest'])).toBe("SNAPSHOT is a whole number (got 'latest')");
+    expect(usage(['servers', 'list', '-o', 'yaml'])).toBe("-o is one of table, json, csv (got 'yaml')");
+    expect(usage(['servers', 'list', '--wait'])).toMatch(/unknown option '--wait'/);
+    expect(usage(['servers', 'list', '--demo', '--profile', 'p'])).toMatch(/cannot be combined/);
+    expect(usage(['templates', 'create', '--description', 'd'])).toBe('give --server or --snapshot (one of them)');
+    expect(usage(['servers', 'delete', 'ec1', '--wait', '--timeout', 'soon'])).toMatch(/^--timeout is a duration/);
+    expect(usage(['servers', 'delete', 'ec1', '--timeout', '5m'])).toBe('--timeout is for --wait');
+  });
+
+  it('reads durations', () => {
+    expect(parseDuration('90')).toBe(90_000);
+    expect(parseDuration('90s')).toBe(90_000);
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+  });
+});
+
+describe('the table output', () => {
+  const cols = [col<{ a: string; b: string }>('NAME', (r) => r.a), col<{ a: string; b: string }>('NOTES', (r) => r.b)];
+
+  it('aligns by display width and makes hostile text safe', () => {
+    const out = table([{ a: 'ec1', b: 'plain' }, { a: '数据库', b: 'evil\u001b]0;pwned\u0007' }], cols);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toBe('NAME    NOTES');
+    expect(lines[2]).toBe('数据库  evil␛]0;pwned␇');
+    expect(out).not.toContain('\u001b');
+  });
+
+  it('fits a terminal width by cutting the widest column with …', () => {
+    const out = table([{ a: 'ec1', b: 'x'.repeat(100) }], cols, 30);
+    for (const l of out.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(30);
+    expect(out).toContain('…');
+  });
+});
+
+describe('waiting for an action', () => {
+  const action = (progress: number, status = 'in-progress'): Action =>
+    ({ id: 7, status, progress, type: 'power_off', resource: 'ec1', user: 'demo', createdAt: null, startedAt: null, completedAt: null, resourceType: 'server', extra: {} }) as Action;
+  const clientOf = (seq: Action[]) => ({ actions: { get: async () => seq.shift()! } }) as unknown as Client;
+  const stream = (tty: boolean) => {
+    const s = new PassThrough() as unknown as NodeJS.WriteStream & { text: string };
+    s.isTTY = tty;
+    s.text = '';
+    (s as unknown as PassThrough).on('data', (d: Buffer) => (s.text += d.toString()));
+    return s;
+  };
+
+  it('draws a bar in place on a terminal, a line per change otherwise', async () => {
+    const tty = stream(true);
+    await waitForAction(clientOf([action(0), action(50), action(100, 'completed')]), 7, { timeoutMs: 10_000, pollMs: 1, err: tty });
+    expect(tty.text).toContain('\r\u001b[Kaction 7 power_off ec1 [############------------]  50% in-progress');
+    const pipe = stream(false);
+    await waitForAction(clientOf([action(0), action(0), action(50), action(100, 'completed')]), 7, { timeoutMs: 10_000, pollMs: 1, err: pipe });
+    expect(pipe.text).toBe('action 7 power_off ec1: in-progress 0%\naction 7 power_off ec1: in-progress 50%\naction 7 power_off ec1: completed 100%\n');
+  });
+
+  it('throws on a failed action', async () => {
+    await expect(waitForAction(clientOf([action(30, 'failed')]), 7, { timeoutMs: 10_000, pollMs: 1, err: stream(false) })).rejects.toBeInstanceOf(ActionFailedError);
+  });
+});
