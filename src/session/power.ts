@@ -20,7 +20,7 @@ export interface EndedAction {
 export type PowerStatesOptions = SamplerOptions;
 
 /** A server's resource in an action: the server itself, or `<server>-<network>` for its VLANs. */
-export const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);
+const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);
 
 export class PowerStates extends RowSampler<string> {
   constructor(source: PowerSource, opts: PowerStatesOptions = {}) {

@@ -50,7 +50,7 @@ export function filterChoices<V>(items: readonly Choice<V>[], query: string): Ch
 }
 
 const firstEnabled = <V,>(list: readonly Choice<V>[], from = 0, step = 1): number => {
-  for (let i = from; i >= 0 && i < list.length; i += step) if (!list[i]!.disabled) return i;
+  for (let i = from; i >= 0 && i < list.length; i += step) if (!list[i].disabled) return i;
   return -1;
 };
 
@@ -161,7 +161,7 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
   const line = renderLine(state.query, { width: Math.max(1, width - 2) });
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
-    const c = list[i]!;
+    const c = list[i];
     const selected = i === state.highlight;
     const label = c.description ? `${c.label}  ` : c.label;
     const room = Math.max(0, width - 2);

@@ -29,7 +29,7 @@ import {
 } from './table-model.js';
 
 // the model's functions and types, where the lists have always found them
-export { cellText, computeWindow, filterRows, indexNear, layoutColumns, naturalWidths, positionLabel, sortRows };
+export { cellText, computeWindow, filterRows, indexNear, layoutColumns, positionLabel, sortRows };
 export type { Column, LaidOutColumn, LiveCells, SortSpec };
 
 export interface TableProps<T> {
@@ -114,10 +114,12 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   rowKeyRef.current = rowKey;
 
   // sorted first and filtered after (a filter keeps the order): a key typed in the filter does not sort again
+  const sortKey = sort?.column;
+  const descending = sort?.descending;
   const sorted = useMemo(() => {
-    const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
-    return sortColumn ? sortRows(rows, sortColumn, sort?.descending) : rows;
-  }, [rows, columns, sort?.column, sort?.descending]);
+    const sortColumn = sortKey === undefined ? undefined : columns.find((c) => c.key === sortKey);
+    return sortColumn ? sortRows(rows, sortColumn, descending) : rows;
+  }, [rows, columns, sortKey, descending]);
   const view = useMemo(() => filterRows(sorted, columns, filter), [sorted, columns, filter]);
 
   // Where a key is in the view: looked for next to the cursor first (a move, a refresh), then everywhere.
@@ -130,7 +132,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   const requested = controlled ? (selectedKey ?? null) : ownKey;
   let index = requested !== null ? indexOfKey(requested, cursor.current.index) : -1;
   if (index < 0 && view.length > 0) index = Math.min(cursor.current.index, view.length - 1);
-  const effectiveKey = index >= 0 ? rowKeyRef.current(view[index]!) : null;
+  const effectiveKey = index >= 0 ? rowKeyRef.current(view[index]) : null;
   const win = computeWindow(view.length, index, height, cursor.current.top);
   cursor.current = { key: effectiveKey, index: Math.max(0, index), top: win.start };
 
@@ -167,7 +169,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
       : cur;
     const next = Math.min(Math.max(0, target), view.length - 1);
     if (next === cur) return true;
-    const nextKey = rowKeyRef.current(view[next]!);
+    const nextKey = rowKeyRef.current(view[next]);
     cursor.current = { ...cursor.current, key: nextKey, index: next };
     if (controlled) {
       // The parent may ignore onSelect; re-render anyway so the window is recomputed from its answer.
@@ -199,7 +201,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   const visible: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
-    const row = view[i]!;
+    const row = view[i];
     const k = rowKeyRef.current(row);
     visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} live={props.live} version={props.live?.version(row)} />);
   }

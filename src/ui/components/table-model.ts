@@ -4,6 +4,7 @@
 
 import { formatDate } from '../format.js';
 import { displayWidth } from '../text.js';
+import { scalarText } from '../../api/read.js';
 import type { Role } from '../theme.js';
 
 export interface Column<T> {
@@ -66,7 +67,7 @@ export function cellText<T>(row: T, column: Column<T>): string {
   const value = (row as Record<string, unknown>)[column.key];
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatDate(value);
-  return String(value);
+  return scalarText(value);
 }
 
 /** Rows whose rendered text, in any column, contains `text` (case-insensitive). Same array when no filter. */
@@ -94,7 +95,7 @@ function rank(v: unknown): number | string | null {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'bigint') return Number(v);
-  return String(v);
+  return scalarText(v);
 }
 
 /** Stable sort; numbers numerically, dates by time, text naturally (`web-9` before `web-10`), empty last. */
@@ -117,9 +118,9 @@ export function sortRows<T>(rows: readonly T[], column: Column<T>, descending = 
 /** Index of the row with `key`, looking at `hint` and its neighbours before scanning; -1 when absent. */
 export function indexNear<T>(rows: readonly T[], key: string, hint: number, keyOf: (row: T) => string): number {
   for (const i of [hint, hint + 1, hint - 1]) {
-    if (i >= 0 && i < rows.length && keyOf(rows[i]!) === key) return i;
+    if (i >= 0 && i < rows.length && keyOf(rows[i]) === key) return i;
   }
-  for (let i = 0; i < rows.length; i++) if (keyOf(rows[i]!) === key) return i;
+  for (let i = 0; i < rows.length; i++) if (keyOf(rows[i]) === key) return i;
   return -1;
 }
 
@@ -155,7 +156,7 @@ export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>
     if (!c.fit && flexOf(c) === 0) continue;
     const cap = c.maxWidth ?? 60;
     let w = 0;
-    for (let i = 0; i < rows.length && w < cap; i++) w = Math.max(w, displayWidth(cellText(rows[i]!, c)));
+    for (let i = 0; i < rows.length && w < cap; i++) w = Math.max(w, displayWidth(cellText(rows[i], c)));
     out.set(c.key, w === 0 ? 0 : Math.max(minWidthOf(c), displayWidth(c.header), Math.min(cap, w)));
   }
   return out;
@@ -183,8 +184,8 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
   while (need() > width) {
     let drop = -1;
     for (let i = 0; i < kept.length; i++) {
-      if (kept[i]!.column.identity) continue;
-      if (drop < 0 || (kept[i]!.column.priority ?? 0) >= (kept[drop]!.column.priority ?? 0)) drop = i;
+      if (kept[i].column.identity) continue;
+      if (drop < 0 || (kept[i].column.priority ?? 0) >= (kept[drop].column.priority ?? 0)) drop = i;
     }
     if (drop < 0) break;
     kept.splice(drop, 1);
@@ -193,8 +194,8 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
   let free = width - need();
   for (let i = 0; free < 0 && i < kept.length; i++) {
     // only identity columns are left and they do not fit: the first ones give up their room
-    const give = Math.min(kept[i]!.width, -free);
-    kept[i]!.width -= give;
+    const give = Math.min(kept[i].width, -free);
+    kept[i].width -= give;
     free += give;
   }
   const byImportance = [...kept].sort((a, b) => (a.column.priority ?? 0) - (b.column.priority ?? 0) || a.order - b.order);
@@ -231,7 +232,7 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
       k.width += share;
       given += share;
     }
-    for (let i = 0; given < free; i = (i + 1) % flexible.length, given++) flexible[i]!.width += 1;
+    for (let i = 0; given < free; i = (i + 1) % flexible.length, given++) flexible[i].width += 1;
   }
   return kept.map((k) => ({ column: k.column, width: k.width }));
 }

@@ -125,7 +125,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   useEffect(() => {
     const first = fields[0];
     if (form.editFirst && first?.kind === 'editor') handle({ state: stateRef.current, edit: first.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens (tui.md): a later render must not hand the terminal over again
   }, []);
 
   // Choice fields whose entries come from the service load them once.
@@ -144,7 +144,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
       );
     }
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per form; a re-render must not fetch them again
   }, []);
 
   useKeys(
@@ -166,7 +166,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
 
   const s = stateRef.current;
   const visible = fields.filter((f) => shown(f, s.values));
-  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]!));
+  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]));
   const inner = Math.max(10, props.width - 4);
   const labelWidth = Math.min(24, Math.max(...fields.map((f) => displayWidth(f.label))) + 2);
   const valueWidth = Math.max(8, inner - labelWidth);
@@ -305,7 +305,7 @@ function ChoiceRows(props: { state: FormState; id: string; width: number; rows: 
   const win = computeWindow(list.length, state.highlight, Math.max(1, props.rows), 0);
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
-    const c = list[i]!;
+    const c = list[i];
     const on = i === state.highlight;
     // cut here, not by Ink: its cut can end a column too far when it falls in a wide character
     const main = truncate(c.label, Math.max(0, props.width - 4));

@@ -75,7 +75,7 @@ export function initialForm(fields: readonly FieldSpec[]): FormState {
 }
 
 /** The field's own check, and for a required field that it is not empty. */
-export function fieldProblem(f: FieldSpec, values: FormValues): string | null {
+function fieldProblem(f: FieldSpec, values: FormValues): string | null {
   const value = values[f.id] ?? '';
   const kind = kindOf(f);
   if (!f.optional && kind !== 'yesno' && String(value).trim() === '') {
@@ -89,13 +89,13 @@ export const shown = (f: FieldSpec, values: FormValues): boolean => f.when?.(val
 
 /** Moves the focus `step` shown fields away (±1), staying put at either end. */
 function moveBy(s: FormState, step: number): FormState {
-  for (let i = s.focus + step; i >= 0 && i < s.fields.length; i += step) if (shown(s.fields[i]!, s.values)) return { ...s, focus: i };
+  for (let i = s.focus + step; i >= 0 && i < s.fields.length; i += step) if (shown(s.fields[i], s.values)) return { ...s, focus: i };
   return s;
 }
 
 /** ⏎ on the focused field: checked, then the next field, or the whole form submitted from the last one. */
 function advance(s: FormState): FormStep {
-  const f = s.fields[s.focus]!;
+  const f = s.fields[s.focus];
   const problem = fieldProblem(f, s.values);
   if (problem) return { state: { ...s, error: problem, errorField: f.id } };
   const cleared = { ...s, error: null, errorField: null };
@@ -103,7 +103,7 @@ function advance(s: FormState): FormStep {
   if (next !== cleared) return { state: next };
   const values: FormValues = {};
   for (let i = 0; i < s.fields.length; i++) {
-    const field = s.fields[i]!;
+    const field = s.fields[i];
     if (!shown(field, s.values)) continue;
     const bad = fieldProblem(field, s.values);
     if (bad) return { state: { ...s, focus: i, error: bad, errorField: field.id } };

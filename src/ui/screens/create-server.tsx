@@ -46,7 +46,7 @@ const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
  * The reducer kept in a ref as well as in React state: several keys of one chunk each see the state the one
  * before left, and a handler learns at once whether its action was taken (a refused value, a send started).
  */
-export function useWizard(initial: () => WizardState = initialWizardState): [WizardState, (action: WizardAction) => WizardState] {
+function useWizard(initial: () => WizardState = initialWizardState): [WizardState, (action: WizardAction) => WizardState] {
   const ref = useRef<WizardState | null>(null);
   ref.current ??= initial();
   const [state, setState] = useState<WizardState>(ref.current);
@@ -91,7 +91,7 @@ function chosen(state: WizardState, step: (typeof STEPS)[number]): string | null
 }
 
 /** The breadcrumb's text for each step, long (`plan eCS3`) or short (`eCS3`, for narrow terminals). */
-export function crumbs(state: WizardState, short: boolean): string[] {
+function crumbs(state: WizardState, short: boolean): string[] {
   return STEPS.map((step) => {
     // A choice made on a later step than the current one is still shown: going back keeps it.
     const value = chosen(state, step);
@@ -124,7 +124,7 @@ function Breadcrumb(props: { state: WizardState; width: number }): ReactNode {
           <Text color={color('dim')}>{i === 0 ? '' : SEPARATOR}</Text>
           <Text
             bold={i === at && colorEnabled()}
-            color={i === at ? color('accent') : i > at && chosen(state, STEPS[i]!) === null ? color('dim') : undefined}
+            color={i === at ? color('accent') : i > at && chosen(state, STEPS[i]) === null ? color('dim') : undefined}
           >
             {marked && i === at ? `[${text}]` : text}
           </Text>

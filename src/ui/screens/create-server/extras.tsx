@@ -63,7 +63,7 @@ export function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack
 }
 
 /** A list from the service: loading, its failure in the service's words (⏎ retries), or the choices. */
-export function RemoteChoice<T, V>(props: {
+function RemoteChoice<T, V>(props: {
   remote: Remote<T>;
   what: string;
   build(data: T): Choice<V>[];
@@ -146,7 +146,7 @@ export function maskTypedEnv(value: string): string {
  * added in order and the first refused one stays in the field. esc is done too, but adds what is typed first,
  * so nothing typed is thrown away without a word.
  */
-export function LinesEditor(props: LinesEditorProps): ReactNode {
+function LinesEditor(props: LinesEditorProps): ReactNode {
   const ref = useRef<LineState>(lineState());
   const [line, setLine] = useState<LineState>(ref.current);
   const put = (next: LineState) => {
@@ -163,12 +163,12 @@ export function LinesEditor(props: LinesEditorProps): ReactNode {
         const parts = input.split(/\r\n|\r|\n/);
         let cur = ref.current;
         for (let i = 0; i < parts.length - 1; i++) {
-          cur = editLine(cur, parts[i]!, {}).state;
+          cur = editLine(cur, parts[i], {}).state;
           if (cur.value.trim() === '') continue;
           if (!props.onAdd(cur.value)) return put(cur);
           cur = lineState();
         }
-        return put(editLine(cur, parts[parts.length - 1]!, {}).state);
+        return put(editLine(cur, parts[parts.length - 1], {}).state);
       }
       if ((key.backspace || key.delete) && ref.current.value === '') return props.onRemoveLast();
       const out = editLine(ref.current, input, key);

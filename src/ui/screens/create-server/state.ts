@@ -45,7 +45,7 @@ export interface ImagePick {
 }
 
 /** Why `plan` cannot take `image` because of its disk, with both sizes; null when it can. */
-export function diskRefusal(plan: Pick<Plan, 'name' | 'disk'>, image: Pick<ImagePick, 'name' | 'requiredDisk'>): string | null {
+function diskRefusal(plan: Pick<Plan, 'name' | 'disk'>, image: Pick<ImagePick, 'name' | 'requiredDisk'>): string | null {
   const need = image.requiredDisk ?? 0;
   return need > plan.disk ? `${image.name} needs a disk of ${need} GB or more; ${plan.name} has ${plan.disk} GB: choose a plan with a bigger disk` : null;
 }
@@ -149,7 +149,7 @@ export type WizardAction =
   | { type: 'sendFailed'; message: string; uncertain?: boolean }
   | { type: 'sent'; server: string; actionId: number };
 
-export const noExtras: Extras = {
+const noExtras: Extras = {
   sshKey: null,
   script: null,
   env: [],
@@ -340,7 +340,7 @@ function setExtras(s: WizardState, extras: Partial<Extras>, patch: Partial<Wizar
 const refuse = (s: WizardState, message: string): WizardState => ({ ...s, message });
 
 /** The service names this error without a sentence (`SpotPlanNotAvailable`): the name, with what it means. */
-export const spotRefusal = (s: Pick<WizardState, 'plan'>): string =>
+const spotRefusal = (s: Pick<WizardState, 'plan'>): string =>
   `${MSG.spotPlanNotAvailable}: ${s.plan?.name ?? 'this plan'} has no spot discount`;
 
 const envName = (line: string): string => line.slice(0, line.indexOf('='));
