@@ -72,6 +72,8 @@ export { machineTokenLabel } from './account.js';
 export { Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
 export type { CallOptions } from './path.js';
 export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';
+/** The body `servers.create(input)` sends, built by the client: what the create wizard's review shows. */
+export { createBody as createServerBody } from './servers.js';
 export type { CreateGroupInput } from './groups.js';
 export type { ActionQuery } from './actions.js';
 export type { EventQuery } from './events.js';

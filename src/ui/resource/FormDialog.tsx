@@ -37,7 +37,7 @@ export function formRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, wid
   const fields = typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields;
   const consequence = resolve(form.consequence, row);
   const text = consequence ? wrapText(consequence, Math.max(10, width - 4)).length : 0;
-  const list = fields.some((f) => f.kind === 'choice') ? LIST_ROWS + 1 : 0;
+  const list = fields.some((f) => f.kind === 'choice' || f.kind === 'multi') ? LIST_ROWS + 1 : 0;
   // a field's hint takes a line of its own while the field is focused
   const hint = fields.some((f) => f.hint !== undefined) ? 1 : 0;
   return 2 + 1 + text + fields.length + list + hint + 2;
@@ -174,7 +174,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const about = consequence ? wrapLines(consequence, inner) : [];
   const focused = fields[s.focus];
   const hint = focused ? (typeof focused.hint === 'function' ? focused.hint(s.values[focused.id] ?? '', s.values) : focused.hint) : undefined;
-  const isChoice = focused?.kind === 'choice';
+  const isChoice = focused?.kind === 'choice' || focused?.kind === 'multi';
 
   // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line (or
   // the error, wrapped). What will happen is read before anything is chosen, so it is shown whole: the list
@@ -220,7 +220,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
               <Text color={on ? color('accent') : color('dim')}>{padEnd(f.label, labelWidth)}</Text>
               {fieldValue(f, s, on, valueWidth)}
             </Text>
-            {on && f.kind === 'choice' ? <ChoiceRows state={s} id={f.id} width={inner} rows={listRows - 1} /> : null}
+            {on && (f.kind === 'choice' || f.kind === 'multi') ? <ChoiceRows state={s} id={f.id} width={inner} rows={listRows - 1} /> : null}
           </Box>
         );
       })}
@@ -268,6 +268,17 @@ function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): Rea
         return q && q.value !== '' ? <Text color={color('accent')}>/{truncate(q.value, width - 1)}</Text> : <Text color={color('dim')}>{s.items[f.id] ? 'type to filter, ⏎ takes' : 'loading…'}</Text>;
       }
       return chosen ? truncate(chosen.label, width) : <Text color={color('dim')}>{String(value) === '' ? '—' : truncate(String(value), width)}</Text>;
+    }
+    case 'multi': {
+      const marked = Array.isArray(value) ? (value as readonly string[]) : [];
+      const text = marked.length === 0 ? 'none' : `${marked.length} marked`;
+      return on ? <Text color={color('accent')}>{text}  Space marks</Text> : text;
+    }
+    case 'lines': {
+      const all = Array.isArray(value) ? (value as readonly string[]) : [];
+      const typed = s.lines[f.id]?.value ?? '';
+      const text = `${all.length} line${all.length === 1 ? '' : 's'}`;
+      return on ? <Text>{`${text}  > `}{truncate(typed, Math.max(1, width - displayWidth(text) - 4))}<Text inverse> </Text></Text> : text;
     }
     case 'editor': {
       const text = String(value ?? '');

@@ -24,7 +24,7 @@ const contentOf = (v: FormValues): string => String((v.windows === true ? v.ps1 
 
 const createScript: FormSpec<Script> = {
   title: 'New script',
-  consequence: 'A script new servers can run at their first boot; ⏎ on Content opens your editor ($VISUAL, $EDITOR or vi). An empty or unchanged file sends nothing.',
+  consequence: 'A script new servers can run at their first boot; after the title and the kind your editor opens ($VISUAL, $EDITOR or vi). An empty or unchanged file sends nothing.',
   fields: [{ id: 'title', label: 'Title', placeholder: 'e.g. install nginx' }, { id: 'windows', label: 'Windows', kind: 'yesno', hint: 'y: a PowerShell script for Windows servers; n: a shell script for Linux' }, ...contentFields()],
   verb: 'create',
   check: (v) => ruleMessage(() => checkLibraryScript({ title: String(v.title), content: contentOf(v), windows: v.windows === true })),

@@ -4,7 +4,7 @@ import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, Spo
 import type { Choice } from '../../components/ChoiceList.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
-import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
+import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './types.js';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -82,7 +82,7 @@ export function locationChoices(
   return known.map((r) => {
     const open = available.some((loc) => same(loc, r.location));
     const row = availability?.find((a) => same(a.plan, plan.name) && same(a.location, r.location));
-    const free = typeof row?.extra['free_hosts'] === 'number' ? row.extra['free_hosts'] : null;
+    const free = typeof row?.extra['free_hosts'] === 'number' ? (row.extra['free_hosts']) : null;
     const soldOut = !open || row?.available === false;
     const parts = [r.description];
     if (soldOut) parts.push('sold out');
@@ -92,7 +92,7 @@ export function locationChoices(
   });
 }
 
-const isWindowsImage = (i: Pick<Image, 'osBase'>): boolean => i.osBase.toLowerCase() === 'windows';
+export const isWindowsImage = (i: Pick<Image, 'osBase'>): boolean => i.osBase.toLowerCase() === 'windows';
 
 export interface ImageEntry extends ImagePick {
   status: string;
@@ -141,7 +141,7 @@ export interface ExtrasData {
   availability?: readonly PlanAvailability[];
 }
 
-const EXTRA_FIELDS = ['sshKey', 'script', 'env', 'group', 'networks', 'isolation', 'spot', 'reserved', 'support'] as const satisfies readonly ExtraField[];
+export const EXTRA_FIELDS = ['sshKey', 'script', 'env', 'group', 'networks', 'isolation', 'spot', 'reserved', 'support'] as const satisfies readonly ExtraField[];
 
 const FIELD_LABELS: Record<(typeof EXTRA_FIELDS)[number], string> = {
   sshKey: 'SSH key',
@@ -164,7 +164,7 @@ export function spotAvailableAt(s: Pick<WizardState, 'plan' | 'location'>, avail
 }
 
 /** What each extra holds now, in words; the values of environment lines are never part of it. */
-function extraSummary(s: WizardState, field: (typeof EXTRA_FIELDS)[number]): string {
+export function extraSummary(s: WizardState, field: (typeof EXTRA_FIELDS)[number]): string {
   const e = s.extras;
   switch (field) {
     case 'sshKey':
