@@ -23,7 +23,9 @@ export async function nodeFetch(req: Request): Promise<Response> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Response>((resolve, reject) => {
     const outgoing = send(url, { method: req.method, headers }, (res) => {
-      readAll(res).then((buf) => resolve(toResponse(res, req.method === 'HEAD' ? null : buf)), reject);
+      readAll(res)
+        .then((buf) => toResponse(res, req.method === 'HEAD' ? null : buf))
+        .then(resolve, reject);
     });
     const onAbort = () => {
       outgoing.destroy();
