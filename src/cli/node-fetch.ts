@@ -51,7 +51,7 @@ function readAll(res: IncomingMessage): Promise<Buffer> {
 function toResponse(res: IncomingMessage, buf: Buffer | null): Response {
   const headers = new Headers();
   const raw = res.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
   const status = res.statusCode ?? 0;
   const body = buf === null || NULL_BODY.has(status) ? null : buf;
   return new Response(body, { status, statusText: res.statusMessage ?? '', headers });
