@@ -70,7 +70,7 @@ export { ApiError, AuthExpiredError, ClientError, NetworkError, TimeoutError, is
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
 export { ServiceClock } from './service-clock.js';
-export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRY, Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
+export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRY, Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions, type WriteEnd, type WriteHook, type WriteRequest } from './http.js';
 export type { CallOptions } from './path.js';
 export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';
 export type { CreateGroupInput } from './groups.js';

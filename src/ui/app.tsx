@@ -11,6 +11,7 @@ import { Component, Suspense, useCallback, useEffect, useMemo, useRef, useState,
 import { Box, Text, useApp } from 'ink';
 import type { Server } from '../api/index.js';
 import type { Profile, ProfileStore } from '../config/profiles.js';
+import type { HistoryLog } from '../history/log.js';
 import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../session/session.js';
 import { CommandLine, CompletionList } from './components/CommandLine.js';
 import { useRelogin } from './relogin.js';
@@ -73,6 +74,8 @@ export interface AppProps {
   onSessionChange?(session: Session): void;
   /** Ctrl+Z: give the terminal back and stop (job control); absent, Ctrl+Z does nothing */
   onSuspend?(): void;
+  /** where a session made by a profile switch records its writes; absent: not recorded */
+  history?: HistoryLog | null;
 }
 
 let entrySeq = 0;
@@ -239,8 +242,8 @@ function Shell(props: AppProps): ReactNode {
   const switchTo = useCallback(
     async (profile: Profile): Promise<void> => {
       const next = await sessionForConnection(
-        { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name },
-        { connect: props.connectOptions, trackerOptions: props.trackerOptions },
+        { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name, ...(profile.history === false ? { history: false } : {}) },
+        { connect: props.connectOptions, trackerOptions: props.trackerOptions, history: props.history },
       );
       // the old connection stops polling at once; its lists are not carried over
       live.current.session?.tracker.stop();
@@ -253,7 +256,7 @@ function Shell(props: AppProps): ReactNode {
       report('info', `Switched to profile ${profile.name} (${next.endpoint}).`);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [props.connectOptions, props.trackerOptions, onDialog, setMode, setStack, report],
+    [props.connectOptions, props.trackerOptions, props.history, onDialog, setMode, setStack, report],
   );
 
   // At start (and after a switch): every action still running is followed, whichever client started it.

@@ -12,6 +12,7 @@ import actions from './screens/actions.js';
 import billing from './screens/billing.js';
 import events from './screens/events.js';
 import groups from './screens/groups.js';
+import history from './screens/history.js';
 import images from './screens/images.js';
 import networks from './screens/networks.js';
 import plans, { availability } from './screens/plans.js';
@@ -32,7 +33,7 @@ export type AnySpec = ResourceSpec<any, any>;
 
 /** The resource screens made only of a spec, by name. */
 export const SPECS: Record<string, AnySpec> = Object.fromEntries(
-  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, availability, images, regions, events, account, tokens, groups].map((s) => [s.name, s as AnySpec]),
+  [servers, actions, snapshots, templates, sshkeys, scripts, networks, plans, availability, images, regions, events, account, tokens, groups, history].map((s) => [s.name, s as AnySpec]),
 );
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -59,6 +60,7 @@ export const SCREEN_NAMES = [
   'tokens',
   'profiles',
   'groups',
+  'history',
   // the plans' second view (`a` on plans), last so that `:a` still means actions
   'availability',
 ] as const;
