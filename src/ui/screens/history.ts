@@ -30,7 +30,7 @@ export const HISTORY_COLUMNS: readonly Column<HistoryEntry>[] = [
   { key: 'profile', header: 'PROFILE', fit: true, maxWidth: 14, priority: 2 },
   { key: 'what', header: 'WHAT', minWidth: 16, flex: 2, identity: true },
   { key: 'result', header: 'RESULT', minWidth: 12, flex: 1, render: outcomeText, color: outcomeRole, priority: 1 },
-  { key: 'by', header: 'BY', width: 9, priority: 3, render: (e) => e.by },
+  { key: 'by', header: 'BY', width: 9, priority: 3, wide: true, render: (e) => e.by },
 ];
 
 export default defineResource<HistoryEntry>({
