@@ -33,7 +33,7 @@ export class HistoryFile {
   append(line: HistoryLine): void {
     const text = `${JSON.stringify(line)}\n`;
     if (this.size === null) this.open();
-    if (this.size! > 0 && this.size! + Buffer.byteLength(text) > this.maxBytes) this.rotate();
+    if (this.size! > 0 && this.size! + Buffer.byteLength(text) > this.maxBytes) this.rotate(Buffer.byteLength(text));
     appendFileSync(this.path, text, { mode: FILE_MODE });
     this.size! += Buffer.byteLength(text);
   }
@@ -51,10 +51,10 @@ export class HistoryFile {
     }
   }
 
-  private rotate(): void {
-    // another process may have rotated it already: only a file still past the cap is moved
+  private rotate(incoming: number): void {
+    // another process may have rotated it already: only a file still too full for the line is moved
     try {
-      if (statSync(this.path).size + 1 > this.maxBytes) renameSync(this.path, rotatedPath(this.path));
+      if (statSync(this.path).size + incoming > this.maxBytes) renameSync(this.path, rotatedPath(this.path));
     } catch {
       // gone already: a new one is started below
     }
