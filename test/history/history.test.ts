@@ -116,3 +116,26 @@ it('secrets are taken out of the body, and the write says so', () => {
   expect(describeWrite('DELETE', '/ecs/v2/servers/ec206901/snapshots/12', undefined)).toBe('delete snapshot 12 of ec206901');
   expect(describeWrite('POST', '/ecs/v2/whatever', {})).toBe('POST /ecs/v2/whatever');
 });
+
+it('a profile saying "history": false keeps its session out of the history; others are recorded', async () => {
+  const { openProfileStore } = await import('../../src/config/profiles.js');
+  const { resolveConnection } = await import('../../src/config/connection.js');
+  const { sessionForConnection } = await import('../../src/session/session.js');
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const login = (await (await emulator.fetch(new Request(`${BASE}/ecs/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo' }) }))).json()) as { token: string; expire: number };
+  const credential = { kind: 'jwt' as const, token: login.token, expire: login.expire };
+  const store = openProfileStore({ cwd: mkdtempSync(join(tmpdir(), 'ecsdeck-hist-conf-')) });
+  store.add({ name: 'quiet', endpoint: BASE, credential, history: false });
+  store.add({ name: 'loud', endpoint: BASE, credential });
+  expect(store.get('quiet')?.history).toBe(false);
+  const path = freshPath();
+  const log = new HistoryLog({ path, by: 'dashboard' });
+  const quiet = await sessionForConnection(resolveConnection({ ECSDECK_PROFILE: 'quiet' }, store), { history: log, connect: { fetch: emulator.fetch } });
+  expect(quiet.history).toBeNull();
+  await quiet.client.servers.powerOff('ec206901');
+  expect(existsSync(path)).toBe(false);
+  const loud = await sessionForConnection(resolveConnection({ ECSDECK_PROFILE: 'loud' }, store), { history: log, connect: { fetch: emulator.fetch } });
+  await loud.client.servers.powerOff('ec206902');
+  expect(readHistory(path).entries.map((e) => `${e.profile} ${e.what}`)).toEqual(['loud power off ec206902']);
+  await Promise.all([quiet.close(), loud.close()]);
+});
