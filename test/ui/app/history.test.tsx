@@ -74,6 +74,12 @@ it('a refusal is listed with the service’s words; secrets sent are never in th
   expect(listed).not.toContain('Hunter2');
   // newest first
   expect(listed.indexOf('power off ec999999')).toBeLessThan(listed.indexOf('create group vault'));
+  // `/` filters the writes
+  await h.press('/');
+  await h.type('vault');
+  await h.press('\r');
+  const filtered = await h.waitFor((f) => !f.includes('power off ec999999') && f.includes('create group vault'));
+  expect(filtered).not.toContain('create server');
   await selectRow(h, /create group vault/);
   await h.press('\r');
   const record = await h.waitFor('Same from a shell');
