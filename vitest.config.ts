@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-// @ts-ignore: plain JavaScript shared with the install step and the build
+// @ts-ignore -- plain JavaScript shared with the install step and the build
 import { checkPatches } from './scripts/patch-deps.mjs';
 
 // Tests load Ink and its libraries from node_modules as Node does, already patched at install

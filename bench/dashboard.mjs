@@ -136,10 +136,6 @@ async function firstFrameOnOtherNodes() {
  * flight, then with nothing in flight on a live screen (the probe) and on one without live data (none).
  */
 export async function benchWatcher(url) {
-  let poll_rps;
-  let all_rps;
-  let idle_probe_per_min;
-  let idle_quiet_requests;
   // 50 actions in flight: the manual clock never moves, so they stay in flight.
   await json(`${url}/__emulator/reset`, { method: 'POST', body: JSON.stringify({ seed: 'empty' }) });
   const { token } = await json(`${url}/ecs/v2/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password: 'demo' }) });
@@ -159,8 +155,8 @@ export async function benchWatcher(url) {
   const s1 = await stats();
   // the watcher's own requests (the action list, a lookup): one per tick is the target; every request the
   // dashboard makes (the servers list's refresh every 5 s, its sparklines) is printed beside it
-  poll_rps = Math.round(((s1.actions_requests - s0.actions_requests) / 10) * 100) / 100;
-  all_rps = Math.round(((s1.requests - s0.requests) / 10) * 100) / 100;
+  const poll_rps = Math.round(((s1.actions_requests - s0.actions_requests) / 10) * 100) / 100;
+  const all_rps = Math.round(((s1.requests - s0.requests) / 10) * 100) / 100;
   console.log(`watcher requests per second with 50 actions in flight: ${poll_rps} (target ≤ 1, one per tick); all requests: ${all_rps}/s`);
 
   // Idle: the 50 actions end (the clock moves), then nothing is in flight. On the servers list (live data)
@@ -170,7 +166,7 @@ export async function benchWatcher(url) {
   const i0 = await stats();
   await sleep(30_000);
   const i1 = await stats();
-  idle_probe_per_min = (i1.actions_requests - i0.actions_requests) * 2;
+  const idle_probe_per_min = (i1.actions_requests - i0.actions_requests) * 2;
   console.log(`watcher requests per minute with nothing in flight, servers list shown: ${idle_probe_per_min} (target ≤ 12, a probe every 5 s); all requests: ${(i1.requests - i0.requests) * 2}/min`);
   for (const chunk of [':', 'regions', '\r']) {
     polled.child.write(chunk);
@@ -181,7 +177,7 @@ export async function benchWatcher(url) {
   const q0 = await stats();
   await sleep(15_000);
   const q1 = await stats();
-  idle_quiet_requests = q1.actions_requests - q0.actions_requests;
+  const idle_quiet_requests = q1.actions_requests - q0.actions_requests;
   console.log(`watcher requests in 15 s with nothing in flight on :regions (no live data): ${idle_quiet_requests} (target 0)`);
   await polled.stop();
   return { poll_rps, all_rps, idle_probe_per_min, idle_quiet_requests };

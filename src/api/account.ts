@@ -14,7 +14,7 @@ export function machineTokenLabel(host = osHostname()): string {
 export function accountApi(t: Transport) {
   let loggedInAs: string | null = null;
   /** A login's JWT becomes the credential (the transport registers it as a secret). */
-  const useLogin = (username: string, login: Login): Login => {
+  const adoptLogin = (username: string, login: Login): Login => {
     t.credential = { kind: 'jwt', token: login.token, expire: Math.floor(login.expire.getTime() / 1000) };
     loggedInAs = username;
     return login;
@@ -59,7 +59,7 @@ export function accountApi(t: Transport) {
         anonymous: true,
         json: { username, password },
       });
-      return useLogin(username, login);
+      return adoptLogin(username, login);
     },
 
     /**
@@ -67,7 +67,7 @@ export function accountApi(t: Transport) {
      * emulator logs the demo account in while the dashboard loads). `body` is the answer's JSON.
      */
     acceptLogin(username: string, body: unknown): Login {
-      return useLogin(username, parseLogin(body));
+      return adoptLogin(username, parseLogin(body));
     },
 
     /**

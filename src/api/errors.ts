@@ -3,7 +3,7 @@
 // constructor scrubs, and no error keeps a reference to the request (its headers hold the credential).
 import { scrub } from './secrets.js';
 
-export class ClientError extends Error {
+class ClientError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(scrub(message), options);
     // set by hand in each class: a bundler may rename classes (ky has its own TimeoutError)

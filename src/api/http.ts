@@ -106,8 +106,8 @@ interface Repeat {
 /** Requests whose last answer is kept: the lists a dashboard polls, not every record it opened. */
 const MAX_REPEATS = 16;
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
 // POST and PATCH are left out on purpose: a retried POST after a lost answer would create a second server.
 const RETRIED_METHODS = ['get', 'put', 'delete', 'head'];
@@ -388,7 +388,7 @@ export class Transport {
     if (err instanceof HTTPError) {
       const res = err.response;
       this.clock.observe(res.headers.get('date'));
-      let body: unknown = null;
+      let body: unknown;
       try {
         const text = await res.text();
         body = text.trim() === '' ? null : safeJson(text);

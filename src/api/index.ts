@@ -45,7 +45,7 @@ export function createClient(opts: ClientOptions) {
       return transport.serviceNow();
     },
     /** Same as `account.login`. */
-    login: account.login,
+    login: account.login.bind(account),
     account,
     actions: actionsApi(transport),
     servers: serversApi(transport),
@@ -66,13 +66,14 @@ export function createClient(opts: ClientOptions) {
 export type Client = ReturnType<typeof createClient>;
 
 export * from './models.js';
-export { ApiError, AuthExpiredError, ClientError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
+export { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
-export { ServiceClock } from './service-clock.js';
-export { DEFAULT_TIMEOUT_MS, DEFAULT_RETRY, Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions, type WriteEnd, type WriteHook, type WriteRequest } from './http.js';
+export { Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions, type WriteEnd, type WriteHook, type WriteRequest } from './http.js';
 export type { CallOptions } from './path.js';
 export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';
+/** The body `servers.create(input)` sends, built by the client: what the create wizard's review shows. */
+export { createBody as createServerBody } from './servers.js';
 export type { CreateGroupInput } from './groups.js';
 export type { ActionQuery } from './actions.js';
 export type { EventQuery } from './events.js';

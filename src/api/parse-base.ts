@@ -38,7 +38,7 @@ export function requireRecord(body: unknown, what: string): Json {
 export const lower = (s: string) => s.trim().toLowerCase();
 
 /** `failed` and `error` are one failure status; a few other spellings are folded in for safety. */
-export function actionStatus(raw: string): M.ActionStatus | (string & {}) {
+function actionStatus(raw: string): M.ActionStatus | (string & {}) {
   const s = lower(raw).replace(/[_ ]/g, '-');
   if (s === 'failed' || s === 'error' || s === 'failure' || s === 'fail') return 'failed';
   if (s === 'completed' || s === 'complete' || s === 'done' || s === 'success') return 'completed';
@@ -47,7 +47,7 @@ export function actionStatus(raw: string): M.ActionStatus | (string & {}) {
 }
 
 /** `new_server` is what one document page calls `create_server`. */
-export function actionType(raw: string): string {
+function actionType(raw: string): string {
   const s = lower(raw);
   return s === 'new_server' ? 'create_server' : s;
 }

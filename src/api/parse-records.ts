@@ -2,7 +2,7 @@
 // tokens, metrics, usage reports, events and groups.
 import { ShapeError } from './errors.js';
 import type * as M from './models.js';
-import { Reader, isRecord, toDate, toNumber } from './read.js';
+import { Reader, isRecord, scalarText, toDate, toNumber } from './read.js';
 import { envelope, listOf, lower, parseAction, requireRecord, unwrap } from './parse-base.js';
 
 // ------------------------------------------------------------------------------------- networks and VLANs
@@ -25,7 +25,7 @@ export function parseNetworks(body: unknown): M.Network[] {
   return listOf(body, 'networks', 'network list').map(parseNetwork);
 }
 
-export function parseVlan(v: unknown): M.Vlan {
+function parseVlan(v: unknown): M.Vlan {
   const r = Reader.of(v, 'vlan record');
   return {
     id: r.optNum('id'),
@@ -78,7 +78,7 @@ export function parseScript(v: unknown): M.Script {
     content: r.optStr('content'),
     windows: r.optBool('windows'),
     public: r.optBool('public'),
-    category: category === null || category === undefined || category === '' ? null : String(category),
+    category: category === null || category === undefined || category === '' ? null : scalarText(category),
     createdAt: r.date('created_at') ?? r.date('creation_date'),
     extra: r.rest(),
   };
@@ -128,7 +128,7 @@ export function parseCreatedToken(body: unknown): M.CreatedToken {
 // ------------------------------------------------------------------------------------------------ metrics
 
 /** `[epoch_seconds, "value"]` or `{t: ISO, y: "value"}`; a point without a value is a gap, left out. */
-export function parsePoint(p: unknown): M.MetricPoint | null {
+function parsePoint(p: unknown): M.MetricPoint | null {
   let at: Date | undefined;
   let raw: unknown;
   if (Array.isArray(p) && p.length >= 2) {
@@ -256,7 +256,7 @@ export function parseSnapshotUsage(body: unknown): M.SnapshotUsage {
 
 // ------------------------------------------------------------------------------------------------ events
 
-export function parseEvent(v: unknown): M.PodEvent {
+function parseEvent(v: unknown): M.PodEvent {
   const r = Reader.of(v, 'event record');
   return {
     id: r.num('id'),

@@ -5,7 +5,7 @@
 // import every reader from here.
 import { ShapeError } from './errors.js';
 import type * as M from './models.js';
-import { Reader, isRecord, toNumber, type Json } from './read.js';
+import { Reader, isRecord, scalarText, toNumber, type Json } from './read.js';
 import { envelope, imageStatus, listOf, lower, parseAction, powerState, requireRecord, unwrap } from './parse-base.js';
 
 export * from './parse-base.js';
@@ -119,7 +119,7 @@ function readPlan(r: Reader): M.Plan {
   };
 }
 
-export function parsePlan(v: unknown): M.Plan {
+function parsePlan(v: unknown): M.Plan {
   return readPlan(Reader.of(v, 'plan record'));
 }
 
@@ -166,9 +166,9 @@ export function parseAvailability(body: unknown): M.PlanAvailability[] {
     const r = Reader.of(item, 'plan availability record');
     const planRaw = r.any('plan');
     const planName = isRecord(planRaw)
-      ? String(planRaw.name ?? planRaw.id ?? '')
+      ? scalarText(planRaw.name ?? planRaw.id ?? '')
       : planRaw !== undefined && planRaw !== null
-        ? String(planRaw)
+        ? scalarText(planRaw)
         : r.optStr('plan_name') || r.optStr('name');
     const regions = ['regions', 'locations', 'availability'].map((k) => r.raw[k]).find(Array.isArray) as unknown[] | undefined;
     if (regions) {
@@ -288,7 +288,7 @@ export function parseSchedule(body: unknown): M.SnapshotSchedule {
     schedule: r.optStr('schedule'),
     enabled: r.optBool('enabled'),
     lastRunAt: r.date('last_run_at'),
-    lastRunStatus: status === null || status === undefined || status === '' ? null : String(status),
+    lastRunStatus: status === null || status === undefined || status === '' ? null : scalarText(status),
     maxRetention: i.num('max_retention'),
     dayOfWeek: i.num('day_of_week'),
     extra: r.rest(),

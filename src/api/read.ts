@@ -9,6 +9,14 @@ export function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A wire value meant as text: a string as it is, a number or a boolean written out, anything else as JSON (where
+ * String() would give "[object Object]"). */
+export function scalarText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? '';
+}
+
 const absent = (v: unknown) => v === undefined || v === null;
 
 export class Reader {
@@ -138,7 +146,7 @@ export function toNumber(v: unknown): number | undefined {
   return undefined;
 }
 
-export function toBool(v: unknown): boolean | undefined {
+function toBool(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;
   if (v === 1 || v === '1' || v === 'true' || v === 'True') return true;
   if (v === 0 || v === '0' || v === 'false' || v === 'False') return false;

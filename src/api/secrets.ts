@@ -16,7 +16,7 @@ const MIN_SECRET_LENGTH = 4;
  */
 const ALONE_BELOW = 16;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export function registerSecret(value: string | null | undefined): void {
   if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !known.has(value)) {

@@ -178,5 +178,5 @@ export function serversApi(t: Transport) {
 }
 
 function isServerWrapper(b: unknown): b is { server: unknown } {
-  return typeof b === 'object' && b !== null && 'server' in b && typeof (b as { server: unknown }).server === 'object';
+  return typeof b === 'object' && b !== null && 'server' in b && typeof (b).server === 'object';
 }

@@ -40,7 +40,7 @@ export function snapshotsApi(t: Transport) {
       return t.call('DELETE', `${base(server)}/${seg(id)}`, parseSnapshotChange, {
         ...opts,
         lostAnswer: {
-          when: underWay.when,
+          when: (err) => underWay.when(err),
           async then() {
             const action = await underWay.then();
             return action === null ? null : { snapshot: await t.call('GET', `${base(server)}/${seg(id)}`, one, opts), action };

@@ -4,7 +4,7 @@ import { createClient } from '../api/index.js';
 import { createSession, endpointLabel, type Session, type SessionInit } from '../session/session.js';
 import { DEMO_PASSWORD, DEMO_USER, startEmulator, type Embedded } from './embedded.js';
 
-export { DEMO_SPEED, DEMO_USER } from './embedded.js';
+export { DEMO_USER } from './embedded.js';
 
 /**
  * Starts the emulator on a free loopback port (in a worker thread when it can), logs in as the demo account

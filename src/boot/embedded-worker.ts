@@ -46,7 +46,7 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
     (err: unknown) => port.postMessage({ login: { status: 0, body: String(err) } } satisfies WireResponse),
   );
 
-  port.on('message', async (m: WireRequest | WireClose) => {
+  const onMessage = async (m: WireRequest | WireClose): Promise<void> => {
     if ('close' in m) {
       bundle.save();
       port.postMessage({ closing: true } satisfies WireResponse);
@@ -59,7 +59,8 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
       reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
     }
     port.postMessage(reply);
-  });
+  };
+  port.on('message', (m: WireRequest | WireClose) => void onMessage(m));
   // the compiled emulator is kept once it has answered for a while (or when it is stopped before that), as
   // the dashboard keeps its own; save() does nothing when the cache was used or is kept already
   setTimeout(() => bundle.save(), 2000).unref();

@@ -4,7 +4,7 @@
 // the session module so boot/main.ts can start it before the client and Ink have even loaded.
 
 /** A server boots in about 80 emulated seconds: at 20× that is four real seconds, quick enough to watch. */
-export const DEMO_SPEED = 20;
+const DEMO_SPEED = 20;
 /** The account every emulator has (emulator.md); the demo logs in as it. */
 export const DEMO_USER = 'demo';
 export const DEMO_PASSWORD = 'demo';

@@ -12,6 +12,7 @@ import type { Session } from '../session/session.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
+import { SERVERS_CACHE_KEY } from '../session/cache.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
@@ -98,7 +99,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     )
     .then((session) => {
       early = session;
-      void session.cache.prefetch('servers', () => session.client.servers.list({ reuse: true })).catch(() => {
+      void session.cache.prefetch(SERVERS_CACHE_KEY, () => session.client.servers.list({ reuse: true })).catch(() => {
         // the servers screen shows the failure when it asks again
       });
       // the app reports a failure when it asks for the same
@@ -157,7 +158,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   // most (nothing is compiled yet), and drawing two delays the one that matters. A slow service still gets
   // the "connecting…" frame after a moment.
   await Promise.race([
-    ready.then((s) => Promise.all([s.cache.get('servers')?.pending, s.followRunning()])).catch(() => {}),
+    ready.then((s) => Promise.all([s.cache.get(SERVERS_CACHE_KEY)?.pending, s.followRunning()])).catch(() => {}),
     new Promise((r) => setTimeout(r, 400)),
   ]);
   const first = early as Session | null;
@@ -191,7 +192,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
       if (session === first) return;
       sessions.push(session);
       // One frame with the rows rather than a "loading" frame just before them: each frame costs time.
-      const lists = Promise.all([session.cache.get('servers')?.pending, session.followRunning()]).catch(() => {});
+      const lists = Promise.all([session.cache.get(SERVERS_CACHE_KEY)?.pending, session.followRunning()]).catch(() => {});
       await Promise.race([lists, new Promise((r) => setTimeout(r, 150))]);
       instance?.rerender(element(session));
     },

@@ -22,7 +22,7 @@ export interface Flags {
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--no-history] [--demo]
+const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--no-history] [--demo]
        ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
        ecsdeck <resource> <verb> ...   one-shot commands for scripts (ecsdeck help)
 
@@ -54,7 +54,7 @@ export function helpOrVersion(flags: Flags): string | null {
 export function parseFlags(argv: readonly string[]): Flags {
   const flags: Flags = { readOnly: false, noHistory: false, demo: false, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     const value = (): string => {

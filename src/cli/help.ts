@@ -40,7 +40,7 @@ export function usageLine(verb: Verb): string {
 export function verbHelp(verb: Verb): string {
   const positional = verb.params.filter((p) => p.positional);
   const flags = flagsOf(verb).filter((p) => !GLOBAL_PARAMS.includes(p));
-  const out = [`usage: ${usageLine(verb)}`, '', `${verb.summary[0]!.toUpperCase()}${verb.summary.slice(1)}.`];
+  const out = [`usage: ${usageLine(verb)}`, '', `${verb.summary[0].toUpperCase()}${verb.summary.slice(1)}.`];
   if (verb.destructive) out.push('It cannot be undone: it asks on a terminal, and needs --yes without one (exit 2, nothing done).');
   if (positional.length > 0) out.push('', 'Arguments:', column(positional.map((p) => [p.meta ?? p.name.toUpperCase(), describe(p)])));
   if (flags.length > 0) out.push('', 'Flags:', column(flags.map((p) => [flagName(p), describe(p)])));
@@ -52,7 +52,7 @@ export function resourceHelp(resource: Resource): string {
   return [
     `usage: ecsdeck ${resource.name} <verb> [arguments] [flags]`,
     '',
-    `${resource.summary[0]!.toUpperCase()}${resource.summary.slice(1)}.`,
+    `${resource.summary[0].toUpperCase()}${resource.summary.slice(1)}.`,
     '',
     'Verbs:',
     column(resource.verbs.map((v) => [v.name, v.summary])),

@@ -12,9 +12,9 @@ function fit(widths: number[], titles: string[], width: number | undefined): num
   const total = () => out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
   while (total() > width) {
     let widest = -1;
-    for (let i = 0; i < out.length; i++) if (out[i]! > Math.max(6, titles[i]!.length) && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+    for (let i = 0; i < out.length; i++) if (out[i] > Math.max(6, titles[i].length) && (widest < 0 || out[i] > out[widest])) widest = i;
     if (widest < 0) break;
-    out[widest] = out[widest]! - 1;
+    out[widest] = out[widest] - 1;
   }
   return out;
 }
@@ -22,11 +22,11 @@ function fit(widths: number[], titles: string[], width: number | undefined): num
 export function table(rows: readonly unknown[], columns: Column[], width?: number): string {
   const titles = columns.map((c) => c.title);
   const cells = rows.map((r) => columns.map((c) => safe(cell(c, r))));
-  const natural = titles.map((t, i) => Math.max(t.length, ...cells.map((r) => displayWidth(r[i]!))));
+  const natural = titles.map((t, i) => Math.max(t.length, ...cells.map((r) => displayWidth(r[i]))));
   const widths = fit(natural, titles, width);
   const line = (values: string[]) =>
     values
-      .map((v, i) => (i === values.length - 1 && displayWidth(v) <= widths[i]! ? v : padEnd(v, widths[i]!)))
+      .map((v, i) => (i === values.length - 1 && displayWidth(v) <= widths[i] ? v : padEnd(v, widths[i])))
       .join('  ')
       .trimEnd();
   return [line(titles), ...cells.map(line)].join('\n') + '\n';

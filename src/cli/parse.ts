@@ -56,7 +56,7 @@ function convert(p: Param, raw: string | boolean, where: string): string | numbe
 /** Node's words for a parse failure, without its advice about `--`. */
 function nodeMessage(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.split(/\. To specify|\. Did you/)[0]!.replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option');
+  return text.split(/\. To specify|\. Did you/)[0].replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option');
 }
 
 export function parseCommand(argv: readonly string[], table: readonly Resource[] = COMMANDS): Parsed {

@@ -23,7 +23,7 @@ export function requestFor(verb: Verb & { write: WriteSpec }, values: Values): W
     const parts = key.split('.');
     let at = out;
     for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Record<string, unknown>;
-    at[parts[parts.length - 1]!] = value;
+    at[parts[parts.length - 1]] = value;
   }
   return { method, path: filled, body: out };
 }
@@ -59,21 +59,21 @@ function matchPath(template: string, path: string): Record<string, string> | nul
   const pattern = template.split(/(\{[\w-]+\})/).map((part) => {
     const m = /^\{([\w-]+)\}$/.exec(part);
     if (!m) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    names.push(m[1]!);
+    names.push(m[1]);
     return '([^/]+)';
   });
-  const m = new RegExp(`^${pattern.join('')}$`).exec(path.split('?')[0]!);
+  const m = new RegExp(`^${pattern.join('')}$`).exec(path.split('?')[0]);
   if (!m) return null;
   const out: Record<string, string> = {};
   for (let i = 0; i < names.length; i++) {
     let value: string;
     try {
-      value = decodeURIComponent(m[i + 1]!);
+      value = decodeURIComponent(m[i + 1]);
     } catch {
       return null;
     }
-    if (out[names[i]!] !== undefined && out[names[i]!] !== value) return null;
-    out[names[i]!] = value;
+    if (out[names[i]] !== undefined && out[names[i]] !== value) return null;
+    out[names[i]] = value;
   }
   return out;
 }

@@ -98,7 +98,7 @@ export interface Resource {
 
 /** A column of a table, typed by its row. */
 export function col<T>(title: string, get: (row: T) => string): Column {
-  return { title, get: get as (row: never) => string };
+  return { title, get: get };
 }
 
 export class UsageError extends Error {

@@ -11,7 +11,7 @@ type Env = Record<string, string | undefined>;
 const DIR_MODE = 0o700;
 
 /** The config directory as start-up knows it: ECSDECK_CONFIG_DIR, else the platform's (Linux; elsewhere null). */
-export function configDir(env: Env = process.env, platform = process.platform): string | null {
+function configDir(env: Env = process.env, platform = process.platform): string | null {
   const own = env.ECSDECK_CONFIG_DIR?.trim();
   if (own) return own;
   if (platform !== 'linux') return null;

@@ -7,7 +7,7 @@ import type { ActionRec } from './core-state.js';
 import { LIMITS } from '../rules/index.js';
 
 /** The user's actions, most recent first, optionally for one resource. */
-export function actionsOf(emu: Emu, user: string, resource?: string): ActionRec[] {
+function actionsOf(emu: Emu, user: string, resource?: string): ActionRec[] {
   const out: ActionRec[] = [];
   for (const a of Object.values(emu.state.actions)) {
     if (a.user === user && (resource === undefined || a.resource === resource)) out.push(a);

@@ -48,7 +48,7 @@ export const NOT_JSON_MESSAGE = 'admin endpoints take a JSON body only (content-
  * Beyond loopback (`--host 0.0.0.0`) any machine could send what curl sends: there the endpoints are off, or
  * take only requests that carry the `--admin-token`.
  */
-export function guard(access: AdminAccess = {}): MiddlewareHandler<AppEnv> {
+function guard(access: AdminAccess = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (isCrossSite((name) => c.req.header(name), c.req.url)) return fail(403, CROSS_SITE_MESSAGE);
     if (access.adminOff) return fail(403, ADMIN_OFF_MESSAGE);

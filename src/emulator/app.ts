@@ -1,6 +1,6 @@
 // Builds the emulator: one Hono app over one Emu context, with the request pipeline
 // (faults, due tasks, authentication, persistence) and every resource module registered.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -17,7 +17,7 @@ import * as actions from './actions.js';
 import { DEMO_USER, seed } from './seed.js';
 import { RESOURCE_MODULES } from './modules.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Thrown by the drop fault: the caller sees a network failure, not an HTTP answer. */
 class DroppedConnection extends Error {}
@@ -31,7 +31,7 @@ function isHangUp(err: Error, signal: AbortSignal): boolean {
 const printable = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 /** How much of a refused body is read (and thrown away) so that its sender can read the refusal. */
-export const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads what is left of a request's body and throws it away; false when it stopped at MAX_DRAIN_BYTES (the
@@ -42,7 +42,7 @@ async function drainBody(request: Request, env: unknown): Promise<boolean> {
   let read = 0;
   const body = request.body;
   if (body !== null && !body.locked) {
-    const reader = body.getReader();
+    const reader = (body as ReadableStream<Uint8Array>).getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -158,10 +158,10 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     await next();
     c.res.headers.set('Date', new Date(emu.now()).toUTCString());
   });
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('*', (c: Context<AppEnv, string>, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   const authenticate = requireAuth(emu);
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context<AppEnv, string>, next) => {
     const path = c.req.path;
     if (path.startsWith('/__emulator/') || path === '/__emulator') return next();
     emu.requests += 1;
@@ -221,10 +221,10 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
           const shownHost = host.includes(':') ? `[${host}]` : host;
           resolve({
             url: `http://${shownHost}:${info.port}`,
-            server: server as Server,
+            server: server,
             close: () =>
               new Promise<void>((done) => {
-                (server as Server).closeAllConnections?.();
+                (server).closeAllConnections?.();
                 server.close(() => done());
               }),
           });

@@ -12,7 +12,7 @@ import { isCrossSite } from './host-guard.js';
 import { LoginLimiter, tooManyLogins } from './login-limit.js';
 import type { ApiTokenRec, UserRec } from './auth-state.js';
 
-export const JWT_LIFETIME_S = 3600;
+const JWT_LIFETIME_S = 3600;
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
@@ -31,7 +31,7 @@ const recentHashes = new Map<string, string>();
 const hashKey = (password: string, salt: string) => createHash('sha256').update(salt).update('\0').update(password).digest('base64');
 
 /** Adds a hash known to be `scryptHex(password, salt)` to the recent ones. */
-export function rememberHash(password: string, salt: string, hash: string): void {
+function rememberHash(password: string, salt: string, hash: string): void {
   const key = hashKey(password, salt);
   recentHashes.delete(key);
   if (recentHashes.size >= 16) recentHashes.delete(recentHashes.keys().next().value!);
@@ -83,7 +83,7 @@ function authenticate(users: Record<string, UserRec>, username: string, password
   return user !== undefined && ok ? user : null;
 }
 
-export function signJwt(emu: Emu, user: UserRec): { token: string; expire: number } {
+function signJwt(emu: Emu, user: UserRec): { token: string; expire: number } {
   const iat = Math.floor(emu.now() / 1000);
   const expire = iat + JWT_LIFETIME_S;
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));

@@ -29,7 +29,7 @@ import type { PowerEvent, ReservedRec, ServerRec } from './servers-state.js';
 import type { SnapshotRec } from './snapshots-state.js';
 import type { TemplateRec } from './templates-state.js';
 
-export const OFFLINE_DISCOUNT_PCT = 50;
+const OFFLINE_DISCOUNT_PCT = 50;
 export const TEMPLATE_GB_HOUR = 0.0001;
 export const SNAPSHOT_GB_HOUR = 0.00007;
 export const FUTURE_DATES_MSG = 'future dates are not allowed';
@@ -49,7 +49,7 @@ export interface Month {
 }
 
 /** The report window, or a 400 naming what is wrong. */
-export function parseMonth(now: number, rawYear: string, rawMonth: string): Month {
+function parseMonth(now: number, rawYear: string, rawMonth: string): Month {
   if (!/^\d{4}$/.test(rawYear) || Number(rawYear) < 2000) return badRequest(`invalid year '${rawYear.slice(0, 32)}': use a four-digit year from 2000`);
   if (!/^\d{1,2}$/.test(rawMonth) || Number(rawMonth) < 1 || Number(rawMonth) > 12) {
     return badRequest(`invalid month '${rawMonth.slice(0, 32)}': use 1 to 12`);
@@ -89,7 +89,7 @@ interface Acc {
   cost: number;
 }
 
-export function serverUsage(emu: Emu, s: ServerRec, m: Month) {
+function serverUsage(emu: Emu, s: ServerRec, m: Month) {
   const user = emu.state.users[s.user];
   const history = historyOf(s);
   const spotRec = Object.hasOwn(emu.state.spots, s.name) ? emu.state.spots[s.name] : undefined;
@@ -185,7 +185,7 @@ function aliveIn(s: ServerRec, m: Month): boolean {
   return end > m.from;
 }
 
-export function serversReport(emu: Emu, user: string, m: Month) {
+function serversReport(emu: Emu, user: string, m: Month) {
   const out: ReturnType<typeof serverUsage>[] = [];
   const servers = Object.values(emu.state.servers)
     .filter((s) => s.user === user && aliveIn(s, m))
@@ -196,7 +196,7 @@ export function serversReport(emu: Emu, user: string, m: Month) {
 
 const TEMPLATE_LABELS: Record<string, string> = { CG: 'Creating', CD: 'Created', DE: 'Deleting', DD: 'Deleted' };
 
-export function templatesReport(emu: Emu, user: string, m: Month) {
+function templatesReport(emu: Emu, user: string, m: Month) {
   const rows: Array<{ t: TemplateRec; hours: number }> = [];
   for (const t of Object.values(emu.state.templates)) {
     if (t.user !== user) continue;
@@ -223,7 +223,7 @@ export function templatesReport(emu: Emu, user: string, m: Month) {
 
 const SNAPSHOT_LABELS: Record<string, string> = { CG: 'Creating', CD: 'Created', DE: 'Deleting', DD: 'Deleted' };
 
-export function snapshotsReport(emu: Emu, user: string, m: Month) {
+function snapshotsReport(emu: Emu, user: string, m: Month) {
   const rows: Array<{ s: SnapshotRec; hours: number }> = [];
   for (const s of Object.values(emu.state.snapshots)) {
     if (s.user !== user) continue;
@@ -256,12 +256,12 @@ export function snapshotsReport(emu: Emu, user: string, m: Month) {
 
 function csvField(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = String(v);
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** RFC 4180: CRLF line ends, quoted fields where needed; a report with no rows is the header alone. */
-export function toCsv(header: string[], rows: unknown[][]): string {
+function toCsv(header: string[], rows: unknown[][]): string {
   return [header, ...rows].map((r) => r.map(csvField).join(',') + '\r\n').join('');
 }
 

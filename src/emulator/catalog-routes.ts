@@ -69,7 +69,7 @@ function formatImage(i: CatalogImage) {
 }
 
 /** Free hosts of a plan in a region; bulk creation may overdraw, which still reads as none. */
-export function freeHosts(emu: Emu, planName: string, location: string): number {
+function freeHosts(emu: Emu, planName: string, location: string): number {
   return Math.max(0, emu.state.capacity[`${planName}@${location}`] ?? 0);
 }
 

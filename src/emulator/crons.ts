@@ -32,13 +32,13 @@ const WEEK = 7 * DAY;
 const WINDOW_MINUTES = 6 * 60;
 const CRON_TASK = 'cron.run';
 
-export const cronName = (server: string) => `snapshot_schedule_${server}`;
+const cronName = (server: string) => `snapshot_schedule_${server}`;
 
-export function effectiveRetention(c: CronRec): number {
+function effectiveRetention(c: CronRec): number {
   return Math.min(c.max_retention, RETENTION_BY_WEEKDAY[c.day_of_week as Weekday]);
 }
 
-export function formatCron(c: CronRec) {
+function formatCron(c: CronRec) {
   const h = Math.floor(c.minute_of_day / 60);
   const m = c.minute_of_day % 60;
   return {
@@ -52,7 +52,7 @@ export function formatCron(c: CronRec) {
 }
 
 /** The first run strictly after `t`. */
-export function nextRunAfter(c: CronRec, t: number): number {
+function nextRunAfter(c: CronRec, t: number): number {
   const dayStart = Math.floor(t / DAY) * DAY;
   const weekday = new Date(dayStart).getUTCDay();
   let run = dayStart + ((c.day_of_week - weekday + 7) % 7) * DAY + c.minute_of_day * 60_000;

@@ -302,8 +302,6 @@ export class Emu {
   }
 }
 
-export const failureStatus = (emu: Emu) => (emu.dialect === 'alternate' ? 'error' : 'failed');
-
 /** Registered in every emulator: an action's end runs its effect. */
 export function registerCoreTasks(emu: Emu): void {
   emu.onTask('action.finish', (e, args, at) => {

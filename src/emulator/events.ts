@@ -12,10 +12,10 @@ import type { Emu } from './emu.js';
 import { optString, queryInt, readBody, type AppEnv } from './http.js';
 import type { EventRec } from './events-state.js';
 
-export const DEFAULT_EVENT_PAGE = 50;
-export const MAX_EVENT_PAGE = 500;
+const DEFAULT_EVENT_PAGE = 50;
+const MAX_EVENT_PAGE = 500;
 
-export function formatEvent(e: EventRec) {
+function formatEvent(e: EventRec) {
   return {
     pod: e.pod,
     cluster: e.cluster,

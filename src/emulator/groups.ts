@@ -21,7 +21,7 @@ const FIRST_GROUP_NAME = 10_421;
 
 const groupName = (n: number) => `eg1${String(n % 100_000).padStart(5, '0')}`;
 
-export const formatGroup = (g: GroupRec) => ({ id: g.id, name: g.name, notes: g.notes, enabled: g.enabled });
+const formatGroup = (g: GroupRec) => ({ id: g.id, name: g.name, notes: g.notes, enabled: g.enabled });
 
 /** The account's group named by `ref` (its integer id or eg1 name), or undefined. */
 export function findGroup(emu: Emu, user: string, ref: string | number): GroupRec | undefined {
@@ -35,7 +35,7 @@ export function findGroup(emu: Emu, user: string, ref: string | number): GroupRe
 }
 
 /** 404 "group not found" for a missing group or another account's. */
-export function ownedGroup(emu: Emu, user: string, ref: string): GroupRec {
+function ownedGroup(emu: Emu, user: string, ref: string): GroupRec {
   return findGroup(emu, user, ref) ?? notFound('group not found');
 }
 

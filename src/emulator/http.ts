@@ -20,7 +20,7 @@ export async function readBody(c: Ctx): Promise<Body> {
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     let form: Record<string, unknown>;
     try {
-      form = (await c.req.parseBody()) as Record<string, unknown>;
+      form = (await c.req.parseBody());
     } catch {
       return badRequest('malformed form body');
     }

@@ -33,10 +33,12 @@ function minCompactBytes(): number {
 }
 
 /** Array collections are journalled per element, keyed by `id`; the order they are kept in, rebuilt on load. */
-const ARRAY_ORDER: Record<string, (a: any, b: any) => number> = {
-  tokens: (a, b) => a.id - b.id,
-  events: (a, b) => a.date - b.date || a.id - b.id,
-  tasks: (a, b) => a.at - b.at || a.id - b.id,
+type Ordered = { id: number; date: number; at: number };
+const by = (compare: (a: Ordered, b: Ordered) => number) => (a: unknown, b: unknown) => compare(a as Ordered, b as Ordered);
+const ARRAY_ORDER: Record<string, (a: unknown, b: unknown) => number> = {
+  tokens: by((a, b) => a.id - b.id),
+  events: by((a, b) => a.date - b.date || a.id - b.id),
+  tasks: by((a, b) => a.at - b.at || a.id - b.id),
 };
 
 type Change = [collection: string, key: string, value?: unknown];
@@ -90,7 +92,7 @@ export class ChangeTracker {
     if (depth > 64) return value;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        const v = value[i];
+        const v: unknown = value[i];
         if (v !== null && typeof v === 'object') value[i] = this.unwrap(v, depth + 1);
       }
     } else {
@@ -114,7 +116,7 @@ export class ChangeTracker {
   private wrapRoot(raw: State): State {
     return new Proxy(raw, {
       get: (t, prop) => {
-        const v = Reflect.get(t, prop);
+        const v: unknown = Reflect.get(t, prop);
         if (typeof prop !== 'string' || v === null || typeof v !== 'object') return v;
         return Array.isArray(v) ? this.wrapArray(v, prop) : this.wrapCollection(v, prop);
       },
@@ -132,7 +134,7 @@ export class ChangeTracker {
   private wrapCollection(target: object, collection: string): object {
     return this.cached(target, collection, () => ({
       get: (t, key) => {
-        const v = Reflect.get(t, key);
+        const v: unknown = Reflect.get(t, key);
         if (typeof key !== 'string' || v === null || typeof v !== 'object') return v;
         return this.wrapRecord(v, collection, key);
       },
@@ -153,10 +155,10 @@ export class ChangeTracker {
     const changed = () => (keyed ? this.reshaped.add(collection) : this.replaced.add(collection));
     return this.cached(target, collection, () => ({
       get: (t, key) => {
-        const v = Reflect.get(t, key);
+        const v: unknown = Reflect.get(t, key);
         if (typeof key !== 'string' || v === null || typeof v !== 'object') return v;
         if (!keyed) return this.wrapRecord(v, '=', collection);
-        const id = (v as { id?: unknown }).id;
+        const id = (v as { id?: string | number }).id;
         return id === undefined ? v : this.wrapRecord(v, collection, String(id));
       },
       set: (t, key, value) => {
@@ -174,7 +176,7 @@ export class ChangeTracker {
     const unit = `${collection}\0${key}`;
     return this.cached(target, unit, () => ({
       get: (t, prop) => {
-        const v = Reflect.get(t, prop);
+        const v: unknown = Reflect.get(t, prop);
         if (v === null || typeof v !== 'object') return v;
         return this.wrapRecord(v, collection, key);
       },
@@ -269,12 +271,13 @@ export class StateStore {
 
   /** Appends what `tracker` saw since the last call; true when the journal has outgrown the snapshot. */
   append(tracker: ChangeTracker, clock: ClockSnapshot): boolean {
-    const state = tracker.raw as unknown as Record<string, any>;
+    const state = tracker.raw as unknown as Record<string, unknown>;
     const changes: Change[] = [];
     for (const field of tracker.replaced) {
-      changes.push(['=', field, state[field]]);
-      if (field in ARRAY_ORDER && Array.isArray(state[field])) {
-        this.ids.set(field, new Set(state[field].map((x: { id: unknown }) => String(x.id))));
+      const value = state[field];
+      changes.push(['=', field, value]);
+      if (field in ARRAY_ORDER && Array.isArray(value)) {
+        this.ids.set(field, new Set((value as Array<{ id: unknown }>).map((x) => String(x.id))));
       }
     }
     for (const name of tracker.reshaped) {
@@ -291,13 +294,13 @@ export class StateStore {
       if (tracker.replaced.has(name)) continue;
       const coll = state[name];
       if (Array.isArray(coll)) {
-        const byId = new Map(coll.map((x: { id: unknown }) => [String(x.id), x]));
+        const byId = new Map((coll as Array<{ id: unknown }>).map((x) => [String(x.id), x]));
         for (const key of keys) {
           const v = byId.get(key);
           if (v !== undefined) changes.push([name, key, v]);
         }
       } else {
-        for (const key of keys) changes.push(Object.prototype.hasOwnProperty.call(coll, key) ? [name, key, coll[key]] : [name, key]);
+        for (const key of keys) changes.push(Object.prototype.hasOwnProperty.call(coll, key) ? [name, key, (coll as Record<string, unknown>)[key]] : [name, key]);
       }
     }
     tracker.clear();

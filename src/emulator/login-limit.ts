@@ -15,7 +15,7 @@
 export const FREE_FAILURES_PER_ACCOUNT = 5;
 export const FREE_FAILURES_PER_ADDRESS = 20;
 export const FREE_FAILURES_PER_ACCOUNT_ALL = 100;
-export const MAX_WAIT_S = 300;
+const MAX_WAIT_S = 300;
 /** A record untouched this long is forgotten (its count starts again at zero). */
 const FORGET_AFTER_MS = 3600_000;
 /** An address that logged in to an account stays known to it this long. */

@@ -60,7 +60,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
   }
   let emulator;
   let port: number;
-  const host = values.host!;
+  const host = values.host;
   const exposed = !isLoopbackHost(host);
   // the environment keeps it out of `ps`, where a flag's value is there for every local user to read
   const adminToken = values['admin-token'] ?? (process.env.ECSDECK_EMULATOR_ADMIN_TOKEN || undefined);
@@ -74,10 +74,10 @@ export async function runEmulator(argv: string[]): Promise<void> {
     const speed = Number(values.speed);
     if (!Number.isFinite(speed) || speed <= 0) throw new Error('--speed must be a positive number');
     emulator = createEmulator({
-      clock: choice('clock', values.clock!, ['real', 'manual'] as const),
+      clock: choice('clock', values.clock, ['real', 'manual'] as const),
       speed,
-      seed: choice('seed', values.seed!, ['demo', 'empty'] as const),
-      dialect: choice('dialect', values.dialect!, ['primary', 'alternate', 'live'] as const),
+      seed: choice('seed', values.seed, ['demo', 'empty'] as const),
+      dialect: choice('dialect', values.dialect, ['primary', 'alternate', 'live'] as const),
       stateFile: values.state,
       stateRecover: values['state-recover'],
       adminToken,
@@ -102,7 +102,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
   process.stdout.write(`emulator listening on ${listening.url}\n`);
   if (exposed) process.stderr.write(exposureWarning(host, Number(new URL(listening.url).port), adminToken, values['demo-account'] === true));
   const stop = () => {
-    listening.close().finally(() => process.exit(0));
+    void listening.close().finally(() => process.exit(0));
     // connections that linger must not keep the process alive
     setTimeout(() => process.exit(0), 1000).unref();
   };

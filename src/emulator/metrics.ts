@@ -100,13 +100,13 @@ function sample(name: string, tS: number): Sample {
 const OFF: Sample = { core: 0, reads: 0, writes: 0, received: 0, transmitted: 0 };
 
 /** Step in whole minutes so that (end - start) holds at most MAX_POINTS points. */
-export function stepFor(rangeMs: number): number {
+function stepFor(rangeMs: number): number {
   const minutes = Math.max(1, Math.ceil(rangeMs / 60_000 / MAX_POINTS));
   return minutes * 60_000;
 }
 
 /** The series of one server between start and end (ms), in the emulator's dialect. */
-export function serverMetrics(emu: Emu, s: ServerRec, start: number, end: number) {
+function serverMetrics(emu: Emu, s: ServerRec, start: number, end: number) {
   const from = Math.max(start, s.created_at);
   const to = Math.min(end, s.deleted_at ?? Infinity, emu.now());
   // the step follows the part of the range the server lived through, so a wide query still gets detail

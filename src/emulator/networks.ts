@@ -25,7 +25,7 @@ import { MSG, checkRangeCreateBody, checkVlanId, parseVlanRange } from '../rules
 
 const networkName = (id: number) => `net${String(id).padStart(6, '0')}`;
 
-export function formatNetwork(n: NetworkRec) {
+function formatNetwork(n: NetworkRec) {
   return {
     id: n.id,
     network_id: n.network_id,
@@ -55,7 +55,7 @@ export function createNetwork(emu: Emu, user: string, at: number): NetworkRec {
 }
 
 /** The caller's active network by name (or numeric id): 404 otherwise. */
-export function networkOf(emu: Emu, user: string, key: string): NetworkRec {
+function networkOf(emu: Emu, user: string, key: string): NetworkRec {
   let n = own(emu.state.networks, key);
   if (!n && /^\d{1,9}$/.test(key)) n = own(emu.state.networks, networkName(Number(key)));
   if (!n || n.user !== user || !n.active) return notFound('network not found');
@@ -78,7 +78,7 @@ function macFor(server: string, network: string): string {
   return `52:54:00:${[h[0], h[1], h[2]].map((b) => b.toString(16).padStart(2, '0')).join(':')}`;
 }
 
-export function formatVlan(v: VlanRec, withUser = false) {
+function formatVlan(v: VlanRec, withUser = false) {
   const out: Record<string, unknown> = {
     id: v.id,
     vlan_id: v.vlan_id,

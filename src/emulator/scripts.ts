@@ -11,16 +11,16 @@ import { ok, optBool, pathId, readBody, type AppEnv, type Body, type Ctx } from 
 import type { ScriptRec } from './scripts-state.js';
 import { LIMITS, MSG, MSG_CHOSEN, checkLibraryScript, checkLibraryScriptUpdate } from '../rules/index.js';
 
-export const SYSTEM_USER = 'system';
+const SYSTEM_USER = 'system';
 const MAX_TITLE = 255;
 const MAX_CONTENT = 65_536;
 
-export function formatScript(s: ScriptRec) {
+function formatScript(s: ScriptRec) {
   return { id: s.id, user: s.user, title: s.title, content: s.content, windows: s.windows, public: s.public, category: s.category };
 }
 
 /** A script the user may run at server creation: their own or a public one. */
-export function findUsableScript(emu: Emu, user: string, id: number): ScriptRec | undefined {
+function findUsableScript(emu: Emu, user: string, id: number): ScriptRec | undefined {
   const s = emu.state.scripts[id];
   return s && (s.user === user || s.public) ? s : undefined;
 }

@@ -8,7 +8,7 @@ import type { ActionRec } from './core-state.js';
 import type { ServerRec } from './servers-state.js';
 
 /** Seconds a server stays off during the restart a VLAN change causes. */
-export const RESTART_S = 5;
+const RESTART_S = 5;
 
 /** An own-property read, so path segments such as `__proto__` or `constructor` find nothing. */
 export function own<T>(rec: Record<string, T>, key: string): T | undefined {

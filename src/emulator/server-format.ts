@@ -25,7 +25,7 @@ const regionLabelCache = new WeakMap<Emu, Map<string, string>>();
 
 function planSize(emu: Emu, planName: string): Record<string, unknown> {
   let cache = planSizeCache.get(emu);
-  if (!cache) planSizeCache.set(emu, (cache = new Map()));
+  if (!cache) planSizeCache.set(emu, (cache = new Map<string, PlanWire>()));
   let wire = cache.get(planName);
   if (!wire) {
     const p = findPlan(emu.catalog, planName);
@@ -55,7 +55,7 @@ function planSize(emu: Emu, planName: string): Record<string, unknown> {
 
 function regionLabel(emu: Emu, location: string): string {
   let cache = regionLabelCache.get(emu);
-  if (!cache) regionLabelCache.set(emu, (cache = new Map()));
+  if (!cache) regionLabelCache.set(emu, (cache = new Map<string, string>()));
   let label = cache.get(location);
   if (label === undefined) {
     label = findRegion(emu.catalog, location)?.description ?? location;

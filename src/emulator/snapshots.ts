@@ -34,7 +34,7 @@ export function snapshotsOfServer(emu: Emu, server: string): SnapshotRec[] {
 
 const countProtected = (list: SnapshotRec[]) => list.filter((s) => s.protected && alive(s)).length;
 
-export function formatSnapshot(emu: Emu, s: SnapshotRec) {
+function formatSnapshot(emu: Emu, s: SnapshotRec) {
   const server = own(emu.state.servers, s.source_server);
   return {
     id: s.id,
@@ -89,7 +89,7 @@ function snapshotSizeGb(emu: Emu, s: SnapshotRec): number {
 }
 
 /** The checks of a manual (protected) snapshot, in the spec's order; changes nothing. */
-export function checkCanSnapshot(emu: Emu, server: ServerRec, protectedSnap: boolean): void {
+function checkCanSnapshot(emu: Emu, server: ServerRec, protectedSnap: boolean): void {
   if (!isReady(server)) return badRequest(MSG.snapshotServerNotReady);
   const list = snapshotsOfServer(emu, server.name);
   if (list.some((s) => s.status === 'CG')) return badRequest(MSG.snapshotPending);

@@ -61,7 +61,7 @@ export function formatSpot(_emu: Emu, rec: SpotRec): object {
 }
 
 /** The caller's spot record of `name`, surviving the server's deletion. */
-export function spotOf(emu: Emu, user: string, name: string): SpotRec | undefined {
+function spotOf(emu: Emu, user: string, name: string): SpotRec | undefined {
   if (!Object.hasOwn(emu.state.spots, name)) return undefined;
   const rec = emu.state.spots[name];
   return rec.user === user ? rec : undefined;

@@ -12,18 +12,18 @@ const MAX_LABEL = 255;
 const MAX_KEY = 16_384;
 const NOT_FOUND = 'ssh key not found';
 
-export function formatSshKey(k: SshKeyRec) {
+function formatSshKey(k: SshKeyRec) {
   return { id: k.id, label: k.label, key: k.key, created_at: isoMicro(k.created_at) };
 }
 
-export function sshKeysOf(emu: Emu, user: string): SshKeyRec[] {
+function sshKeysOf(emu: Emu, user: string): SshKeyRec[] {
   const out: SshKeyRec[] = [];
   for (const k of Object.values(emu.state.sshkeys)) if (k.user === user) out.push(k);
   return out.sort((a, b) => a.id - b.id);
 }
 
 /** The user's key with that label (server creation's `ssh_key`). */
-export function findSshKey(emu: Emu, user: string, label: string): SshKeyRec | undefined {
+function findSshKey(emu: Emu, user: string, label: string): SshKeyRec | undefined {
   for (const k of Object.values(emu.state.sshkeys)) if (k.user === user && k.label === label) return k;
   return undefined;
 }

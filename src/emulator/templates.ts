@@ -30,7 +30,7 @@ import { MSG } from '../rules/index.js';
 
 const resourceType = (emu: Emu) => (emu.dialect === 'live' ? 'ECI' : 'DI');
 
-export function formatTemplate(t: TemplateRec) {
+function formatTemplate(t: TemplateRec) {
   return {
     id: t.id,
     name: t.name,
@@ -51,7 +51,7 @@ export function formatTemplate(t: TemplateRec) {
 }
 
 /** The caller's template by name or numeric id; DD ones are gone. */
-export function templateOf(emu: Emu, user: string, key: string): TemplateRec | undefined {
+function templateOf(emu: Emu, user: string, key: string): TemplateRec | undefined {
   if (/^\d{1,15}$/.test(key)) {
     const t = own(emu.state.templates, String(Number(key)));
     return t && t.user === user && t.status !== 'DD' ? t : undefined;
@@ -60,12 +60,6 @@ export function templateOf(emu: Emu, user: string, key: string): TemplateRec | u
     if (t.name === key && t.user === user && t.status !== 'DD') return t;
   }
   return undefined;
-}
-
-/** A template a new server can be created from: the caller's, by name, created (CD). */
-export function usableTemplate(emu: Emu, user: string, name: string): TemplateRec | undefined {
-  const t = templateOf(emu, user, name);
-  return t && t.status === 'CD' ? t : undefined;
 }
 
 /** What the source disk holds: the server's image, or the template it was itself created from. */

@@ -11,10 +11,6 @@ export class RuleError extends Error {
   }
 }
 
-export const ruleFail = (message: string, status = 400): never => {
-  throw new RuleError(status, message);
-};
-
 /** The message of a rule's refusal, or null when `fn` passes (a form's check). Other errors are bugs and propagate. */
 export function ruleMessage(fn: () => unknown): string | null {
   try {

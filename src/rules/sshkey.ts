@@ -15,7 +15,7 @@ export interface PublicKey {
   fingerprint: string;
 }
 
-export const KEY_TYPES = [
+const KEY_TYPES = [
   'ssh-ed25519',
   'ssh-rsa',
   'ssh-dss',
@@ -34,7 +34,7 @@ export function looksPrivate(text: string): boolean {
 }
 
 /** The fingerprint of a key's base64 data: SHA-256 of the decoded bytes, base64 without padding. */
-export function fingerprint(data: string): string {
+function fingerprint(data: string): string {
   return `SHA256:${createHash('sha256').update(Buffer.from(data, 'base64')).digest('base64').replace(/=+$/, '')}`;
 }
 
@@ -44,7 +44,7 @@ export function parsePublicKey(text: string): PublicKey | { error: string } {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) return { error: 'no key given: paste a public-key line or give the path to a .pub file' };
   if (lines.length > 1) return { error: 'one key at a time: the text holds several lines' };
-  const [type = '', data = '', ...rest] = lines[0]!.split(/\s+/);
+  const [type = '', data = '', ...rest] = lines[0].split(/\s+/);
   if (!(KEY_TYPES as readonly string[]).includes(type)) {
     return { error: `not an OpenSSH public key: it should start with one of ${KEY_TYPES.slice(0, 3).join(', ')}, ...` };
   }
@@ -74,7 +74,7 @@ function mpintBits(n: Buffer | undefined): number {
   let i = 0;
   while (i < n.length && n[i] === 0) i++;
   if (i === n.length) return 0;
-  return (n.length - i - 1) * 8 + (32 - Math.clz32(n[i]!));
+  return (n.length - i - 1) * 8 + (32 - Math.clz32(n[i]));
 }
 
 const KEYGEN_NAMES: Record<string, string> = {
@@ -89,7 +89,7 @@ const KEYGEN_NAMES: Record<string, string> = {
 };
 
 /** The key's size in bits, as `ssh-keygen -l` counts it: the modulus for RSA and DSA, the curve otherwise. */
-export function keyBits(key: Pick<PublicKey, 'type' | 'data'>): number {
+function keyBits(key: Pick<PublicKey, 'type' | 'data'>): number {
   const fields = wireFields(Buffer.from(key.data, 'base64'));
   if (key.type === 'ssh-rsa') return mpintBits(fields[2]);
   if (key.type === 'ssh-dss') return mpintBits(fields[1]);

@@ -42,3 +42,41 @@ export function checkRangeCreateBody(body: { pvid?: unknown; vlan_id?: unknown; 
   if (body.vlan_id !== undefined) throw new RuleError(400, MSG.rangeVlanIdUnsupported);
   return parseVlanRange(body.vlans);
 }
+
+/** One entry of a VLAN list: a VLAN id (with whether it carries untagged traffic) or a range `start-end`. */
+export type VlanItem = { vlanId: number; pvid: boolean } | { range: string };
+
+const VLAN_SINGLE = /^(\S+?)(?:\s+(pvid))?$/i;
+
+/**
+ * The VLANs typed for one network, `100 pvid, 200, 300-303`, read into the client's specs with the service's
+ * own checks and messages: a single id must be 1–4094, a range goes through parseVlanRange, a range with
+ * `pvid` is refused as the service refuses it, and an id given twice is the service's "already exists".
+ */
+export function parseVlanText(text: string, network: string): VlanItem[] {
+  const specs: VlanItem[] = [];
+  const seen = new Set<number>();
+  const claim = (id: number) => {
+    if (seen.has(id)) throw new RuleError(400, MSG.vlanExists(id, network));
+    seen.add(id);
+  };
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const m = VLAN_SINGLE.exec(item);
+    const id = m ? m[1] : item;
+    const pvid = m ? m[2] !== undefined : false;
+    if (id.includes('-')) {
+      if (pvid) throw new RuleError(400, MSG.rangePvidUnsupported);
+      const { start, end } = parseVlanRange(id);
+      for (let v = start; v <= end; v++) claim(v);
+      specs.push({ range: `${start}-${end}` });
+    } else {
+      const vlanId = checkVlanId(id);
+      claim(vlanId);
+      specs.push({ vlanId, pvid });
+    }
+  }
+  return specs;
+}
+

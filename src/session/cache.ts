@@ -3,6 +3,9 @@
 // is shown. A load can be started before any screen exists (start-up prefetch); the screen then waits for
 // that request instead of sending a second one.
 
+/** Where the account's server list is kept: the servers screen, the header's count and the start-up prefetch share it. */
+export const SERVERS_CACHE_KEY = 'servers';
+
 export interface CacheEntry<T = unknown> {
   data?: T;
   /** wall-clock ms of the last successful load */

@@ -8,7 +8,7 @@ export async function mapPooled<T, R>(items: readonly T[], limit: number, fn: (i
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i]!);
+      out[i] = await fn(items[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

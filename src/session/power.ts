@@ -31,7 +31,7 @@ export interface PowerStatesOptions {
 }
 
 /** A server's resource in an action: the server itself, or `<server>-<network>` for its VLANs. */
-export const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);
+const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);
 
 export class PowerStates {
   private readonly entries = new Map<string, Entry>();

@@ -27,7 +27,7 @@ export interface KeepLoggedIn {
 }
 
 /** True for the service's refusal of a user name and password (as opposed to a network failure). */
-export function isRefusedLogin(err: unknown): boolean {
+function isRefusedLogin(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 401 || err.status === 403);
 }
 
@@ -53,7 +53,7 @@ export function keepLoggedIn(client: Client, opts: KeepLoggedIn): (password: str
           password = undefined;
           refused = !slowed || refused;
           refusedBefore = refused;
-          wait = slowed ? (err as ApiError).message : undefined;
+          wait = slowed ? (err).message : undefined;
         }
       }
       // asking interrupts the person: only when the token no longer works

@@ -74,7 +74,7 @@ export function toTracked(a: Action): ActionLike {
 }
 
 /** The client's actions namespace as the tracker's source. */
-export function actionSource(client: Client): ActionSource {
+function actionSource(client: Client): ActionSource {
   return {
     async list({ start, length, signal }) {
       const page = await client.actions.list({ start, length }, { signal });
@@ -86,7 +86,7 @@ export function actionSource(client: Client): ActionSource {
   };
 }
 
-export function createTracker(client: Client, options: Partial<Omit<TrackerOptions, 'source'>> = {}): ActionTracker {
+function createTracker(client: Client, options: Partial<Omit<TrackerOptions, 'source'>> = {}): ActionTracker {
   return new ActionTracker({ ...options, source: actionSource(client) });
 }
 

@@ -34,7 +34,7 @@ export function formatRelative(d: Date | null | undefined, now: Date = new Date(
 }
 
 /** The currency the service bills in. */
-export const CURRENCY = '€';
+const CURRENCY = '€';
 
 const finite = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 

@@ -43,7 +43,7 @@ export const char =
   (input: string, key: KeyLike): boolean =>
     plain(key) && chars.includes(input);
 
-export const ctrl =
+const ctrl =
   (letter: string) =>
   (input: string, key: KeyLike): boolean =>
     key.ctrl === true && input === letter;
@@ -81,7 +81,7 @@ export const tableBindings: Binding[] = [
   { id: 'open', keys: ['⏎'], match: flag('return'), description: 'open the selected row', scope: 'table', hint: 'open', rank: 30 },
 ];
 
-export const dialogBindings: Binding[] = [
+const dialogBindings: Binding[] = [
   { id: 'dialog.submit', keys: ['⏎'], match: flag('return'), description: 'confirm / go on', scope: 'dialog', hint: 'ok', rank: 0 },
   { id: 'dialog.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel', scope: 'dialog', hint: 'cancel', rank: 1 },
   { id: 'dialog.up', keys: ['↑'], match: flag('upArrow'), description: 'previous entry', scope: 'dialog' },

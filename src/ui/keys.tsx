@@ -382,7 +382,7 @@ export function useKeys(handler: KeyHandler, options: UseKeysOptions = {}): void
       entry.current = null;
     };
     // a new place in the stack only when the priority changes; the flags below follow every commit
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the flags are copied by the effect below on every commit; only a new priority re-registers
   }, [dispatcher, priority]);
   useLayoutEffect(() => {
     const e = entry.current;

@@ -89,7 +89,7 @@ export function shellAction(id: string, at: { filter: string; depth: number }): 
 /** `o`: the next column, keeping the direction; `O`: the other direction (first column, descending, when unsorted). */
 export function nextSort(sort: SortSpec | null, columns: readonly SortColumn[], reverse: boolean): SortSpec | null {
   if (columns.length === 0) return sort;
-  if (reverse) return sort ? { ...sort, descending: !sort.descending } : { column: columns[0]!.key, descending: true };
+  if (reverse) return sort ? { ...sort, descending: !sort.descending } : { column: columns[0].key, descending: true };
   const at = sort ? columns.findIndex((c) => c.key === sort.column) : -1;
-  return { column: columns[(at + 1) % columns.length]!.key, descending: sort?.descending ?? false };
+  return { column: columns[(at + 1) % columns.length].key, descending: sort?.descending ?? false };
 }

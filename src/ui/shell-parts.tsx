@@ -1,25 +1,13 @@
-// The parts of the app shell that draw without owning its state: which view an entry of the screen stack shows,
-// the record view of a row, the header with its counts, and the action panel. Kept apart from app.tsx, which holds the shell's state, keys and routing.
-import { lazy, memo, useMemo, type ReactNode } from 'react';
-import { Box, Text } from 'ink';
-import type { Profile, ProfileStore } from '../config/profiles.js';
-import type { ConnectOptions } from '../session/session.js';
-import { SPECS, TABBED } from './registry.js';
-import { ResourceView } from './resource/ResourceView.js';
-import { PagerScreen } from './resource/PagerView.js';
-import { TabbedView } from './resource/TabbedView.js';
-import { safe } from './text.js';
-import { color } from './theme.js';
+// The parts of the app shell that draw without owning its state: the header with its counts, the action
+// panel and the footer. The shell's state, keys and layout are app.tsx's and shell/'s.
+import { memo, useMemo, type ReactNode } from 'react';
 import type { Server } from '../api/index.js';
+import { SERVERS_CACHE_KEY } from '../session/cache.js';
 import type { Session } from '../session/session.js';
 import type { ActionTracker } from '../watch/tracker.js';
 import { ActionPanel, Footer, Header, useUtcClock } from './components/Frame.js';
-import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenEntry, type ScreenProps } from './hooks/screen.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { reclaimBadge, reclaiming, useSecondTick } from './hooks/useSpotReclaims.js';
-import { RecordView } from './resource/RecordView.js';
-import { SERVERS_CACHE_KEY } from './screens/servers.js';
-import { useTerminalHandoff } from './terminal-handoff.js';
 
 /** Who and where the header names while the session is still connecting. */
 export interface PendingConnection {
@@ -28,37 +16,7 @@ export interface PendingConnection {
   local: boolean;
 }
 
-// Screens other than the lists are loaded when first shown: the first frame does not wait for them.
-const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then((m) => ({ default: m.ServerDetailScreen })));
-const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
-
-/** a record view's keys that do nothing there: no order, nothing to open, nothing to load again */
-const RECORD_IDLE = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
-
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The record view of a row (⏎ on a list): its sections; `y` copies the record's identifier. */
-export function RecordScreen(props: ScreenProps): ReactNode {
-  const { entry, width, height, nav } = props;
-  const { selected, onSelect } = useSelection(entry);
-  const { copy } = useTerminalHandoff();
-  useIdleKeys(nav, `record:${entry.id}`, RECORD_IDLE);
-  useScreenControl(props.control, {
-    sortColumns: [],
-    handle: (id) => {
-      if (id !== 'copy' || !entry.params.copyId) return false;
-      copy(entry.params.copyId);
-      nav.report('info', `Copied ${entry.params.copyId} to the clipboard.`);
-      return true;
-    },
-  });
-  return (
-    <Box flexDirection="column" width={width} height={height}>
-      <ScreenTitle title={entry.title} width={width} view={entry.view} filterEditor={props.filterEditor} sortColumns={[]} />
-      <RecordView sections={entry.params.sections ?? []} width={width} height={height - 1} active={props.active} filter={entry.view.filter} selected={selected} onSelect={onSelect} emptyText="no fields" />
-    </Box>
-  );
-}
 
 export const MemoFooter = memo(Footer);
 
@@ -101,29 +59,3 @@ export const ActionArea = memo(function ActionArea(props: { tracker: ActionTrack
   const W = props.width;
   return <ActionPanel actions={props.rows} width={W} height={props.lines} error={snapshot.error} sides />;
 });
-
-export interface ScreenExtras {
-  profiles?: () => ProfileStore;
-  switchTo(profile: Profile): Promise<void>;
-  connectOptions?: ConnectOptions;
-}
-
-export function renderScreen(entry: ScreenEntry, common: ScreenProps, extras: ScreenExtras): ReactNode {
-  switch (entry.screen) {
-    case 'server':
-      return <ServerDetailScreen key={entry.id} {...common} name={entry.params.server ?? ''} />;
-    case 'record':
-      return <RecordScreen key={entry.id} {...common} />;
-    case 'pager':
-      return <PagerScreen key={entry.id} {...common} />;
-    case 'profiles':
-      return <ProfilesScreen key={entry.id} {...common} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />;
-    default: {
-      const tabbed = TABBED[entry.screen];
-      if (tabbed) return <TabbedView key={entry.id} {...common} spec={tabbed} />;
-      const spec = SPECS[entry.screen];
-      if (!spec) return <Text color={color('error')}> no screen named {safe(entry.screen)}</Text>;
-      return <ResourceView key={entry.id} {...common} spec={spec} params={{}} />;
-    }
-  }
-}

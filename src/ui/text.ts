@@ -26,7 +26,7 @@ import stringWidth from 'string-width';
 import { UNSTABLE_WIDTHS } from './unstable-widths.js';
 
 const PLAIN = /^[\x20-\x7e]*$/;
-const REMOVED = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u{1F3FB}-\u{1F3FF}\u20E3]/u;
+const REMOVED = /[\u20E3\p{Cf}\p{Default_Ignorable_Code_Point}\u{1F3FB}-\u{1F3FF}]/u;
 const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
 const MARK = /\p{M}/u;
 const NONSPACING_MARK = /[\p{Mn}\p{Me}]/u;
@@ -37,10 +37,10 @@ const MAX_MARKS = 3;
 function unstableWidth(cp: number): boolean {
   let lo = 0;
   let hi = UNSTABLE_WIDTHS.length - 1;
-  if (hi < 0 || cp < UNSTABLE_WIDTHS[0]![0]) return false;
+  if (hi < 0 || cp < UNSTABLE_WIDTHS[0][0]) return false;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const [a, b] = UNSTABLE_WIDTHS[mid]!;
+    const [a, b] = UNSTABLE_WIDTHS[mid];
     if (cp < a) hi = mid - 1;
     else if (cp > b) lo = mid + 1;
     else return true;
@@ -236,7 +236,6 @@ export function wrapText(text: string, width: number): string[] {
         continue;
       }
       if (line !== '') out.push(line);
-      line = '';
       while (displayWidth(word) > room) {
         let head = '';
         let used = 0;

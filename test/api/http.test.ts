@@ -373,7 +373,7 @@ describe('reuse: a polled list answered as last time', () => {
     expect(again).toBe(first);
     expect(e.sent.filter((s) => s.path === '/ecs/v2/servers')).toHaveLength(2);
 
-    const name = first[0]!.name;
+    const name = first[0].name;
     await e.client.servers.update(name, { notes: 'renamed-by-test' });
     const changed = await e.client.servers.list({ reuse: true });
     expect(changed).not.toBe(first);

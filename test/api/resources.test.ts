@@ -46,7 +46,10 @@ describe.each(DIALECTS)('client against the emulator, dialect %s', (dialect) => 
 
     const spot = await client.catalog.spotPlans();
     expect(spot.length).toBeGreaterThan(0);
-    for (const s of spot) expect(s.discount).toBeGreaterThan(0), expect(s.discount).toBeLessThanOrEqual(1);
+    for (const s of spot) {
+      expect(s.discount).toBeGreaterThan(0);
+      expect(s.discount).toBeLessThanOrEqual(1);
+    }
     const avail = await client.catalog.availability();
     const row = avail.find((a) => a.plan === 'eCS1' && a.location === 'it-mi2')!;
     expect(row).toMatchObject({ spotAvailable: expect.any(Boolean), available: true });

@@ -12,7 +12,7 @@ function fakeTty() {
     write: (s: string) => (events.push(`write ${JSON.stringify(s)}`), true),
   }) as unknown as NodeJS.WriteStream & { ecsdeckScreen?: number };
   stdout.on('resize', () => events.push('resize'));
-  const tty = { isTTY: true, isRaw: false, setRawMode: (on: boolean) => void 0 as unknown };
+  const tty = { isTTY: true, isRaw: false, setRawMode: (_on: boolean) => void 0 as unknown };
   tty.setRawMode = (on: boolean) => {
     events.push(`raw ${on}`);
     tty.isRaw = on;
@@ -73,7 +73,7 @@ it('every terminating signal is caught (so the screen is restored before the end
     for (const s of ['SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2', 'SIGALRM'] as const) expect(FATAL_SIGNALS).toContain(s);
     for (const s of FATAL_SIGNALS) {
       expect(process.listenerCount(s), s).toBe(before.get(s)! + 1);
-      added.set(s, process.listeners(s).slice(before.get(s)!) as Array<(...a: unknown[]) => void>);
+      added.set(s, process.listeners(s).slice(before.get(s)) as Array<(...a: unknown[]) => void>);
     }
   } finally {
     for (const [s, ls] of added) for (const l of ls) process.removeListener(s, l);

@@ -242,7 +242,7 @@ export function seeded(seed: number) {
 export type Random = ReturnType<typeof seeded>;
 
 // Pieces of the text a dashboard writes: colour (the way chalk writes it), wide characters, emoji, marks.
-export const FRAGMENTS = [
+const FRAGMENTS = [
   'web-1',
   'running',
   '10.0.0.1',

@@ -12,7 +12,6 @@ import {
   ROOT,
   load,
   unpatched,
-  red,
   seeded,
 } from './patch-harness.js';
 

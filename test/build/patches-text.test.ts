@@ -300,7 +300,7 @@ describe('ansi-tokenize styledCharsToString (how Ink writes each row it drew)', 
   });
 
   it('writes the same text for styles that repeat, overlap, reset or come in another order', () => {
-    const codes = charsOf('\u001b[1m\u001b[2m\u001b[31m\u001b[7m\u001b[38;5;208m\u001b[44m\u001b]8;;https://x\u0007x')[0]!.styles;
+    const codes = charsOf('\u001b[1m\u001b[2m\u001b[31m\u001b[7m\u001b[38;5;208m\u001b[44m\u001b]8;;https://x\u0007x')[0].styles;
     expect(codes.length).toBeGreaterThan(4);
     const random = seeded(4242);
     const mismatches: string[] = [];
@@ -310,7 +310,7 @@ describe('ansi-tokenize styledCharsToString (how Ink writes each row it drew)', 
         const styles = Array.from({ length: random.int(0, 4) }, () => (random.chance(0.5) ? random.pick(codes) : { ...random.pick(codes) }));
         return { type: 'char', value: random.pick(['a', ' ', '名', '']), fullWidth: false, styles };
       });
-      for (let c = 1; c < cells.length; c++) if (random.chance(0.4)) cells[c] = { ...cells[c]!, styles: [...cells[c - 1]!.styles] };
+      for (let c = 1; c < cells.length; c++) if (random.chance(0.4)) cells[c] = { ...cells[c], styles: [...cells[c - 1].styles] };
       const want = original.styledCharsToString(cells);
       const got = patched.styledCharsToString(cells);
       if (got !== want) mismatches.push(`${JSON.stringify(cells.map((c) => [c.value, c.styles.map((s) => s.code)]))}: original ${JSON.stringify(want)}, patched ${JSON.stringify(got)}`);

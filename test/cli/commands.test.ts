@@ -23,7 +23,7 @@ afterAll(() => emu?.stop());
 describe('ecsdeck servers list and get', () => {
   it('prints the servers as an aligned table, one JSON document, or CSV, and nothing on stderr', async () => {
     const listed = (await api('GET', '/ecs/v2/servers')) as { server: Array<{ name: string; notes: string }> };
-    const first = listed.server[0]!;
+    const first = listed.server[0];
 
     const table = await run(['servers', 'list'], { env });
     expect(table.code).toBe(0);
@@ -32,7 +32,7 @@ describe('ecsdeck servers list and get', () => {
     expect(lines[0]).toMatch(/^NAME\s+STATUS\s+PLAN\s+LOCATION\s+IPV4\s+NOTES$/);
     expect(lines).toHaveLength(listed.server.length + 1);
     // aligned: every row's STATUS starts where the header's does
-    const at = lines[0]!.indexOf('STATUS');
+    const at = lines[0].indexOf('STATUS');
     for (const l of lines.slice(1)) expect(l[at - 1]).toBe(' ');
     expect(lines[1]).toContain(first.name);
 
@@ -46,16 +46,16 @@ describe('ecsdeck servers list and get', () => {
     expect(csv.code).toBe(0);
     const rows = csv.stdout.trimEnd().split('\r\n');
     expect(rows[0]).toBe('name,status,plan,location,ipv4,notes');
-    expect(rows[1]!.startsWith(`${first.name},`)).toBe(true);
+    expect(rows[1].startsWith(`${first.name},`)).toBe(true);
   }, SLOW);
 
   it('gets one server in each format', async () => {
     const [table, json, csv] = await Promise.all(['table', 'json', 'csv'].map((o) => run(['servers', 'get', 'ec206901', '-o', o], { env })));
-    expect(table!.code).toBe(0);
-    expect(table!.stdout).toMatch(/^NAME:\s+ec206901$/m);
-    expect(table!.stdout).toMatch(/^NOTES:\s+web-1$/m);
-    expect(JSON.parse(json!.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
-    expect(csv!.stdout.split('\r\n')[1]).toMatch(/^ec206901,/);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^NAME:\s+ec206901$/m);
+    expect(table.stdout).toMatch(/^NOTES:\s+web-1$/m);
+    expect(JSON.parse(json.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
+    expect(csv.stdout.split('\r\n')[1]).toMatch(/^ec206901,/);
   }, SLOW);
 
   it('reads the other resources the dashboard has, each as JSON', async () => {
@@ -68,8 +68,8 @@ describe('ecsdeck servers list and get', () => {
     ];
     const ran = await Promise.all(checks.map(([args]) => run([...args, '-o', 'json'], { env })));
     ran.forEach((r, i) => {
-      expect(r.code, `${checks[i]![0].join(' ')}: ${r.stderr}`).toBe(0);
-      checks[i]![1](JSON.parse(r.stdout));
+      expect(r.code, `${checks[i][0].join(' ')}: ${r.stderr}`).toBe(0);
+      checks[i][1](JSON.parse(r.stdout));
     });
   }, SLOW);
 });

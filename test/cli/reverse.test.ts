@@ -13,7 +13,7 @@ function sample(p: Param): string | number | boolean {
   if (p.type === 'number') return 7;
   if (p.type === 'boolean') return true;
   if (p.type === 'switch') return false;
-  if (p.choices) return p.choices[p.choices.length - 1]!;
+  if (p.choices) return p.choices[p.choices.length - 1];
   if (p.name === 'range') return '100-110';
   if (p.name === 'time') return '03:30';
   // a space, a quote and a slash: the line must quote them, the path must encode them
@@ -38,7 +38,7 @@ function shellSplit(line: string): string[] {
   const words: string[] = [];
   let word: string | null = null;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
+    const c = line[i];
     if (c === ' ') {
       if (word !== null) words.push(word);
       word = null;
@@ -47,7 +47,7 @@ function shellSplit(line: string): string[] {
       word = (word ?? '') + line.slice(i + 1, end);
       i = end;
     } else if (c === '\\') {
-      word = (word ?? '') + line[++i]!;
+      word = (word ?? '') + line[++i];
     } else word = (word ?? '') + c;
   }
   if (word !== null) words.push(word);
@@ -68,7 +68,7 @@ async function sent(verb: Verb, values: Values): Promise<WriteRequest> {
     },
   });
   await verb.run({ client, format: 'json', readInput: async () => '' }, { ...values }).catch(() => {});
-  return seen[0]!;
+  return seen[0];
 }
 
 describe('commandForWrite', () => {

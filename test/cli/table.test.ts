@@ -93,7 +93,7 @@ describe('the table output', () => {
 
 describe('waiting for an action', () => {
   const action = (progress: number, status = 'in-progress'): Action =>
-    ({ id: 7, status, progress, type: 'power_off', resource: 'ec1', user: 'demo', createdAt: null, startedAt: null, completedAt: null, resourceType: 'server', extra: {} }) as Action;
+    ({ id: 7, status, progress, type: 'power_off', resource: 'ec1', user: 'demo', createdAt: null, startedAt: null, completedAt: null, resourceType: 'server', extra: {} });
   const clientOf = (seq: Action[]) => ({ actions: { get: async () => seq.shift()! } }) as unknown as Client;
   const stream = (tty: boolean) => {
     const s = new PassThrough() as unknown as NodeJS.WriteStream & { text: string };

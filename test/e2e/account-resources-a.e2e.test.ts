@@ -92,7 +92,7 @@ it('makes a template from a snapshot, then a server from that template', async (
   const { emu, s } = await dashboard();
   const token = await emu.token();
   const snaps = (await emu.call('GET', '/ecs/v2/servers/ec206901/snapshots', undefined, { token })).body.snapshots as Array<{ id: number }>;
-  const snap = snaps[0]!.id;
+  const snap = snaps[0].id;
   await go(s, 'templates', /ei204101/);
   s.pty.write('c');
   await s.waitFor('New template', SHOW_MS);

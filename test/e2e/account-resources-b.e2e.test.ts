@@ -29,7 +29,7 @@ it('c on :tokens makes a token: its value shown once, valid on the service, gone
   await s.waitFor('New API token', SHOW_MS);
   s.pty.write(`e2e-deploy${KEYS.enter}`);
   const sc = await s.waitUntil((x) => /Token: \S{10,}/.test(x) && x.includes('only time the service shows this token'), 'the new token', SHOW_MS);
-  const value = /Token: (\S+)/.exec(sc)![1]!;
+  const value = /Token: (\S+)/.exec(sc)![1];
   const res = await fetch(`${emu.url}/ecs/v2/account`, { headers: { 'x-apitoken': value } });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { username: string }).username).toBe('demo');

@@ -218,7 +218,7 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     // last line was still the action panel's border)
     const footerOf = (sc: string) => lines(sc).filter((l) => l.trim() !== '').at(-1) ?? '';
     const screen = await s.waitUntil((sc) => servers.every((v) => sc.includes(v.name)) && /q quit/.test(footerOf(sc)), 'every demo server and the footer', SHOW_MS);
-    const header = lines(screen)[0]!;
+    const header = lines(screen)[0];
     expect(header).toContain('ecsdeck');
     // credentials from the environment: the header names them `env` and shows the endpoint
     const host = new URL(emu.url).host;
@@ -253,7 +253,7 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     );
     const s = dashboard({ args: ['--profile', 'e2e-demo'], env: { ECSDECK_CONFIG_DIR: dir } });
     const screen = await s.waitFor('web-1', SHOW_MS);
-    const header = lines(screen)[0]!;
+    const header = lines(screen)[0];
     expect(header).toContain('ecsdeck');
     expect(header).toContain(`e2e-demo @ ${new URL(emu.url).host}`);
     expect(screen).not.toContain(body.token);
@@ -262,7 +262,7 @@ describe('the dashboard in a terminal (built program, external emulator on a man
   it('with --demo runs its own emulator and says local emulator in the header', async () => {
     const s = dashboard({ args: ['--demo'] });
     const screen = await s.waitUntil((sc) => /web-1/.test(sc) && (sc.match(/ec2\d{5}/g) ?? []).length >= 8, 'the demo servers', SHOW_MS);
-    const header = lines(screen)[0]!;
+    const header = lines(screen)[0];
     expect(header).toContain('ecsdeck');
     expect(header).toContain('demo @ local emulator');
     expect(screen).toMatch(/Booted/);
@@ -377,7 +377,7 @@ describe('the dashboard in a terminal (built program, external emulator on a man
     // ⏎ keeps the filter and gives the keys back to the table: j moves within the matching rows
     await s.press(KEYS.enter);
     await s.waitFor(FOOTER_QUIT, SHOW_MS);
-    const second = namesOn(screen)[1]!;
+    const second = namesOn(screen)[1];
     await select(s, second);
     screen = s.screen();
     expect(rowOf(screen, second)).toMatch(/›/);

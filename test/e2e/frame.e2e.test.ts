@@ -81,7 +81,7 @@ describe('the frame, end to end', () => {
     // the row after it is drawn in the default colour where its notes are: no red carried over
     const buf = s.term.buffer.active;
     const y = lines(s.screen()).findIndex((l) => rowOf(l, 'ec206902') !== undefined);
-    const x = lines(s.screen())[y]!.indexOf('web-2');
+    const x = lines(s.screen())[y].indexOf('web-2');
     const cell = buf.getLine(buf.viewportY + y)!.getCell(x)!;
     expect(cell.getChars()).toBe('w');
     expect(cell.isFgDefault()).toBe(true);

@@ -224,18 +224,18 @@ export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo'): Promise<E
   };
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d) => (err += d));
+  child.stderr.on('data', (d) => (err += d));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
       reject(new Error(`the emulator did not start in time: ${out}${err}`));
     }, 15_000);
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
       if (!m) return;
       clearTimeout(timer);
-      const url = m[1]!;
+      const url = m[1];
       const call: Emulator['call'] = async (method, path, body, opts = {}) => {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (opts.token) headers.authorization = `Bearer ${opts.token}`;

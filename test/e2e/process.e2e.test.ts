@@ -82,7 +82,7 @@ function bash(): Shell {
 
 /** R, S, T… from /proc: T is stopped. */
 function processState(pid: number): string {
-  return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0]!;
+  return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
 }
 
 const alternate = (sh: Shell) => sh.term.buffer.active.type === 'alternate';
@@ -115,7 +115,7 @@ it('Ctrl+Z and kill -TSTP stop it with the terminal given back; fg brings it bac
     await sh.until(async () => alternate(sh) && /│›ec20690\d/.test(await sh.screen()), `${how}: the dashboard drawn again after fg`);
     await sh.until(() => raw(sh.stty()), `${how}: raw mode back`);
     // keys act: j moves the selection (and is not echoed over the frame)
-    const selected = /│›(ec\d+)/.exec(await sh.screen())![1]!;
+    const selected = /│›(ec\d+)/.exec(await sh.screen())![1];
     sh.pty.write('j');
     await sh.until(async () => {
       const now = /│›(ec\d+)/.exec(await sh.screen())?.[1];
@@ -134,7 +134,7 @@ it('Ctrl+Z stops a wrapper around it too (its whole process group, as the termin
   await sh.until(async () => alternate(sh) && /│›ec206901/.test(await sh.screen()), 'the dashboard listing servers');
   const wrapper = sh.dashboard()!;
   await sh.until(() => childPids(wrapper).length === 1, 'the dashboard under its wrapper');
-  const program = childPids(wrapper)[0]!;
+  const program = childPids(wrapper)[0];
   sh.pty.write('\u001a');
   await sh.until(() => processState(program) === 'T' && processState(wrapper) === 'T', 'the dashboard and its wrapper stopped');
   await sh.until(async () => /Stopped/.test(await sh.screen()) && !alternate(sh), "the shell's prompt on the main screen");

@@ -101,7 +101,7 @@ it('a snapshot taken with s, a scheduled one protected, the new one deleted; the
   // W turns it off
   s.pty.write('W');
   await s.waitFor(/keeps 3 · off/, SHOW_MS);
-  expect(((await api('GET', '/ecs/v2/servers/ec206902/crons')).crons as typeof crons)[0]!.enabled).toBe(false);
+  expect(((await api('GET', '/ecs/v2/servers/ec206902/crons')).crons as typeof crons)[0].enabled).toBe(false);
 }, TEST_MS);
 
 it('a VLAN added and removed on the Networks tab, each y/N saying that the server restarts', async () => {
@@ -163,7 +163,7 @@ it(':actions pages in as the cursor goes down, the service total in the title; �
   // the rows are the service's, in its order: the last one loaded is the 100th most recent
   const page = (await api('GET', `/ecs/v2/actions?start=${Math.min(100, total) - 1}&length=1`)).actions as Array<{ id: number }>;
   s.pty.write('G');
-  await s.waitUntil((x) => new RegExp(`^│› +${page[0]!.id} `, 'm').test(x), 'the last row loaded selected', SHOW_MS);
+  await s.waitUntil((x) => new RegExp(`^│› +${page[0].id} `, 'm').test(x), 'the last row loaded selected', SHOW_MS);
   // a VLAN's action: its server, on the Networks tab
   s.pty.write(`/ec206901-net000001${KEYS.enter}`);
   await s.waitFor(/1 of 1 actions? loaded/, SHOW_MS);

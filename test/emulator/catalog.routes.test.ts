@@ -123,7 +123,10 @@ describe('spot plans and availability', () => {
       plan: { id: 1, name: 'eCS1', cpu: '1', ram: '1024', disk: '20', gpu: '0', gpu_label: null, hourly_price: 0.019, montly_price: 14, host_type: 'ECS' },
       discount: 0.3,
     });
-    for (const p of r.body.plans) expect(p.discount).toBeGreaterThan(0), expect(p.discount).toBeLessThanOrEqual(1);
+    for (const p of r.body.plans) {
+      expect(p.discount).toBeGreaterThan(0);
+      expect(p.discount).toBeLessThanOrEqual(1);
+    }
   });
 
   it('GET /api/v2/plans/availables: one row per plan and region, capacity 0 shows before anyone tries', async () => {

@@ -31,8 +31,8 @@ function run(args: string[], env: Record<string, string> = {}): Run {
   children.push(child);
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, exit, stdout: () => out, stderr: () => err };
 }

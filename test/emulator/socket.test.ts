@@ -19,9 +19,9 @@ function start(args: string[], env: Record<string, string> = {}): Promise<{ chil
   children.push(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d) => (err += d));
+  child.stderr.on('data', (d) => (err += d));
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/^emulator listening on (http:\/\/\S+)\n/);
       if (m) resolve({ child, url: m[1], stdout: () => out, stderr: () => err });
@@ -71,7 +71,7 @@ describe('the emulator over a socket', () => {
     const child = spawn(process.execPath, [BIN, 'emulator', '--clock', 'sideways'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let err = '';
-    child.stderr!.on('data', (d) => (err += d));
+    child.stderr.on('data', (d) => (err += d));
     expect((await exited(child)).code).toBe(2);
     expect(err).toContain('--clock must be one of real, manual');
   });

@@ -132,7 +132,7 @@ describe('VLANs (spec 2.9, 3.6, 4.10)', () => {
     await t.req('POST', base, { vlans: '1-20' });
     await t.advance(10);
     const before = stateJson(t);
-    const r = await t.req('DELETE', `${base}/${vlans}`);
+    const r = await t.req('DELETE', `${base}/${vlans as string}`);
     expect(r.status).toBe(400);
     expect(r.body.message).toBe(text);
     expect(stateJson(t)).toBe(before);

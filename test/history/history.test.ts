@@ -130,11 +130,16 @@ it('a profile saying "history": false keeps its session out of the history; othe
   expect(store.get('quiet')?.history).toBe(false);
   const path = freshPath();
   const log = new HistoryLog({ path, by: 'dashboard' });
-  const quiet = await sessionForConnection(resolveConnection({ ECSDECK_PROFILE: 'quiet' }, store), { history: log, connect: { fetch: emulator.fetch } });
+  const conn = (name: string) => {
+    const c = resolveConnection({ ECSDECK_PROFILE: name }, store);
+    if (c.source === 'none') throw new Error('no connection');
+    return c;
+  };
+  const quiet = await sessionForConnection(conn('quiet'), { history: log, connect: { fetch: emulator.fetch } });
   expect(quiet.history).toBeNull();
   await quiet.client.servers.powerOff('ec206901');
   expect(existsSync(path)).toBe(false);
-  const loud = await sessionForConnection(resolveConnection({ ECSDECK_PROFILE: 'loud' }, store), { history: log, connect: { fetch: emulator.fetch } });
+  const loud = await sessionForConnection(conn('loud'), { history: log, connect: { fetch: emulator.fetch } });
   await loud.client.servers.powerOff('ec206902');
   expect(readHistory(path).entries.map((e) => `${e.profile} ${e.what}`)).toEqual(['loud power off ec206902']);
   await Promise.all([quiet.close(), loud.close()]);

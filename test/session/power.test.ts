@@ -17,7 +17,7 @@ function fakeStatus(initial: Record<string, string>) {
     source: {
       status(name: string) {
         asked.push(name);
-        const answer = () => ({ state: states[name]! });
+        const answer = () => ({ state: states[name] });
         if (!hold) return Promise.resolve(answer());
         return new Promise<{ state: string }>((resolve) => waiting.push(() => resolve(answer())));
       },

@@ -256,17 +256,17 @@ async function checkFrame(frame: string, width: number): Promise<void> {
   // the cursor ends on the last row of the frame: no line break was added or swallowed
   expect(screen.cursor.y).toBe(n - 1);
   for (let y = 0; y < n; y++) {
-    const row = screen.rows[y]!;
+    const row = screen.rows[y];
     const where = `row ${y} of the frame\n${bare}\n`;
     expect(row.wrapped, where).toBe(false);
     expect(LEFT.has(row.first), `${where}: left border`).toBe(true);
     expect(row.last, `${where}: right border column`).toBe(width - 1);
     expect(RIGHT.has(row.lastChar), `${where}: right border`).toBe(true);
     // what the terminal shows is what the frame holds: nothing was taken as a control sequence
-    expect(row.text, where).toBe(bare.split('\n')[y]!.trimEnd());
+    expect(row.text, where).toBe(bare.split('\n')[y].trimEnd());
   }
   // and nothing below the frame
-  for (let y = n; y < screen.rows.length; y++) expect(screen.rows[y]!.text).toBe('');
+  for (let y = n; y < screen.rows.length; y++) expect(screen.rows[y].text).toBe('');
 }
 
 /** `element` in a single-line border `width` columns wide (its content gets `width - 2`). */
@@ -294,7 +294,7 @@ describe('the detector', () => {
   it('sees a title set by raw OSC 0 and OSC 2 written to the terminal', async () => {
     const screen = await toTerminal('ab\u001b]0;pwned\u0007cd\u001b]2;again\u001b\\', 20);
     expect(screen.titles).toEqual(['pwned', 'again']);
-    expect(screen.rows[0]!.text).toBe('abcd');
+    expect(screen.rows[0].text).toBe('abcd');
   });
 
   it('fails a frame drawn without the sanitizer: an escape, a width the terminal disagrees on', async () => {
@@ -344,7 +344,7 @@ describe('Table', () => {
           const height = rows.length;
           await renderAndCheck(
             width,
-            <Table rows={rows} columns={columns} rowKey={(r) => r.id} selectedKey={rows[pick % rows.length]!.id} onSelect={() => {}} height={height} width={width - 2} />,
+            <Table rows={rows} columns={columns} rowKey={(r) => r.id} selectedKey={rows[pick % rows.length].id} onSelect={() => {}} height={height} width={width - 2} />,
             height + 4,
           );
         }),

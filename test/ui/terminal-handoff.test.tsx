@@ -38,7 +38,7 @@ describe('editInEditor', () => {
     const [modes, file] = readFileSync(join(work, 'appends.log'), 'utf8').trim().split('\n');
     expect(modes).toBe('600 700');
     expect(file).toMatch(/\.sh$/);
-    expect(existsSync(file!)).toBe(false);
+    expect(existsSync(file)).toBe(false);
     // out of raw mode and the alternate screen before the editor, back in after, and the frame redrawn whole
     expect(events[0]).toBe('raw false');
     expect(events[1]).toContain('?1049l');
@@ -110,7 +110,7 @@ describe('copy', () => {
     await h.waitFor('LABEL');
     await h.press('y');
     const f = await h.waitFor(/Copied \S+ to the clipboard\./);
-    const label = /Copied (\S+) to the clipboard\./.exec(f)![1]!;
+    const label = /Copied (\S+) to the clipboard\./.exec(f)![1];
     expect(h.frames().some((fr) => fr.includes(osc52(label)))).toBe(true);
   });
 });

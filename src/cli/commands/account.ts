@@ -267,8 +267,9 @@ const accountVerbs: Verb[] = [
     // no WriteSpec: the request holds the password, so no command line can repeat it
     writes: true,
     destructive: true,
-    run: async ({ client, readInput }) => {
-      const password = (await readInput('-')).split(/\r?\n/)[0] ?? '';
+    run: async (ctx) => {
+      const { client } = ctx;
+      const password = (await ctx.readInput('-')).split(/\r?\n/)[0] ?? '';
       if (password === '') throw new UsageError('give the new password on stdin, e.g. ecsdeck account password --yes < file');
       await client.account.changePassword(password);
       return done('password changed');

@@ -52,14 +52,14 @@ export function seedCommitments(emu: Emu, user: string): void {
 }
 
 /** Demo estate: a 12-month reservation taken when the server was created, so past months show the discount. */
-export function seedDemoReserved(emu: Emu, server: ServerRec): ReservedRec | undefined {
+function seedDemoReserved(emu: Emu, server: ServerRec): ReservedRec | undefined {
   const plan = findPlan(emu.catalog, server.plan);
   const rp = emu.catalog.reserved_plans.find((r) => r.plan === plan?.id && r.months === 12);
   return rp ? applyReserved(emu, server, rp, server.created_at) : undefined;
 }
 
 /** Demo estate: a support plan that started at `start` (in the past). */
-export function seedDemoSupport(emu: Emu, server: ServerRec, code: string, start: number): SupportRec | undefined {
+function seedDemoSupport(emu: Emu, server: ServerRec, code: string, start: number): SupportRec | undefined {
   const plan = emu.catalog.support_plans.find((p) => p.support_code === code);
   return plan ? applySupport(emu, server, plan, start) : undefined;
 }
@@ -68,7 +68,7 @@ export function seedDemoSupport(emu: Emu, server: ServerRec, code: string, start
  * Demo estate (run from seedCommitments, after the servers): a running spot, and the record of a destroyed
  * server shown as reclaimed, its notice 120 s before `terminateAt` (when its delete started).
  */
-export function seedDemoSpots(emu: Emu, opts: { running?: ServerRec; reclaimed?: { server: ServerRec; terminateAt: number } }): void {
+function seedDemoSpots(emu: Emu, opts: { running?: ServerRec; reclaimed?: { server: ServerRec; terminateAt: number } }): void {
   const discount = (s: ServerRec) => findPlan(emu.catalog, s.plan)?.spot_discount ?? 0.3;
   if (opts.running) createSpotRecord(emu, opts.running, discount(opts.running), opts.running.created_at);
   if (opts.reclaimed) {

@@ -18,7 +18,7 @@ export interface Command {
 }
 
 /** Words that quit, as in vi and k9s. */
-export const QUIT_WORDS = ['q', 'quit', 'q!', 'qa'];
+const QUIT_WORDS = ['q', 'quit', 'q!', 'qa'];
 
 const norm = (s: string): string => s.trim().toLowerCase();
 
@@ -36,7 +36,7 @@ export function commandMatches(value: string, commands: readonly Command[]): Com
  * The screen a typed command means: an exact name or alias, else the first match (the one the ghost text
  * suggests and the completion list marks), `quit`, or nothing when no screen matches.
  */
-export function resolveCommand(value: string, commands: readonly Command[]): string | 'quit' | undefined {
+export function resolveCommand(value: string, commands: readonly Command[]): string | undefined {
   const typed = norm(value);
   if (typed === '') return undefined;
   if (QUIT_WORDS.includes(typed)) return 'quit';
@@ -57,16 +57,16 @@ export interface CompletionState {
 export function completeCommand(value: string, commands: readonly Command[], cycle: CompletionState | null): { value: string; cycle: CompletionState | null } {
   if (cycle && cycle.matches[cycle.index] === value) {
     const index = (cycle.index + 1) % cycle.matches.length;
-    return { value: cycle.matches[index]!, cycle: { matches: cycle.matches, index } };
+    return { value: cycle.matches[index], cycle: { matches: cycle.matches, index } };
   }
   const typed = norm(value);
   const names = commandMatches(typed, commands).map((c) => c.name);
   if (names.length === 0) return { value, cycle: null };
-  if (names.length === 1) return { value: names[0]!, cycle: null };
-  let prefix = names[0]!;
+  if (names.length === 1) return { value: names[0], cycle: null };
+  let prefix = names[0];
   for (const m of names) while (!m.startsWith(prefix)) prefix = prefix.slice(0, -1);
   if (prefix.length > typed.length) return { value: prefix, cycle: null };
-  return { value: names[0]!, cycle: { matches: names, index: 0 } };
+  return { value: names[0], cycle: { matches: names, index: 0 } };
 }
 
 interface LineAndHistory {
@@ -85,7 +85,7 @@ export interface CommandLineProps {
   width: number;
   /** what is typed, after every change: the shell lists the matches */
   onChange?(value: string): void;
-  onSubmit(value: string, resolved: string | 'quit' | undefined): void;
+  onSubmit(value: string, resolved: string | undefined): void;
   onCancel(): void;
 }
 
@@ -107,7 +107,7 @@ export function CommandLine(props: CommandLineProps): ReactNode {
         const back = key.upArrow ? Math.min(history.length - 1, cur.back + 1) : Math.max(-1, cur.back - 1);
         if (back === cur.back) return;
         const draft = cur.back === -1 ? cur.line.value : cur.draft;
-        const value = back === -1 ? draft : history[history.length - 1 - back]!;
+        const value = back === -1 ? draft : history[history.length - 1 - back];
         put({ line: lineState(value), cycle: null, back, draft });
         return;
       }

@@ -202,7 +202,7 @@ export interface ActionPanelProps {
  * Whole rows while they fit in `limit` lines; when some do not, the last line says how many are left (and
  * how many of those still run). Rows are never split: a failure's reason is shown whole or not at all.
  */
-export function fitRows(layout: readonly PanelLine[][], limit: number): { shown: PanelLine[][]; hidden: number } {
+function fitRows(layout: readonly PanelLine[][], limit: number): { shown: PanelLine[][]; hidden: number } {
   const total = layout.reduce((n, l) => n + l.length, 0);
   if (total <= limit) return { shown: [...layout], hidden: 0 };
   const shown: PanelLine[][] = [];
@@ -294,7 +294,7 @@ export function helpIdle(offset: number, count: number, height: number): string[
 }
 
 /** Splits help lines into two columns at a blank line (a scope boundary) near the middle. */
-export function splitHelpColumns(lines: readonly string[]): [string[], string[]] {
+function splitHelpColumns(lines: readonly string[]): [string[], string[]] {
   const middle = Math.ceil(lines.length / 2);
   let best = -1;
   lines.forEach((line, i) => {
@@ -305,7 +305,7 @@ export function splitHelpColumns(lines: readonly string[]): [string[], string[]]
 }
 
 /** Help as the lines drawn: two columns when there is room and one would not fit, else one. */
-export function helpRows(lines: readonly string[], width: number, height: number): string[] {
+function helpRows(lines: readonly string[], width: number, height: number): string[] {
   const twoColumns = lines.length > height && width >= 110;
   if (!twoColumns) return [...lines];
   const [left, right] = splitHelpColumns(lines);
@@ -355,7 +355,7 @@ export function isTooSmall(columns: number, rows: number, minColumns = MIN_COLUM
   return columns < minColumns || rows < minRows;
 }
 
-export function tooSmallMessage(p: TooSmallProps): string {
+function tooSmallMessage(p: TooSmallProps): string {
   return `Terminal too small: ${p.columns}×${p.rows}. ecsdeck needs at least ${p.minColumns ?? MIN_COLUMNS}×${p.minRows ?? MIN_ROWS}.`;
 }
 

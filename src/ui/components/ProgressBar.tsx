@@ -43,8 +43,8 @@ export function formatEta(seconds: number | null | undefined): string {
 export function estimateRemaining(samples: readonly ProgressSample[]): number | null {
   if (samples.length < 2) return null;
   const sorted = [...samples].sort((a, b) => a.at - b.at);
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
   const done = clampPercent(last.progress);
   if (done >= 100) return 0;
   const moved = done - clampPercent(first.progress);

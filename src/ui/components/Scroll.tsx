@@ -24,7 +24,7 @@ export function scrollStep(offset: number, count: number, height: number, input:
 }
 
 /** `▲ 3 above · ▼ 12 below`, or '' when everything fits. */
-export function scrollNote(offset: number, count: number, height: number): string {
+function scrollNote(offset: number, count: number, height: number): string {
   const above = offset;
   const below = Math.max(0, count - offset - height);
   if (above === 0 && below === 0) return '';

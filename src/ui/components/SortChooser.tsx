@@ -19,7 +19,7 @@ export function byInitial(columns: readonly SortColumn[], from: number, letter: 
   const l = letter.toLowerCase();
   for (let step = 1; step <= columns.length; step++) {
     const i = (from + step) % columns.length;
-    if (columns[i]!.header.trim().toLowerCase().startsWith(l)) return i;
+    if (columns[i].header.trim().toLowerCase().startsWith(l)) return i;
   }
   return -1;
 }

@@ -26,8 +26,8 @@ function resample(values: readonly number[], width: number): number[] {
     let sum = 0;
     let count = 0;
     for (let j = from; j < to; j++) {
-      if (!Number.isFinite(values[j]!)) continue;
-      sum += values[j]!;
+      if (!Number.isFinite(values[j])) continue;
+      sum += values[j];
       count += 1;
     }
     // only gaps under this column: a gap

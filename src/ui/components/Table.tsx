@@ -11,6 +11,7 @@ import { PRIORITY, useKeys } from '../keys.js';
 import type { KeyLike } from '../keymap.js';
 import { formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
+import { scalarText } from '../../api/read.js';
 import { matchBinding } from '../keymap.js';
 import { color, selectionInverse, type Role } from '../theme.js';
 
@@ -104,7 +105,7 @@ export function cellText<T>(row: T, column: Column<T>): string {
   const value = (row as Record<string, unknown>)[column.key];
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatDate(value);
-  return String(value);
+  return scalarText(value);
 }
 
 /** Rows whose rendered text, in any column, contains `text` (case-insensitive). Same array when no filter. */
@@ -132,7 +133,7 @@ function rank(v: unknown): number | string | null {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'bigint') return Number(v);
-  return String(v);
+  return scalarText(v);
 }
 
 /** Stable sort; numbers numerically, dates by time, text naturally (`web-9` before `web-10`), empty last. */
@@ -155,9 +156,9 @@ export function sortRows<T>(rows: readonly T[], column: Column<T>, descending = 
 /** Index of the row with `key`, looking at `hint` and its neighbours before scanning; -1 when absent. */
 export function indexNear<T>(rows: readonly T[], key: string, hint: number, keyOf: (row: T) => string): number {
   for (const i of [hint, hint + 1, hint - 1]) {
-    if (i >= 0 && i < rows.length && keyOf(rows[i]!) === key) return i;
+    if (i >= 0 && i < rows.length && keyOf(rows[i]) === key) return i;
   }
-  for (let i = 0; i < rows.length; i++) if (keyOf(rows[i]!) === key) return i;
+  for (let i = 0; i < rows.length; i++) if (keyOf(rows[i]) === key) return i;
   return -1;
 }
 
@@ -187,13 +188,13 @@ const flexOf = <T,>(c: Column<T>): number => c.flex ?? (c.width === undefined &&
  * The widths the content asks for: of `fit` columns and of flexible ones (the text people read), the
  * widest cell of any row, within the column's bounds; 0 for a column whose every cell is empty.
  */
-export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>[]): Map<string, number> {
+function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const c of columns) {
     if (!c.fit && flexOf(c) === 0) continue;
     const cap = c.maxWidth ?? 60;
     let w = 0;
-    for (let i = 0; i < rows.length && w < cap; i++) w = Math.max(w, displayWidth(cellText(rows[i]!, c)));
+    for (let i = 0; i < rows.length && w < cap; i++) w = Math.max(w, displayWidth(cellText(rows[i], c)));
     out.set(c.key, w === 0 ? 0 : Math.max(minWidthOf(c), displayWidth(c.header), Math.min(cap, w)));
   }
   return out;
@@ -221,8 +222,8 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
   while (need() > width) {
     let drop = -1;
     for (let i = 0; i < kept.length; i++) {
-      if (kept[i]!.column.identity) continue;
-      if (drop < 0 || (kept[i]!.column.priority ?? 0) >= (kept[drop]!.column.priority ?? 0)) drop = i;
+      if (kept[i].column.identity) continue;
+      if (drop < 0 || (kept[i].column.priority ?? 0) >= (kept[drop].column.priority ?? 0)) drop = i;
     }
     if (drop < 0) break;
     kept.splice(drop, 1);
@@ -231,8 +232,8 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
   let free = width - need();
   for (let i = 0; free < 0 && i < kept.length; i++) {
     // only identity columns are left and they do not fit: the first ones give up their room
-    const give = Math.min(kept[i]!.width, -free);
-    kept[i]!.width -= give;
+    const give = Math.min(kept[i].width, -free);
+    kept[i].width -= give;
     free += give;
   }
   const byImportance = [...kept].sort((a, b) => (a.column.priority ?? 0) - (b.column.priority ?? 0) || a.order - b.order);
@@ -269,7 +270,7 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
       k.width += share;
       given += share;
     }
-    for (let i = 0; given < free; i = (i + 1) % flexible.length, given++) flexible[i]!.width += 1;
+    for (let i = 0; given < free; i = (i + 1) % flexible.length, given++) flexible[i].width += 1;
   }
   return kept.map((k) => ({ column: k.column, width: k.width }));
 }
@@ -331,10 +332,12 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   rowKeyRef.current = rowKey;
 
   // sorted first and filtered after (a filter keeps the order): a key typed in the filter does not sort again
+  const sortKey = sort?.column;
+  const descending = sort?.descending;
   const sorted = useMemo(() => {
-    const sortColumn = sort ? columns.find((c) => c.key === sort.column) : undefined;
-    return sortColumn ? sortRows(rows, sortColumn, sort?.descending) : rows;
-  }, [rows, columns, sort?.column, sort?.descending]);
+    const sortColumn = sortKey === undefined ? undefined : columns.find((c) => c.key === sortKey);
+    return sortColumn ? sortRows(rows, sortColumn, descending) : rows;
+  }, [rows, columns, sortKey, descending]);
   const view = useMemo(() => filterRows(sorted, columns, filter), [sorted, columns, filter]);
 
   // Where a key is in the view: looked for next to the cursor first (a move, a refresh), then everywhere.
@@ -347,7 +350,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   const requested = controlled ? (selectedKey ?? null) : ownKey;
   let index = requested !== null ? indexOfKey(requested, cursor.current.index) : -1;
   if (index < 0 && view.length > 0) index = Math.min(cursor.current.index, view.length - 1);
-  const effectiveKey = index >= 0 ? rowKeyRef.current(view[index]!) : null;
+  const effectiveKey = index >= 0 ? rowKeyRef.current(view[index]) : null;
   const win = computeWindow(view.length, index, height, cursor.current.top);
   cursor.current = { key: effectiveKey, index: Math.max(0, index), top: win.start };
 
@@ -384,7 +387,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
       : cur;
     const next = Math.min(Math.max(0, target), view.length - 1);
     if (next === cur) return true;
-    const nextKey = rowKeyRef.current(view[next]!);
+    const nextKey = rowKeyRef.current(view[next]);
     cursor.current = { ...cursor.current, key: nextKey, index: next };
     if (controlled) {
       // The parent may ignore onSelect; re-render anyway so the window is recomputed from its answer.
@@ -416,7 +419,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   const visible: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
-    const row = view[i]!;
+    const row = view[i];
     const k = rowKeyRef.current(row);
     visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} live={props.live} version={props.live?.version(row)} />);
   }

@@ -89,7 +89,7 @@ const CONTROL_ONE = /[\u0000-\u001f\u007f]/u;
 /** A selected (prefilled, untouched) line: typed text replaces it, an editing key edits it in place. */
 function editSelected(state: LineState, input: string, key: KeyLike): LineOutcome {
   const plain: LineState = { value: state.value, cursor: state.cursor };
-  const typed = input !== '' && !CONTROL_ONE.test(Array.from(input)[0]!) && !key.ctrl && !(key.meta && !key.escape);
+  const typed = input !== '' && !CONTROL_ONE.test(Array.from(input)[0]) && !key.ctrl && !(key.meta && !key.escape);
   const moving = key.upArrow || key.downArrow || key.pageUp || key.pageDown || key.leftArrow || key.rightArrow || key.home || key.end;
   if (typed && !moving && !key.return && !key.tab && !key.escape && !key.backspace && !key.delete) return editLine(lineState(), input, key);
   const out = editLine(plain, input, key);
@@ -146,7 +146,7 @@ export function renderLine(
     const kept = points(before);
     let used = displayWidth(before);
     let cut = 0;
-    while (cut < kept.length && used > room) used -= displayWidth(kept[cut++]!);
+    while (cut < kept.length && used > room) used -= displayWidth(kept[cut++]);
     if (cut > 0) before = safe(kept.slice(cut).join(''));
     let left = room - displayWidth(before);
     let shown = '';

@@ -3,7 +3,7 @@
 // gets a wide bar, not blank columns), and a failure's reason wrapped over as many lines as it needs.
 // Plain functions, so the shell can ask how many lines the panel needs before it draws it.
 
-import { displayWidth, padEnd, padStart, safe, truncate, wrapText } from '../text.js';
+import { displayWidth, padEnd, padStart, safe, wrapText } from '../text.js';
 import { formatEta, progressBar } from './ProgressBar.js';
 
 export interface ActionRow {
@@ -45,7 +45,7 @@ interface Columns {
 }
 
 /** Column widths for these rows in `width` columns (the text after the leading space). */
-export function panelColumns(rows: readonly ActionRow[], width: number): Columns {
+function panelColumns(rows: readonly ActionRow[], width: number): Columns {
   const widest = (f: (r: ActionRow) => string, min: number) => rows.reduce((w, r) => Math.max(w, displayWidth(f(r))), min);
   const id = widest((r) => String(r.id), 2);
   const type = Math.min(16, widest((r) => r.type, 4));
@@ -60,7 +60,7 @@ export function panelColumns(rows: readonly ActionRow[], width: number): Columns
 }
 
 /** The lines of one row: one, or for a failure whose reason is longer than the space, as many as it takes. */
-export function rowLines(r: ActionRow, c: Columns, width: number): PanelLine[] {
+function rowLines(r: ActionRow, c: Columns, width: number): PanelLine[] {
   const head = `${padEnd(String(r.id), c.id)} ${padEnd(r.type, c.type)} ${padEnd(r.resource, c.resource)} `;
   const key = String(r.id);
   if (r.state === 'done') return [{ key, head, bar: '✓', tail: ' done', state: r.state }];
@@ -83,9 +83,4 @@ export function panelLayout(rows: readonly ActionRow[], width: number): PanelLin
 /** Lines the panel needs to show every row at `width` (the frame's width, sides and leading space taken off). */
 export function panelNeed(rows: readonly ActionRow[], frameWidth: number): number {
   return panelLayout(rows, frameWidth - 3).reduce((n, lines) => n + lines.length, 0);
-}
-
-/** One line of text for a row (tests and the plain panel): the parts joined and cut to `width`. */
-export function lineText(l: PanelLine, width: number): string {
-  return truncate(`${l.head}${l.bar}${l.tail}`, width);
 }

@@ -1,6 +1,6 @@
 // The contract between the app shell and its screens. The shell owns what is the same everywhere (the
 // stack, filter and sort text, help, `:`, quitting, the status line); a screen owns its rows, its dialogs and
-// its own keys. The shell reads every key first (see app.tsx) and asks the screen through `ScreenControl`,
+// its own keys. The shell reads every key first (shell/keys.ts) and asks the screen through `ScreenControl`,
 // which the screen refreshes on every commit, so a key always meets the screen as it is now drawn.
 
 import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
@@ -18,19 +18,34 @@ export interface ViewState {
   sort: SortSpec | null;
 }
 
-/** What a screen remembers across being covered and uncovered, written without re-rendering the shell. */
-export interface ScreenMemo {
+/**
+ * What a screen keeps across being covered and uncovered, in its entry of the shell's stack (ui/stack.ts).
+ * A screen changes it only through `nav.keep`: the shell owns it, and what the shell draws from it (the key
+ * scopes of the tab shown) follows at once.
+ */
+export interface KeptState {
+  /** the selected row's key */
   selected: string | null;
+}
+
+/** A screen of tabs: which tab, and the parameters its tabs share (the billing month). */
+export interface TabsState extends KeptState {
   tab: number;
-  /** the server detail's Metrics range (index into METRIC_RANGES) */
-  metricsRange?: number;
-  /** the key scope of the tab shown (the server's Snapshots tab answers c/e/d for snapshots) */
-  tabScope?: string;
-  /** a tabbed screen's parameters (the billing month), kept while a record view covers it */
   params?: Record<string, string | undefined>;
-  /** a paged list follows new rows (`f`), still after a record view covered it */
+}
+
+/** The server detail: its tabs and its Metrics range (index into METRIC_RANGES). */
+export interface ServerState extends TabsState {
+  metricsRange: number;
+}
+
+/** A list: a paged one follows new rows (`f`), still after a record view covered it. */
+export interface ListState extends KeptState {
   following?: boolean;
 }
+
+/** Any screen's kept state, as the stack holds it (each registry entry says which of these it keeps). */
+export type AnyKept = KeptState & Partial<Omit<ServerState, 'selected'>> & Partial<Omit<ListState, 'selected'>>;
 
 export interface EntryParams {
   /** server detail: the server's name */
@@ -46,15 +61,18 @@ export interface EntryParams {
   filter?: string;
 }
 
-export interface ScreenEntry {
+export interface ScreenEntry<S extends KeptState = AnyKept> {
   id: number;
-  /** a `:` name (`servers`, `plans`, ...) or an inner view (`server`, `record`) */
+  /** the registry's id of the screen: a `:` name (`servers`, `plans`, ...) or an inner view (`server`, `record`) */
   screen: string;
   title: string;
   view: ViewState;
-  memo: ScreenMemo;
+  state: S;
   params: EntryParams;
 }
+
+/** A change to an entry's kept state (and its filter and sort, which a new tab starts without). */
+export type Keep = Partial<Omit<AnyKept, 'selected'>> & { selected?: string | null; view?: ViewState };
 
 export interface SortColumn {
   key: string;
@@ -63,8 +81,8 @@ export interface SortColumn {
 
 /**
  * What the shell asks the current screen when a key arrives. The screen's key scopes are not here: the
- * shell derives them from the screen's name (app.tsx `screenScopes`), so the footer drawn before the screen
- * has committed already shows the keys that will work.
+ * shell derives them from the registry and the entry's kept state (registry.tsx `entryScopes`), so the
+ * footer drawn before the screen has committed already shows the keys that will work.
  */
 export interface ScreenControl {
   /** Columns `o` cycles through. */
@@ -84,8 +102,8 @@ export interface Nav {
   /** Status line: `source` lets a later success clear exactly its own error. */
   report(kind: StatusKind, text: string, source?: string): void;
   clear(source: string): void;
-  /** the screen changed what the shell shows for it (its tab's keys): the footer is drawn again */
-  touch(): void;
+  /** changes what entry `id` of the stack keeps (its row, tab, ...): the shell's stack is its one place */
+  keep(id: number, change: Keep): void;
   /**
    * Keys that would do nothing now, by who knows it (a screen, a dialog): the footer leaves them out, so
    * every hint it shows does something. An empty list takes the owner's back.
@@ -170,7 +188,7 @@ export interface ScreenTitleProps {
   prompt?: string;
 }
 
-export function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
+function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
   if (!view.sort) return '';
   const header = columns.find((c) => c.key === view.sort!.column)?.header ?? view.sort.column;
   return `sorted by ${header.toUpperCase()} ${view.sort.descending ? '↓' : '↑'}`;
@@ -206,14 +224,15 @@ export function ScreenTitle(props: ScreenTitleProps): ReactNode {
 }
 
 /** The selected row of a screen, kept in its stack entry so going back returns to the same row. */
-export function useSelection(entry: ScreenEntry): { selected: string | null; onSelect(key: string): void } {
-  const [selected, setSelected] = useState<string | null>(entry.memo.selected);
+export function useSelection(entry: ScreenEntry, nav: Pick<Nav, 'keep'>): { selected: string | null; onSelect(key: string): void } {
+  const [selected, setSelected] = useState<string | null>(entry.state.selected);
+  const { id } = entry;
   const onSelect = useCallback(
     (key: string) => {
-      entry.memo.selected = key;
       setSelected(key);
+      nav.keep(id, { selected: key });
     },
-    [entry],
+    [id, nav],
   );
   return { selected, onSelect };
 }

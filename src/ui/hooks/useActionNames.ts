@@ -14,7 +14,7 @@ import type { TrackedAction } from '../../watch/tracker.js';
 import { safe } from '../text.js';
 
 /** The cache key of the records remembered by the dialogs that started actions on them. */
-export const ACTION_NAMES_KEY = 'action-names';
+const ACTION_NAMES_KEY = 'action-names';
 
 /** Records a dialog knows when it starts an action on them, before any list holds them. */
 export interface KnownRecords {
@@ -34,7 +34,7 @@ export function rememberRecords(cache: ResourceCache, records: KnownRecords): vo
 type Kind = 'ECS' | 'SNP' | 'DI' | 'other';
 
 /** Which kind of resource an action acts on, from its resource type or, when absent, its type. */
-export function resourceKind(a: Pick<TrackedAction, 'type' | 'resourceType'>): Kind {
+function resourceKind(a: Pick<TrackedAction, 'type' | 'resourceType'>): Kind {
   const rt = (a.resourceType ?? '').toUpperCase();
   if (rt === 'SNP' || /snapshot/.test(a.type)) return 'SNP';
   if (rt === 'DI' || /template/.test(a.type)) return 'DI';
@@ -54,7 +54,7 @@ export interface NameSources {
   cached(key: string): unknown;
 }
 
-export function nameSources(cache: ResourceCache): NameSources {
+function nameSources(cache: ResourceCache): NameSources {
   const cached = (key: string) => cache.get<unknown>(key)?.data;
   return { servers: cached('servers'), snapshots: cached('list:snapshots:{}'), templates: cached('list:templates:{}'), remembered: cached(ACTION_NAMES_KEY), cached };
 }
@@ -68,7 +68,7 @@ function findServer(src: NameSources, name: string): Server | undefined {
   return asList<Server>(src.servers).find((s) => s.name === name);
 }
 
-const remembered = (src: NameSources): KnownRecords => (src.remembered && typeof src.remembered === 'object' ? (src.remembered as KnownRecords) : {});
+const remembered = (src: NameSources): KnownRecords => (src.remembered && typeof src.remembered === 'object' ? (src.remembered) : {});
 
 function findSnapshot(src: NameSources, id: number): (Snapshot & { server?: string }) | undefined {
   const all = asList<Snapshot & { server?: string }>(src.snapshots).find((s) => s.id === id) ?? asList<Snapshot & { server?: string }>(remembered(src).snapshots).find((s) => s.id === id);
@@ -87,7 +87,7 @@ function bareName(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>):
 }
 
 /** The label of what `a` acts on, from the session's lists; the service's identifier when none knows it. */
-export function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
   const kind = resourceKind(a);
   if (kind === 'ECS') {
     const s = findServer(src, a.resource);
@@ -113,7 +113,7 @@ export function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'typ
  * A failed action in words: how far it got, and that the service did not say why (an action record has no
  * field for a reason), so nobody reads `failed at 95%` as a reason withheld by the dashboard.
  */
-export function failureText(a: Pick<TrackedAction, 'progress'>): string {
+function failureText(a: Pick<TrackedAction, 'progress'>): string {
   return `failed at ${Math.floor(a.progress)}%; the service gives no reason`;
 }
 

@@ -9,9 +9,9 @@ import { cellText, type Column } from '../components/Table.js';
 const indexes = new WeakMap<readonly Column<never>[], WeakMap<object, string>>();
 
 /** Lower-cased text of every cell, NUL between cells so that a match never spans two columns. */
-export function searchText<T extends object>(row: T, columns: readonly Column<T>[]): string {
-  let index = indexes.get(columns as readonly Column<never>[]);
-  if (!index) indexes.set(columns as readonly Column<never>[], (index = new WeakMap()));
+function searchText<T extends object>(row: T, columns: readonly Column<T>[]): string {
+  let index = indexes.get(columns);
+  if (!index) indexes.set(columns, (index = new WeakMap()));
   let text = index.get(row);
   if (text === undefined) {
     text = columns.map((c) => cellText(row, c).toLowerCase()).join('\u0000');
@@ -36,8 +36,8 @@ const listIndexes = new WeakMap<readonly Column<never>[], WeakMap<readonly objec
 const RECENT_FILTERS = 12;
 
 function listIndex<T extends object>(rows: readonly T[], columns: readonly Column<T>[]): ListIndex {
-  let byRows = listIndexes.get(columns as readonly Column<never>[]);
-  if (!byRows) listIndexes.set(columns as readonly Column<never>[], (byRows = new WeakMap()));
+  let byRows = listIndexes.get(columns);
+  if (!byRows) listIndexes.set(columns, (byRows = new WeakMap()));
   let index = byRows.get(rows);
   if (!index) {
     index = { texts: rows.map((r) => searchText(r, columns)), recent: [] };
@@ -55,19 +55,19 @@ export function filterIndexed<T extends object>(rows: readonly T[], columns: rea
   const known = recent.findIndex((f) => f.needle === needle);
   if (known >= 0) {
     const [found] = recent.splice(known, 1);
-    recent.push(found!);
-    return found!.rows as readonly T[];
+    recent.push(found);
+    return found.rows as readonly T[];
   }
   // the longest remembered filter this one extends: its rows are the only ones that can match
   let from: Filtered | undefined;
   for (const f of recent) if (needle.includes(f.needle) && (from === undefined || f.needle.length > from.needle.length)) from = f;
   const kept: number[] = [];
   if (from !== undefined) {
-    for (const i of from.kept) if (texts[i]!.includes(needle)) kept.push(i);
+    for (const i of from.kept) if (texts[i].includes(needle)) kept.push(i);
   } else {
-    for (let i = 0; i < texts.length; i++) if (texts[i]!.includes(needle)) kept.push(i);
+    for (let i = 0; i < texts.length; i++) if (texts[i].includes(needle)) kept.push(i);
   }
-  const result = kept.map((i) => rows[i]!);
+  const result = kept.map((i) => rows[i]);
   recent.push({ needle, kept, rows: result });
   if (recent.length > RECENT_FILTERS) recent.shift();
   return result;
@@ -90,7 +90,7 @@ export function useWarmSearch<T extends object>(rows: readonly T[], columns: rea
     const step = () => {
       const until = performance.now() + WARM_SLICE_MS;
       while (at < rows.length) {
-        searchText(rows[at]!, columns);
+        searchText(rows[at], columns);
         at += 1;
         if ((at & 63) === 0 && performance.now() >= until) break;
       }

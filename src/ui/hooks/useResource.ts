@@ -91,12 +91,12 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
  * 8 s, not every 5 s). Only CPU counts: time spent waiting on a slow service costs nothing here, and
  * stretching for it made a 1.6 s latency turn a 5 s refresh into a 32 s one.
  */
-export function refreshInterval(intervalMs: number, lastLoadCpuMs: number): number {
+function refreshInterval(intervalMs: number, lastLoadCpuMs: number): number {
   return Math.max(intervalMs, Math.round(lastLoadCpuMs * 20));
 }
 
 /** How long from `now` until the next load: `periodMs` after the last one started, at once if that is past. */
-export function delayFromStart(periodMs: number, startedAt: number, now: number): number {
+function delayFromStart(periodMs: number, startedAt: number, now: number): number {
   return Math.max(0, startedAt + periodMs - now);
 }
 
@@ -235,7 +235,7 @@ export function useResource<T>(loader: (signal: AbortSignal) => Promise<T>, opti
       if (timer !== null) clearTimeout(timer);
       control.current = { run: () => {} };
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's `deps` are spread in: the linter cannot see a list it is given
   }, [enabled, intervalMs, maxBackoffMs, cache, cacheKey, ...depsKey]);
 
   const refresh = useCallback(() => control.current.run(), []);

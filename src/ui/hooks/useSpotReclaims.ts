@@ -3,7 +3,10 @@
 // down, and a message once the server is gone.
 import { useEffect, useRef, useState } from 'react';
 import type { Server } from '../../api/index.js';
+import { SERVERS_CACHE_KEY } from '../../session/cache.js';
+import type { Session } from '../../session/session.js';
 import { countdown } from '../format.js';
+import { useCached } from './useTracker.js';
 
 /** Servers under a reclaim notice, the soonest first. */
 export function reclaiming(servers: readonly Server[] | undefined): Server[] {
@@ -49,4 +52,10 @@ export function useReclaimedGone(servers: readonly Server[] | undefined, gone: (
     }
     for (const s of reclaiming(servers)) watched.current.set(s.name, s);
   }, [servers]);
+}
+
+/** The status line's word for a reclaimed spot server, wherever the user is: the servers' own side effect. */
+export function useReclaimNotices(session: Session | null, report: (kind: 'error', text: string) => void): void {
+  const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
+  useReclaimedGone(servers, (s) => report('error', `${s.notes || s.name} (${s.name}) was reclaimed by the service: spot servers go when their capacity is needed`));
 }

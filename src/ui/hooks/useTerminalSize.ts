@@ -8,13 +8,14 @@ export interface TerminalSize {
   rows: number;
 }
 
+const sizeOf = (stdout: NodeJS.WriteStream): TerminalSize => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+
 export function useTerminalSize(fixed?: Partial<TerminalSize>): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [size, setSize] = useState<TerminalSize>(read);
+  const [size, setSize] = useState<TerminalSize>(() => sizeOf(stdout));
   useEffect(() => {
     const onResize = () => {
-      const next = read();
+      const next = sizeOf(stdout);
       setSize((prev) => (prev.columns === next.columns && prev.rows === next.rows ? prev : next));
     };
     stdout.on('resize', onResize);
@@ -22,7 +23,6 @@ export function useTerminalSize(fixed?: Partial<TerminalSize>): TerminalSize {
     return () => {
       stdout.off('resize', onResize);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stdout]);
   return { columns: fixed?.columns ?? size.columns, rows: fixed?.rows ?? size.rows };
 }

@@ -12,7 +12,7 @@ const EMPTY: TrackerSnapshot = { inFlight: [], finished: [], history: [], error:
  * Calls `onChange` once per burst: the tracker reports each action of a poll (and each of a start-up ingest)
  * separately, and outside React's batching every report would be a render of its own.
  */
-export function coalesced(onChange: () => void): { notify(): void; cancel(): void } {
+function coalesced(onChange: () => void): { notify(): void; cancel(): void } {
   let queued = false;
   let cancelled = false;
   return {
@@ -58,7 +58,7 @@ const RANK: Record<ActionRow['state'], number> = { running: 0, failed: 1, done: 
  * Panel rows: what still runs on top, the most recently started first, so the action the user just started
  * is never hidden behind `+N more` by finished ones; then failures, then what finished well, newest first.
  */
-export function actionRows(s: TrackerSnapshot, describe: Describe = plain): ActionRow[] {
+function actionRows(s: TrackerSnapshot, describe: Describe = plain): ActionRow[] {
   const row = (a: TrackedAction, state: ActionRow['state']): ActionRow => ({
     id: a.id,
     type: a.type,

@@ -37,7 +37,7 @@ export function formRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, wid
   const fields = typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields;
   const consequence = resolve(form.consequence, row);
   const text = consequence ? wrapText(consequence, Math.max(10, width - 4)).length : 0;
-  const list = fields.some((f) => f.kind === 'choice') ? LIST_ROWS + 1 : 0;
+  const list = fields.some((f) => f.kind === 'choice' || f.kind === 'multi') ? LIST_ROWS + 1 : 0;
   // a field's hint takes a line of its own while the field is focused
   const hint = fields.some((f) => f.hint !== undefined) ? 1 : 0;
   return 2 + 1 + text + fields.length + list + hint + 2;
@@ -125,7 +125,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   useEffect(() => {
     const first = fields[0];
     if (form.editFirst && first?.kind === 'editor') handle({ state: stateRef.current, edit: first.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens (tui.md): a later render must not hand the terminal over again
   }, []);
 
   // Choice fields whose entries come from the service load them once.
@@ -144,7 +144,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
       );
     }
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per form; a re-render must not fetch them again
   }, []);
 
   useKeys(
@@ -166,7 +166,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
 
   const s = stateRef.current;
   const visible = fields.filter((f) => shown(f, s.values));
-  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]!));
+  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]));
   const inner = Math.max(10, props.width - 4);
   const labelWidth = Math.min(24, Math.max(...fields.map((f) => displayWidth(f.label))) + 2);
   const valueWidth = Math.max(8, inner - labelWidth);
@@ -174,7 +174,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const about = consequence ? wrapLines(consequence, inner) : [];
   const focused = fields[s.focus];
   const hint = focused ? (typeof focused.hint === 'function' ? focused.hint(s.values[focused.id] ?? '', s.values) : focused.hint) : undefined;
-  const isChoice = focused?.kind === 'choice';
+  const isChoice = focused?.kind === 'choice' || focused?.kind === 'multi';
 
   // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line (or
   // the error, wrapped). What will happen is read before anything is chosen, so it is shown whole: the list
@@ -220,7 +220,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
               <Text color={on ? color('accent') : color('dim')}>{padEnd(f.label, labelWidth)}</Text>
               {fieldValue(f, s, on, valueWidth)}
             </Text>
-            {on && f.kind === 'choice' ? <ChoiceRows state={s} id={f.id} width={inner} rows={listRows - 1} /> : null}
+            {on && (f.kind === 'choice' || f.kind === 'multi') ? <ChoiceRows state={s} id={f.id} width={inner} rows={listRows - 1} /> : null}
           </Box>
         );
       })}
@@ -269,6 +269,17 @@ function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): Rea
       }
       return chosen ? truncate(chosen.label, width) : <Text color={color('dim')}>{String(value) === '' ? '—' : truncate(String(value), width)}</Text>;
     }
+    case 'multi': {
+      const marked = Array.isArray(value) ? (value as readonly string[]) : [];
+      const text = marked.length === 0 ? 'none' : `${marked.length} marked`;
+      return on ? <Text color={color('accent')}>{text}  Space marks</Text> : text;
+    }
+    case 'lines': {
+      const all = Array.isArray(value) ? (value as readonly string[]) : [];
+      const typed = s.lines[f.id]?.value ?? '';
+      const text = `${all.length} line${all.length === 1 ? '' : 's'}`;
+      return on ? <Text>{`${text}  > `}{truncate(typed, Math.max(1, width - displayWidth(text) - 4))}<Text inverse> </Text></Text> : text;
+    }
     case 'editor': {
       const text = String(value ?? '');
       const lines = text === '' ? 0 : text.split('\n').length;
@@ -305,7 +316,7 @@ function ChoiceRows(props: { state: FormState; id: string; width: number; rows: 
   const win = computeWindow(list.length, state.highlight, Math.max(1, props.rows), 0);
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
-    const c = list[i]!;
+    const c = list[i];
     const on = i === state.highlight;
     // cut here, not by Ink: its cut can end a column too far when it falls in a wide character
     const main = truncate(c.label, Math.max(0, props.width - 4));

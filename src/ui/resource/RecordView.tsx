@@ -41,7 +41,7 @@ export function wrapValue(value: string, width: number, max = 12): string[] {
 }
 
 /** The rows of a record: a title row per titled section, a row per field line. */
-export function recordRows(sections: readonly RecordSection[], valueWidth: number): RecordRow[] {
+function recordRows(sections: readonly RecordSection[], valueWidth: number): RecordRow[] {
   const rows: RecordRow[] = [];
   sections.forEach((s, si) => {
     if (s.title) rows.push({ key: `§${si}`, label: s.title, value: '', section: true });
@@ -54,7 +54,7 @@ export function recordRows(sections: readonly RecordSection[], valueWidth: numbe
   return rows;
 }
 
-export function labelWidth(sections: readonly RecordSection[]): number {
+function labelWidth(sections: readonly RecordSection[]): number {
   let w = 8;
   for (const s of sections) for (const f of s.fields) w = Math.max(w, displayWidth(f.label));
   return Math.min(28, w + 1);

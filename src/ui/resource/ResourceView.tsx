@@ -25,10 +25,10 @@ export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
 const NO_ROWS: never[] = [];
 const NO_SORT: SortColumn[] = [];
 /** how often a followed list asks for its first page again (at most: a shorter refresh interval wins) */
-export const FOLLOW_MS = 2000;
+const FOLLOW_MS = 2000;
 
 /** Where a spec's rows are kept: the spec's own key, else its name and parameters. */
-export function listCacheKey<T, P extends Params>(spec: ResourceSpec<T, P>, params: P): string {
+function listCacheKey<T, P extends Params>(spec: ResourceSpec<T, P>, params: P): string {
   return spec.cacheKey?.(params) ?? `list:${spec.name}:${JSON.stringify(params)}`;
 }
 
@@ -51,8 +51,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const filter = entry.view.filter;
   const searched = useRef('');
   if (paged && !props.filterEditor) searched.current = filter.trim();
-  const [following, setFollowing] = useState(entry.memo.following === true);
-  const { selected, onSelect } = useSelection(entry);
+  const [following, setFollowing] = useState(entry.state.following === true);
+  const { selected, onSelect } = useSelection(entry, nav);
   const pages = usePaged(paged, ctx, {
     search: searched.current,
     keyOf: spec.rowKey,
@@ -78,7 +78,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const reload = paged ? pages.top : res.refresh;
   useEffect(() => session.tracker.onFinished((a) => (!spec.touches || spec.touches(a, params) ? reload() : undefined)), [session.tracker, spec, params, reload]);
 
-  const loaded = (data as T[] | undefined) ?? (NO_ROWS as T[]);
+  const loaded = (data) ?? (NO_ROWS);
   // a spec's own hook, called on every render: the same spec is always given to one mounted view
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
   const live = spec.useLive ? spec.useLive(ctx) : undefined;
@@ -113,7 +113,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     (key: string) => {
       // any move but to the last row loaded ends a G still loading pages
       const shown = latest.current.visible;
-      if (toEnd.current && shown.length > 0 && key !== spec.rowKey(shown[shown.length - 1]!)) toEnd.current = false;
+      if (toEnd.current && shown.length > 0 && key !== spec.rowKey(shown[shown.length - 1])) toEnd.current = false;
       const wish = pendingSelect.current;
       if (wish && wish.auto === undefined) wish.auto = key;
       else if (wish && key !== wish.auto) pendingSelect.current = null;
@@ -150,8 +150,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     defaultSort: paged ? null : (spec.defaultSort ?? null),
     handle: (id) => {
       if (id === 'follow' && paged?.follow) {
-        entry.memo.following = !following;
         setFollowing(!following);
+        nav.keep(entry.id, { following: !following });
         nav.report('info', following ? 'No longer following new rows.' : `Following: new rows come on top every ${Math.round(Math.min(FOLLOW_MS, props.refreshMs) / 1000)} s; f stops.`, 'follow');
         return true;
       }
@@ -211,7 +211,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const wanted = actions.rows(width);
   const full = wanted === 'full';
   // a dialog gets what it asks, up to all but four rows of the list (it fits fewer by itself)
-  const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted as number) : 0;
+  const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted) : 0;
   const title = typeof spec.title === 'function' ? spec.title(params) : spec.title;
   const failing = error !== null && data !== undefined ? '✗ not refreshed' : '';
   const matches = !paged && filter.trim() !== '' ? `${visible.length} of ${rows.length} match` : '';

@@ -5,20 +5,20 @@
 
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { char, type ScreenBinding } from '../keymap.js';
+import type { ScreenBinding } from '../keymap.js';
 import { useScreenControl, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { displayWidth, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { ResourceView } from './ResourceView.js';
 import type { Ctx, Params, TabbedSpec } from './spec.js';
-import { TabBar, stepTab } from './Tabs.js';
+import { TabBar, tabBindings, useTabs, type TabKeyIds } from './Tabs.js';
+
+const TAB_IDS: TabKeyIds = { next: 'tabs.next', prev: 'tabs.prev', go: 'tabs.go' };
 
 /** The keys of a tabbed screen itself; each tab's own keys are registered under the tab spec's name. */
 export function tabbedBindings<P extends Params>(spec: TabbedSpec<P>): ScreenBinding[] {
   return [
-    { id: 'tabs.next', keys: ['Tab', '→'], match: (_i, k) => (k.tab === true && !k.shift) || k.rightArrow === true, description: 'next report', hint: 'tab', rank: 29 },
-    { id: 'tabs.prev', keys: ['Shift+Tab', '←'], match: (_i, k) => (k.tab === true && k.shift === true) || k.leftArrow === true, description: 'previous report', rank: 29 },
-    { id: 'tabs.go', keys: ['1…9'], match: char('1', '2', '3', '4', '5', '6', '7', '8', '9'), description: 'go to the tab of that number', rank: 60 },
+    ...tabBindings(TAB_IDS, 'report'),
     ...(spec.steps ?? []).map((s) => ({ id: s.id, keys: [...s.keys], match: s.match, description: s.description, hint: s.hint, rank: s.rank ?? 27 })),
   ];
 }
@@ -26,54 +26,37 @@ export function tabbedBindings<P extends Params>(spec: TabbedSpec<P>): ScreenBin
 export function TabbedView<P extends Params>(props: ScreenProps & { spec: TabbedSpec<P> }): ReactNode {
   const { spec, entry, nav, session, width, height } = props;
   const ctx: Ctx = useMemo(() => ({ session, client: session.client, params: {}, readOnly: props.readOnly }), [session, props.readOnly]);
-  const [params, setParams] = useState<P>(() => (entry.memo.params as P | undefined) ?? spec.initial(ctx));
-  const [tab, setTab] = useState(() => Math.min(entry.memo.tab, spec.tabs.length - 1));
-  const now = useRef({ tab, params });
-  // key routing reads the scope from the entry as soon as this view exists, before any commit
-  entry.memo.tabScope = spec.tabs[now.current.tab]?.spec.name;
-  entry.memo.params = now.current.params;
-  // the footer was drawn before the tab's scope was known: draw it again
-  useLayoutEffect(() => nav.touch(), [nav]);
-
-  const selectTab = (i: number) => {
-    if (i === now.current.tab || i < 0 || i >= spec.tabs.length) return;
-    now.current = { ...now.current, tab: i };
-    entry.memo.tab = i;
-    entry.memo.tabScope = spec.tabs[i]!.spec.name;
-    entry.memo.selected = null;
-    entry.view = { filter: '', sort: null };
-    setTab(i);
-    nav.touch();
-  };
+  // the view is mounted per entry (keyed by its id): the parameters it opens on are chosen once
+  const [first] = useState(() => (entry.state.params as P | undefined) ?? spec.initial(ctx));
+  const params = (entry.state.params as P | undefined) ?? first;
+  // as the keys see them: a second `]` of one burst steps from the month the first chose
+  const paramsNow = useRef(params);
+  paramsNow.current = params;
+  // the parameters shown first are kept too: back from a record view, the same month is shown
+  useLayoutEffect(() => {
+    if (entry.state.params === undefined) nav.keep(entry.id, { params: first });
+  }, [nav, entry.id, entry.state.params, first]);
+  const tabs = useTabs(entry, nav, spec.tabs.length, TAB_IDS);
+  const tab = tabs.tab;
 
   const inner = useRef<ScreenControl | null>(null);
   useScreenControl(props.control, {
     sortColumns: inner.current?.sortColumns ?? [],
     defaultSort: inner.current?.defaultSort ?? null,
     handle: (id, input) => {
-      if (id === 'tabs.next' || id === 'tabs.prev') {
-        selectTab(stepTab(now.current.tab, id === 'tabs.next' ? 1 : -1, spec.tabs.length));
-        return true;
-      }
-      if (id === 'tabs.go') {
-        selectTab(Number(input) - 1);
-        return true;
-      }
+      if (tabs.handle(id, input)) return true;
       const step = spec.steps?.find((s) => s.id === id);
       if (step) {
-        const next = step.apply(now.current.params);
-        now.current = { ...now.current, params: next };
-        entry.memo.params = next;
-        entry.memo.selected = null;
-        setParams(next);
+        const next = step.apply(paramsNow.current);
+        paramsNow.current = next;
+        nav.keep(entry.id, { params: next, selected: null });
         return true;
       }
       return inner.current?.handle?.(id, input) ?? false;
     },
     refresh: () => inner.current?.refresh?.(),
   });
-
-  const current = spec.tabs[tab]!;
+  const current = spec.tabs[tab];
   const described = spec.describe ? ` ${spec.describe(params)} ` : '';
   const room = Math.max(0, width - displayWidth(described));
   return (

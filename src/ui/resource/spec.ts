@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { Action, Client } from '../../api/index.js';
 import type { Session } from '../../session/session.js';
 import type { ActionLike, TrackedAction } from '../../watch/tracker.js';
-import type { Choice } from '../components/ChoiceList.js';
+import type { Choice } from '../components/choice.js';
 import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
 import type { KnownRecords } from '../hooks/useActionNames.js';
@@ -39,8 +39,14 @@ export function field(label: string, value: string | number | null | undefined, 
 
 // --- forms -------------------------------------------------------------------------------------------------
 
-export type FieldKind = 'text' | 'secret' | 'yesno' | 'choice' | 'editor';
-export type FormValue = string | boolean;
+/**
+ * `multi`: a choice list of marks (Space or ⏎ marks or unmarks the highlighted entry; the value is the marked
+ * entries); `lines`: several lines typed one at a time (⏎ adds, ⏎ on an empty line goes on, ⌫ on an empty line
+ * takes the last back; a paste adds its lines in order); `vlans`: a VLAN list (`100 pvid, 200, 300-310`) read
+ * with the service's rules (rules/vlan.ts).
+ */
+export type FieldKind = 'text' | 'secret' | 'yesno' | 'choice' | 'editor' | 'multi' | 'lines' | 'vlans';
+export type FormValue = string | boolean | readonly string[];
 export type FormValues = Record<string, FormValue>;
 
 export interface FieldSpec {
@@ -69,6 +75,13 @@ export interface FieldSpec {
    * form's state, on screen, or sent.
    */
   discard?: { test(value: string): string | null; until: RegExp };
+  /**
+   * A `lines` field: the lines with `line` added, or the service's message refusing it (the line stays in the
+   * field to be fixed). Without it a line is added as typed.
+   */
+  take?(lines: readonly string[], line: string): readonly string[] | string;
+  /** A `vlans` field: the network the VLANs are on, as the service's messages name it. */
+  network?: string;
 }
 
 export interface FormSpec<T> {
@@ -286,7 +299,7 @@ export interface TabbedSpec<P extends Params> {
   aliases?: readonly string[];
   title: string;
   // each tab's rows are of their own type
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tab has a row type of its own; no one type parameter covers them and TabbedView never reads a row
   tabs: ReadonlyArray<{ id: string; title: string; spec: ResourceSpec<any, P> }>;
   /** the parameters shown first (this month, by the service's clock) */
   initial(ctx: Ctx): P;

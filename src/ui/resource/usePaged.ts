@@ -57,10 +57,10 @@ export function usePaged<T, P extends Params>(source: PagedSource<T, P> | undefi
   live.current.o = o;
   live.current.ctx = ctx;
 
-  const set = (next: PagedState<T>) => {
+  const set = useCallback((next: PagedState<T>) => {
     live.current.state = next;
     setState(next);
-  };
+  }, []);
 
   /** One request at a time; a new search (generation) drops what an older one brings back. */
   const fetchPage = useCallback(
@@ -93,10 +93,10 @@ export function usePaged<T, P extends Params>(source: PagedSource<T, P> | undefi
         },
       );
     },
-    [source],
+    [source, set],
   );
 
-  const keyOf = (row: T) => live.current.o.keyOf(row);
+  const keyOf = useCallback((row: T) => live.current.o.keyOf(row), []);
   const refresh = useCallback(() => {
     fetchPage(0, (page) => ({ rows: page.rows, total: page.total, loading: false, error: null }), true);
   }, [fetchPage]);
@@ -105,17 +105,17 @@ export function usePaged<T, P extends Params>(source: PagedSource<T, P> | undefi
     const { rows, total } = live.current.state;
     if (rows === undefined || total === null || rows.length >= total) return;
     fetchPage(rows.length, (page, before) => ({ rows: appendPage(before.rows ?? [], page.rows, keyOf), total: page.total, loading: false, error: null }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetchPage]);
+  }, [fetchPage, keyOf]);
 
   // a new search starts from the first page
   useEffect(() => {
     if (!source) return;
     refresh();
+    const l = live.current;
     return () => {
-      live.current.generation += 1;
-      live.current.abort?.abort();
-      live.current.busy = false;
+      l.generation += 1;
+      l.abort?.abort();
+      l.busy = false;
     };
   }, [source, o.search, refresh]);
 
@@ -127,8 +127,7 @@ export function usePaged<T, P extends Params>(source: PagedSource<T, P> | undefi
         if (merged.added.length > 0) live.current.o.onNew?.(merged.added);
         return { rows: merged.rows, total: page.total, loading: false, error: null };
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fetchPage],
+    [fetchPage, keyOf],
   );
 
   useEffect(() => {

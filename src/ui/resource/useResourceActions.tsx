@@ -16,7 +16,7 @@ import { nounOf } from './bindings.js';
 import { DialogView, dialogRows } from './dialogs.js';
 import type { ConfirmSpec, Ctx, Dialog, KeyContext, Outcome, ResourceSpec } from './spec.js';
 
-export function dialogScopes(d: Dialog<unknown>): Scope[] {
+function dialogScopes(d: Dialog<unknown>): Scope[] {
   switch (d.kind) {
     case 'form':
       return ['form'];
@@ -190,7 +190,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
 
     return { run, open, handle, keyContext, confirm, settle };
     // one api per mount: it reads everything else through `latest`
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one api per mount: slot and handoff live as long as it, the rest is read through `latest`
   }, []);
 
   const render = (width: number, height: number): ReactNode => {

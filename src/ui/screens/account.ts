@@ -7,7 +7,7 @@ import { defineResource, type FormSpec, type RecordField } from '../resource/spe
 const discount = (n: number, active: (n: number) => boolean): string => (active(n) ? `yes (${n})` : 'no');
 
 /** The account's fields with their meaning spelled out (spec 2.13). */
-export function accountFields(a: Account): RecordField[] {
+function accountFields(a: Account): RecordField[] {
   return [
     { label: 'User name', value: a.username },
     { label: 'Email', value: a.email || '—' },
@@ -29,7 +29,7 @@ const COLUMNS: readonly Column<RecordField>[] = [
  * new one at once (the service ends earlier logins) and renews with it from then on; API tokens, the
  * profiles' usual credential, are not touched by a password change.
  */
-export const changePassword: FormSpec<RecordField> = {
+const changePassword: FormSpec<RecordField> = {
   title: 'Change the password',
   consequence: 'Every login made with the old password ends; API tokens keep working.',
   fields: [

@@ -18,7 +18,7 @@ import { serverTab } from './server-tabs.js';
 import { SERVERS_CACHE_KEY } from './servers.js';
 
 /** What an action's resource is, in words: `ECS` is a server, `SNP` a snapshot, `DI`/`ECI` a template. */
-export function resourceKind(type: string): string {
+function resourceKind(type: string): string {
   const t = type.toUpperCase();
   if (t === 'ECS') return 'server';
   if (t === 'SNP') return 'snapshot';
@@ -27,7 +27,7 @@ export function resourceKind(type: string): string {
   return type || '—';
 }
 
-export function actionRole(a: Pick<Action, 'status'>): Role {
+function actionRole(a: Pick<Action, 'status'>): Role {
   const s = trackedStatus(a.status);
   return s === 'completed' ? 'ok' : s === 'failed' ? 'error' : 'warn';
 }
@@ -36,7 +36,7 @@ export function actionRole(a: Pick<Action, 'status'>): Role {
 const progressText = (status: TrackedStatus, progress: number): string =>
   status === 'in-progress' ? `${progressBar(progress, 10)} ${padStart(`${progress}%`, 4)}` : `${progress}%`;
 
-export const ACTION_COLUMNS: readonly Column<Action>[] = [
+const ACTION_COLUMNS: readonly Column<Action>[] = [
   { key: 'id', header: 'ID', width: 7, align: 'right', identity: true },
   { key: 'type', header: 'TYPE', fit: true, minWidth: 10, maxWidth: 18 },
   // a VLAN's resource is `<server>-<network>` (18 characters): whole, or a date goes first
@@ -109,7 +109,7 @@ export const actionBase = {
  * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
  * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
  */
-export function useTrackedCells(session: Session): LiveCells<Action> {
+function useTrackedCells(session: Session): LiveCells<Action> {
   const snapshot = useTrackerSnapshot(session.tracker);
   const known = useMemo(() => {
     const m = new Map<number, { status: TrackedStatus; progress: number }>();

@@ -21,7 +21,7 @@ export interface UsageRow extends ServerUsage {
 
 const monthOf = (p: MonthParams): { year: number; month: number } => ({ year: Number(p.year), month: Number(p.month) });
 /** `2026-11`, as the file names and titles write a month. */
-export const monthText = (p: MonthParams): string => `${p.year}-${String(p.month).padStart(2, '0')}`;
+const monthText = (p: MonthParams): string => `${p.year}-${String(p.month).padStart(2, '0')}`;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The month `by` months after `p` (before, when negative). */
@@ -37,7 +37,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 // --- the CSV export ------------------------------------------------------------------------------------------
 
 /** `ecsdeck-servers-2026-11.csv` (tui.md). */
-export function csvName(report: Report, p: MonthParams): string {
+function csvName(report: Report, p: MonthParams): string {
   return `ecsdeck-${report}-${monthText(p)}.csv`;
 }
 
@@ -73,7 +73,7 @@ function fetchCsv(client: Client, report: Report, p: MonthParams): Promise<strin
 }
 
 /** The report's CSV as the service writes it, in a new file in `dir`; what the status line says. */
-export async function exportReport(client: Client, report: Report, p: MonthParams, dir = process.cwd()): Promise<string> {
+async function exportReport(client: Client, report: Report, p: MonthParams, dir = process.cwd()): Promise<string> {
   const csv = await fetchCsv(client, report, p);
   const name = csvName(report, p);
   const path = await writeNewFile(dir, name, csv);
@@ -104,7 +104,7 @@ function exportKey<T>(report: Report): KeySpec<T> {
 
 // --- the three reports ----------------------------------------------------------------------------------------
 
-export const USAGE_COLUMNS: readonly Column<UsageRow>[] = [
+const USAGE_COLUMNS: readonly Column<UsageRow>[] = [
   { key: 'name', header: 'SERVER', width: 10, identity: true },
   { key: 'notes', header: 'NOTES', minWidth: 10, width: 16, maxWidth: 30, flex: 1, priority: 1 },
   { key: 'plan', header: 'PLAN', fit: true, maxWidth: 10 },
@@ -160,7 +160,7 @@ const serversReport = defineResource<UsageRow, MonthParams>({
   ],
 });
 
-export const TEMPLATE_USAGE_COLUMNS: readonly Column<TemplateUsage>[] = [
+const TEMPLATE_USAGE_COLUMNS: readonly Column<TemplateUsage>[] = [
   { key: 'name', header: 'TEMPLATE', width: 10, identity: true },
   { key: 'notes', header: 'NOTES', minWidth: 10, width: 16, flex: 1, priority: 1 },
   status<TemplateUsage>('status'),
@@ -193,7 +193,7 @@ const templatesReport = defineResource<TemplateUsage, MonthParams>({
   ],
 });
 
-export const SNAPSHOT_USAGE_COLUMNS: readonly Column<SnapshotUsageRow>[] = [
+const SNAPSHOT_USAGE_COLUMNS: readonly Column<SnapshotUsageRow>[] = [
   { key: 'snapshot', header: 'ID', width: 6, align: 'right', identity: true },
   { key: 'name', header: 'SNAPSHOT', fit: true, maxWidth: 22, priority: 2 },
   { key: 'description', header: 'DESCRIPTION', minWidth: 10, width: 16, flex: 1, priority: 1 },

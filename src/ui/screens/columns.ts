@@ -2,6 +2,7 @@
 // A screen's spec spreads them into its own columns: `status('status')`, `date('createdAt', 'CREATED')`.
 
 import type { Group } from '../../api/index.js';
+import { scalarText } from '../../api/read.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, money, rate, statusWord } from '../format.js';
 import { statusRole } from '../theme.js';
@@ -9,7 +10,7 @@ import { statusRole } from '../theme.js';
 const read = (row: object, key: string): unknown => (row as Record<string, unknown>)[key];
 
 /** A status in one case (`Created`, `Booted`), green, yellow or red by meaning. */
-export function status<T extends object>(key: string, header = 'STATUS', word: (row: T) => string = (r) => String(read(r, key) ?? '')): Column<T> {
+export function status<T extends object>(key: string, header = 'STATUS', word: (row: T) => string = (r) => scalarText(read(r, key) ?? '')): Column<T> {
   return { key, header, width: 12, minWidth: 8, render: (r) => statusWord(word(r)), sortValue: (r) => statusWord(word(r)), color: (r) => statusRole(word(r)) };
 }
 

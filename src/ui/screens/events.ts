@@ -6,7 +6,7 @@ import { formatDate, statusWord } from '../format.js';
 import { defineResource, field } from '../resource/spec.js';
 import { date } from './columns.js';
 
-export const EVENT_COLUMNS: readonly Column<PodEvent>[] = [
+const EVENT_COLUMNS: readonly Column<PodEvent>[] = [
   date<PodEvent>('date', 'DATE', 0),
   { key: 'eventType', header: 'EVENT', width: 10, render: (e) => statusWord(e.eventType), color: (e) => (e.eventType === 'started' ? 'ok' : e.eventType === 'terminated' ? 'dim' : undefined) },
   { key: 'pod', header: 'POD', minWidth: 12, flex: 2, identity: true },

@@ -9,7 +9,7 @@ export interface GroupRow extends Group {
   servers: string[];
 }
 
-export const GROUP_COLUMNS: readonly Column<GroupRow>[] = [
+const GROUP_COLUMNS: readonly Column<GroupRow>[] = [
   { key: 'name', header: 'GROUP', fit: true, minWidth: 8, maxWidth: 14, identity: true },
   { key: 'notes', header: 'LABEL', minWidth: 10, width: 20, flex: 1 },
   { key: 'count', header: 'SERVERS', width: 7, align: 'right', render: (g) => String(g.servers.length), sortValue: (g) => g.servers.length },

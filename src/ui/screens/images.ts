@@ -6,7 +6,7 @@ import { defineResource, field } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, status } from './columns.js';
 
-export const IMAGE_COLUMNS: readonly Column<Image>[] = [
+const IMAGE_COLUMNS: readonly Column<Image>[] = [
   { key: 'name', header: 'NAME', fit: true, minWidth: 10, maxWidth: 18, identity: true },
   { key: 'description', header: 'DESCRIPTION', minWidth: 12, flex: 2 },
   { key: 'osBase', header: 'OS', fit: true, maxWidth: 12, priority: 2 },

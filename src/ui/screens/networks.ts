@@ -9,7 +9,7 @@ import { askDialog } from '../resource/ask.js';
 import { defineResource, field } from '../resource/spec.js';
 import { date } from './columns.js';
 
-export const NETWORK_COLUMNS: readonly Column<Network>[] = [
+const NETWORK_COLUMNS: readonly Column<Network>[] = [
   { key: 'name', header: 'NAME', width: 10, identity: true },
   { key: 'networkId', header: 'NETWORK ID', width: 10, align: 'right' },
   { key: 'active', header: 'ACTIVE', width: 6, render: (n) => yesNo(n.active), color: (n) => (n.active ? 'ok' : 'dim') },

@@ -9,7 +9,7 @@ import { defineResource, field, type KeySpec } from '../resource/spec.js';
 import { amount, hourly } from './columns.js';
 import { wizardDialog } from './server-dialogs.js';
 
-export const gpuText = (p: Pick<Plan, 'gpu' | 'gpuLabel'>): string => (p.gpu > 0 ? `${p.gpu}× ${p.gpuLabel ?? 'GPU'}` : '—');
+const gpuText = (p: Pick<Plan, 'gpu' | 'gpuLabel'>): string => (p.gpu > 0 ? `${p.gpu}× ${p.gpuLabel ?? 'GPU'}` : '—');
 const pct = (fraction: number | null): string => (fraction === null || fraction <= 0 ? '—' : `−${Math.round(fraction * 100)}%`);
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -41,7 +41,7 @@ function serverKey<T extends { name: string; available: boolean }>(): KeySpec<T>
   };
 }
 
-export const PLAN_COLUMNS: readonly Column<PlanRow>[] = [
+const PLAN_COLUMNS: readonly Column<PlanRow>[] = [
   { key: 'name', header: 'NAME', fit: true, minWidth: 6, maxWidth: 12, identity: true },
   { key: 'cpu', header: 'vCPU', width: 4, align: 'right' },
   { key: 'ram', header: 'RAM', width: 7, align: 'right', render: (p) => megabytes(p.ram) },
@@ -101,7 +101,7 @@ export interface MatrixRow extends PlanRow {
  * there; then the spot price there: `spot −30%`, or `spot full` when the plan has a discount but no spot
  * capacity there.
  */
-export function matrixCell(row: Pick<MatrixRow, 'cells' | 'regions'>, location: string): string {
+function matrixCell(row: Pick<MatrixRow, 'cells' | 'regions'>, location: string): string {
   const a = row.cells[location.toLowerCase()];
   if (!a) return row.regions.some((r) => same(r.location, location)) ? '?' : '·';
   const here = a.available === true ? '✓' : a.available === false ? '✗' : '?';
@@ -174,7 +174,7 @@ export const availability = defineResource<MatrixRow>({
       title: 'Where (now)',
       fields: p.locations.map((l) => {
         const a = p.cells[l.toLowerCase()];
-        const free = typeof a?.extra['free_hosts'] === 'number' ? ` · ${a.extra['free_hosts'] as number} hosts free` : '';
+        const free = typeof a?.extra['free_hosts'] === 'number' ? ` · ${a.extra['free_hosts']} hosts free` : '';
         return field(l, `${matrixCell(p, l)}${free}`);
       }),
     },

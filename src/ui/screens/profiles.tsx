@@ -25,7 +25,7 @@ export interface ProfileRow {
   isDefault: boolean;
 }
 
-export function credentialText(p: Profile): string {
+function credentialText(p: Profile): string {
   const c = p.credential;
   if (!c) return 'nothing (no credential)';
   if (c.kind === 'token') return 'API token';
@@ -40,7 +40,6 @@ const COLUMNS: readonly Column<ProfileRow>[] = [
   { key: 'isDefault', header: 'AT START', width: 8, render: (r) => (r.isDefault ? 'yes' : ''), priority: 2 },
 ];
 
-export { PROFILE_KEYS } from './profile-keys.js';
 
 const byToken = (v: FormValues) => v.method !== 'password';
 const byPassword = (v: FormValues) => v.method === 'password';

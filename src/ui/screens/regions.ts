@@ -3,7 +3,7 @@ import type { Region } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { defineResource, field } from '../resource/spec.js';
 
-export const REGION_COLUMNS: readonly Column<Region>[] = [
+const REGION_COLUMNS: readonly Column<Region>[] = [
   { key: 'location', header: 'LOCATION', width: 10, identity: true },
   { key: 'description', header: 'NAME', fit: true, maxWidth: 30 },
   { key: 'id', header: 'ID', width: 4, align: 'right' },

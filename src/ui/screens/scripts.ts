@@ -10,7 +10,7 @@ import { char } from '../keymap.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext } from '../resource/spec.js';
 import { date } from './columns.js';
 
-export const scriptKind = (s: Pick<Script, 'windows'>): string => (s.windows ? 'PowerShell (Windows)' : 'shell (Linux)');
+const scriptKind = (s: Pick<Script, 'windows'>): string => (s.windows ? 'PowerShell (Windows)' : 'shell (Linux)');
 /** The text without the line break that ends its last line (an editor's file ends with one). */
 const body = (content: string): string => content.replace(/(\r\n|\r|\n)$/, '');
 const lineCount = (s: Pick<Script, 'content'>): number => (body(s.content) === '' ? 0 : body(s.content).split(/\r\n|\r|\n/).length);
@@ -24,7 +24,7 @@ const contentOf = (v: FormValues): string => String((v.windows === true ? v.ps1 
 
 const createScript: FormSpec<Script> = {
   title: 'New script',
-  consequence: 'A script new servers can run at their first boot; ⏎ on Content opens your editor ($VISUAL, $EDITOR or vi). An empty or unchanged file sends nothing.',
+  consequence: 'A script new servers can run at their first boot; after the title and the kind your editor opens ($VISUAL, $EDITOR or vi). An empty or unchanged file sends nothing.',
   fields: [{ id: 'title', label: 'Title', placeholder: 'e.g. install nginx' }, { id: 'windows', label: 'Windows', kind: 'yesno', hint: 'y: a PowerShell script for Windows servers; n: a shell script for Linux' }, ...contentFields()],
   verb: 'create',
   check: (v) => ruleMessage(() => checkLibraryScript({ title: String(v.title), content: contentOf(v), windows: v.windows === true })),
@@ -39,7 +39,7 @@ function editContent(s: Script): FormSpec<Script> {
   return {
     title: `Content of ${s.title}`,
     consequence: 'The editor opens with the script; save and quit to send it.',
-    fields: [{ ...contentFields(s.content)[s.windows ? 1 : 0]!, when: undefined }],
+    fields: [{ ...contentFields(s.content)[s.windows ? 1 : 0], when: undefined }],
     editFirst: true,
     verb: 'save',
     check: (v) => ruleMessage(() => checkLibraryScriptUpdate({ content: String(v.sh ?? v.ps1 ?? '') })),
@@ -96,7 +96,7 @@ function askCreate(ctx: KeyContext<Script>): null {
   return null;
 }
 
-export const SCRIPT_COLUMNS: readonly Column<Script>[] = [
+const SCRIPT_COLUMNS: readonly Column<Script>[] = [
   { key: 'title', header: 'TITLE', minWidth: 12, width: 24, flex: 2, identity: true },
   { key: 'windows', header: 'KIND', width: 20, render: scriptKind },
   { key: 'lines', header: 'LINES', width: 6, align: 'right', render: (s) => String(lineCount(s)), sortValue: lineCount, priority: 2 },

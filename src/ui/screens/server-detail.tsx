@@ -1,7 +1,7 @@
 // One server (⏎ on the list): its tabs in tui.md's order, each a part of the resource engine: the record
 // (Overview) and the server's actions (a scoped list). The server keys work here on the server shown.
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
@@ -11,7 +11,7 @@ import { useCached } from '../hooks/useTracker.js';
 import { RecordView } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
 import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
-import { TabBar, stepTab } from '../resource/Tabs.js';
+import { TabBar, useTabs } from '../resource/Tabs.js';
 import { idleKeys, useResourceActions } from '../resource/useResourceActions.js';
 import { displayWidth, truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
@@ -21,7 +21,7 @@ import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnapshots } from './snapshots.js';
 import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
-import { SERVER_TABS } from './server-tabs.js';
+import { SERVER_TAB_IDS, SERVER_TABS } from './server-tabs.js';
 import type { Session } from '../../session/session.js';
 import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 
@@ -193,27 +193,9 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     [session.tracker, name, refreshRecord],
   );
 
-  const [tab, setTab] = useState(entry.memo.tab);
-  const tabRef = useRef(tab);
-  // opened on a tab with keys of its own (from an action): the footer and the keys follow it from the start
-  useLayoutEffect(() => {
-    const scope = SERVER_TABS[tabRef.current]?.scope;
-    if (entry.memo.tabScope !== scope) {
-      entry.memo.tabScope = scope;
-      nav.touch();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const selectTab = (i: number) => {
-    if (i === tabRef.current) return;
-    tabRef.current = i;
-    entry.memo.tab = i;
-    entry.memo.tabScope = SERVER_TABS[i]?.scope;
-    entry.view = { filter: '', sort: null };
-    setTab(i);
-    // the footer and the keys follow the tab
-    nav.touch();
-  };
+  // the tab (and the key scope of a tab with keys of its own) is the entry's, kept by the shell's stack
+  const tabs = useTabs(entry, nav, SERVER_TABS.length, SERVER_TAB_IDS);
+  const tab = tabs.tab;
 
   const ctx: Ctx = useMemo(() => ({ session, client, params: {}, readOnly: props.readOnly }), [session, client, props.readOnly]);
   // the server keys act on the server shown; deleting it goes back to the list
@@ -240,39 +222,30 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
   const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
   const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
-  const tabIdNow = SERVER_TABS[tab]?.id;
   // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
-  if (tabIdNow === 'overview' || tabIdNow === 'metrics') detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
+  if (SERVER_TABS[tab]?.list !== true) detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
   useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
-  const [range, setRange] = useState(entry.memo.metricsRange ?? 0);
+  const range = entry.state.metricsRange ?? 0;
   const rangeRef = useRef(range);
-  const listTab = tabId === 'actions' || tabId === 'snapshots' || tabId === 'networks';
+  rangeRef.current = range;
+  const listTab = SERVER_TABS[tab]?.list === true;
   useScreenControl(props.control, {
     sortColumns: listTab ? (inner.current?.sortColumns ?? []) : [],
     defaultSort: listTab ? (inner.current?.defaultSort ?? null) : null,
     handle: (id, input) => {
-      if (id === 'server.nextTab' || id === 'server.prevTab') {
-        selectTab(stepTab(tabRef.current, id === 'server.nextTab' ? 1 : -1, SERVER_TABS.length));
-        return true;
-      }
-      if (id === 'server.tab') {
-        const i = Number(input) - 1;
-        if (i >= 0 && i < SERVER_TABS.length) selectTab(i);
-        return true;
-      }
+      if (tabs.handle(id, input)) return true;
       if (id === 'server.rangeShorter' || id === 'server.rangeLonger') {
         if (tabId !== 'metrics') return false;
         const next = Math.max(0, Math.min(METRIC_RANGES.length - 1, rangeRef.current + (id === 'server.rangeLonger' ? 1 : -1)));
         rangeRef.current = next;
-        entry.memo.metricsRange = next;
-        setRange(next);
+        nav.keep(entry.id, { metricsRange: next });
         return true;
       }
       if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
       // the Snapshots and Networks tabs' keys (c, e, d, ...) are their own
-      if (SERVER_TABS[tabRef.current]?.scope) return inner.current?.handle?.(id, input) ?? false;
+      if (SERVER_TABS[tabs.now()]?.scope) return inner.current?.handle?.(id, input) ?? false;
       return actions.handle(id, latest.current) || (inner.current?.handle?.(id) ?? false);
     },
     refresh: refreshAll,
@@ -283,12 +256,12 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [server, power.state, power.error, groups, isolationsRes.data, isolationsRes.error],
   );
-  const { selected, onSelect } = useSelection(entry);
+  const { selected, onSelect } = useSelection(entry, nav);
 
   const wanted = actions.rows(width);
   const full = wanted === 'full';
   const body = height - 2;
-  const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted as number) : 0;
+  const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted) : 0;
   const contentRows = Math.max(3, body - dialogRows);
   const title = server ? `Server ${serverLabel(server)}` : entry.title;
   // a tab that is a list of the server's things: the one browser, untitled, its keys through `inner`
@@ -311,6 +284,30 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       titled={false}
     />
   );
+  // what each tab shows in `rows` rows, by its id in SERVER_TABS
+  const views: Record<string, (rows: number) => ReactNode> = {
+    overview: (rows) => (
+      <RecordView
+        sections={sections}
+        width={width}
+        height={rows}
+        active={props.active && !actions.dialog}
+        filter={entry.view.filter}
+        selected={selected}
+        onSelect={onSelect}
+        emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
+      />
+    ),
+    metrics: (rows) => <MetricsView session={session} server={name} range={range} width={width} height={rows} control={inner} />,
+    snapshots: (rows) => (
+      <Box flexDirection="column" width={width} height={rows}>
+        <ScheduleLine session={session} server={name} width={width} />
+        {tabList(serverSnapshots, rows - 1)}
+      </Box>
+    ),
+    networks: (rows) => tabList(serverNetworks, rows),
+    actions: (rows) => tabList(serverActions, rows),
+  };
   // the Metrics tab says its range
   const tabsWithRange = SERVER_TABS.map((t) => (t.id === 'metrics' ? { ...t, badge: METRIC_RANGES[range]?.label } : t));
   return (
@@ -319,29 +316,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       <TabBar tabs={tabsWithRange} current={tab} width={width} />
       {full ? actions.render(width, body) : null}
       {!full && actions.dialog ? actions.render(width, dialogRows) : null}
-      {full ? null : tabId === 'overview' ? (
-        <RecordView
-          sections={sections}
-          width={width}
-          height={contentRows}
-          active={props.active && !actions.dialog}
-          filter={entry.view.filter}
-          selected={selected}
-          onSelect={onSelect}
-          emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
-        />
-      ) : tabId === 'metrics' ? (
-        <MetricsView session={session} server={name} range={range} width={width} height={contentRows} control={inner} />
-      ) : tabId === 'snapshots' ? (
-        <Box flexDirection="column" width={width} height={contentRows}>
-          <ScheduleLine session={session} server={name} width={width} />
-          {tabList(serverSnapshots, contentRows - 1)}
-        </Box>
-      ) : tabId === 'networks' ? (
-        tabList(serverNetworks, contentRows)
-      ) : (
-        tabList(serverActions, contentRows)
-      )}
+      {full ? null : (views[tabId]?.(contentRows) ?? null)}
     </Box>
   );
 }

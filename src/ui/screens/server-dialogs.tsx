@@ -15,10 +15,10 @@ import { useTerminalHandoff } from '../terminal-handoff.js';
 import { color } from '../theme.js';
 
 /** What stands for the console key until the user asks to see it; its length says nothing about the key. */
-export const CONSOLE_MASK = '••••••••••••';
+const CONSOLE_MASK = '••••••••••••';
 
 /** What the console key is for, under it. */
-export const CONSOLE_USE =
+const CONSOLE_USE =
   'A token for the service’s web console of this server (its screen and keyboard): paste it where the console asks for it. It is kept nowhere: closing this forgets it.';
 
 export function serverLabel(s: Pick<Server, 'name' | 'notes'>): string {
@@ -33,7 +33,7 @@ export interface ConsoleDialogProps {
   onOpened?(): void;
 }
 
-export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
+function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
@@ -53,7 +53,7 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
       },
     );
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one console key per dialog opened: asking again on a re-render would mint another
   }, []);
 
   useKeys(
@@ -107,7 +107,7 @@ export function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
 export const NO_GROUP = '';
 
 /** What a server's `group` field holds for a group: its `eg1xxxxx` name. */
-export function groupRef(g: Group): string {
+function groupRef(g: Group): string {
   return g.name;
 }
 

@@ -23,7 +23,7 @@ export const METRIC_RANGES = [
   { label: '30d', seconds: 30 * 86400 },
 ] as const;
 
-export const METRICS_REFRESH_MS = 60_000;
+const METRICS_REFRESH_MS = 60_000;
 
 export interface Series {
   label: string;
@@ -35,7 +35,7 @@ export interface Series {
 
 const cpu = (v: number): string => `${v < 10 ? v.toFixed(1) : Math.round(v)} %`;
 
-export function metricSeries(m: ServerMetrics): Series[] {
+function metricSeries(m: ServerMetrics): Series[] {
   return [
     { label: 'CPU', points: m.core, format: cpu, max: 100 },
     { label: 'Disk reads', points: m.disk.reads, format: bytesPerSecond },
@@ -48,7 +48,7 @@ export function metricSeries(m: ServerMetrics): Series[] {
 /** The usual spacing of the points (their median step), at least a minute. */
 function stepOf(points: readonly MetricPoint[]): number {
   const steps: number[] = [];
-  for (let i = 1; i < points.length; i++) steps.push(points[i]!.at.getTime() - points[i - 1]!.at.getTime());
+  for (let i = 1; i < points.length; i++) steps.push(points[i].at.getTime() - points[i - 1].at.getTime());
   steps.sort((a, b) => a - b);
   return Math.max(60_000, steps[Math.floor(steps.length / 2)] ?? 60_000);
 }
@@ -68,13 +68,13 @@ export function timeColumns(points: readonly MetricPoint[], start: number, end: 
     const t = p.at.getTime();
     if (t < start || t > end || !Number.isFinite(p.value)) continue;
     const b = Math.min(buckets - 1, Math.floor(((t - start) / span) * buckets));
-    sum[b]! += p.value;
-    count[b]! += 1;
+    sum[b] += p.value;
+    count[b] += 1;
   }
   const out: number[] = [];
   for (let i = 0; i < width; i++) {
     const b = Math.min(buckets - 1, Math.floor((i * buckets) / width));
-    out.push(count[b]! > 0 ? sum[b]! / count[b]! : NaN);
+    out.push(count[b] > 0 ? sum[b] / count[b] : NaN);
   }
   return out;
 }

@@ -25,7 +25,7 @@ const rowKey = (r: AttachmentRow): string => (r.vlan ? `${r.network}:${r.vlan.vl
 const vlanState = (r: AttachmentRow): string => (r.vlan ? r.vlan.status : 'not attached');
 
 /** The server's VLANs on each network, a few networks at a time; a network without one is a row too. */
-export async function loadAttachments(client: Client, server: string, signal?: AbortSignal): Promise<AttachmentRow[]> {
+async function loadAttachments(client: Client, server: string, signal?: AbortSignal): Promise<AttachmentRow[]> {
   const networks = await client.networks.list({ signal });
   const each = await mapPooled(networks, 4, async (n) => {
     const vlans = (await client.vlans.list(server, n.name, { signal })).filter((v) => v.active !== false);
@@ -35,14 +35,14 @@ export async function loadAttachments(client: Client, server: string, signal?: A
 }
 
 /** Why a VLAN cannot be changed now, if it cannot: the service changes only VLANs that are `ok`. */
-export function vlanRefusal(r: AttachmentRow): string | null {
+function vlanRefusal(r: AttachmentRow): string | null {
   if (!r.vlan) return `${r.server} has no VLAN on ${r.network}: c adds one`;
   if (r.vlan.status !== 'ok') return `VLAN ${r.vlan.vlanId} on ${r.network} is ${statusWord(r.vlan.status).toLowerCase()}: it can be changed once it is ok`;
   return null;
 }
 
 /** A VLAN id (`120`) or a range (`100-110`), read with the service's own rules and messages. */
-export function readVlans(text: string): { single: number } | { start: number; end: number } {
+function readVlans(text: string): { single: number } | { start: number; end: number } {
   const t = text.trim();
   return t.includes('-') ? parseVlanRange(t) : { single: checkVlanId(t) };
 }
@@ -131,7 +131,7 @@ const removeVlan: ConfirmSpec<AttachmentRow> = {
   },
 };
 
-export const ATTACHMENT_COLUMNS: readonly Column<AttachmentRow>[] = [
+const ATTACHMENT_COLUMNS: readonly Column<AttachmentRow>[] = [
   { key: 'network', header: 'NETWORK', fit: true, minWidth: 8, maxWidth: 24, identity: true },
   { key: 'vlanId', header: 'VLAN', width: 5, align: 'right', render: (r) => (r.vlan ? String(r.vlan.vlanId) : '—'), sortValue: (r) => r.vlan?.vlanId ?? 0 },
   { key: 'pvid', header: 'PVID', width: 4, render: (r) => (r.vlan ? yesNo(r.vlan.pvid) : '') },

@@ -84,12 +84,12 @@ function supportForm<T extends Server>(): FormSpec<T> {
 }
 
 /** A spot server can be reclaimed at any time: a reservation would promise what the spot cannot keep. */
-export function reserveRefusal(s: Server): string | null {
+function reserveRefusal(s: Server): string | null {
   if (s.spot && s.spot.status !== 'promoted') return `${serverLabel(s)} is a spot server: promote it (S) before reserving it`;
   return null;
 }
 
-export function supportRefusal(s: Server): string | null {
+function supportRefusal(s: Server): string | null {
   return s.support?.immutable ? `${serverLabel(s)}: ${MSG.supportImmutableEdit}` : null;
 }
 

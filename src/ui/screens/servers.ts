@@ -4,6 +4,7 @@
 
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Group, Server } from '../../api/index.js';
+import { SERVERS_CACHE_KEY } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { padStart } from '../text.js';
@@ -22,7 +23,8 @@ import { NO_GROUP, consoleDialog, groupChoices, serverChange, serverLabel, wizar
 /** A server with its group's label and, on a detail, its running state (a list reads `session.power`). */
 export type ServerRow = Server & { power?: string; groupName?: string };
 
-export const SERVERS_CACHE_KEY = 'servers';
+/** kept with the session (boot prefetches it before the first screen) */
+export { SERVERS_CACHE_KEY };
 export const GROUPS_CACHE_KEY = 'groups';
 
 /** `Booted`, `Booting`, ... and `Off` for a booted server known to be powered off. */

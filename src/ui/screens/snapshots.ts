@@ -27,7 +27,7 @@ export async function allSnapshots(client: Client, signal: AbortSignal): Promise
 }
 
 /** At most this many protected snapshots per server (spec, limits). */
-export const MAX_PROTECTED = 12;
+const MAX_PROTECTED = 12;
 
 const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.description}"` : ''} of ${s.server}`;
 const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
@@ -135,7 +135,7 @@ const templateFromSnapshot: FormSpec<SnapshotRow> = {
   },
 };
 
-export const SNAPSHOT_COLUMNS: readonly Column<SnapshotRow>[] = [
+const SNAPSHOT_COLUMNS: readonly Column<SnapshotRow>[] = [
   { key: 'server', header: 'SERVER', width: 10, identity: true },
   { key: 'id', header: 'ID', width: 6, align: 'right', identity: true },
   { key: 'description', header: 'DESCRIPTION', minWidth: 12, width: 20, flex: 2, priority: 1 },
@@ -212,7 +212,7 @@ export default defineResource<SnapshotRow>(base);
 
 // --- the weekly schedule, on a server's Snapshots tab ---------------------------------------------------------
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export const scheduleCacheKey = (server: string): string => `schedule:${server}`;
 
@@ -303,7 +303,7 @@ function deleteSchedule(server: string, ctx: KeyContext<SnapshotRow>): void {
 }
 
 /** `w`: set or change the schedule; `W`: turn it on or off; `D`: delete it. */
-export const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
+const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
   {
     id: 'snapshots.schedule',
     keys: ['w'],

@@ -18,28 +18,28 @@ export interface SshKeyRow extends SshKey {
   comment: string;
 }
 
-export function keyRow(k: SshKey): SshKeyRow {
+function keyRow(k: SshKey): SshKeyRow {
   const parsed = parsePublicKey(k.key);
   if ('error' in parsed) return { ...k, type: 'not a key', fingerprint: '—', comment: '' };
   return { ...k, type: parsed.type, fingerprint: parsed.fingerprint, comment: parsed.comment };
 }
 
 // short enough for the form's one error line at 80 columns
-export const PRIVATE_KEY_WARNING = 'private key dropped, never kept or sent: give the .pub file or its line';
+const PRIVATE_KEY_WARNING = 'private key dropped, never kept or sent: give the .pub file or its line';
 
 /** The end of a pasted private key (OpenSSH, PEM, PuTTY): what is pasted after it is typed again. */
 const PRIVATE_END = /-----END [A-Z0-9 ]*PRIVATE KEY-----|Private-MAC:/;
 
 /** A path rather than a pasted line: `~/.ssh/id_ed25519.pub`, `/x/key.pub`, `./key.pub`. */
-export const isPath = (text: string): boolean => /^(~|\.{1,2}\/|\/)/.test(text) || (/\.pub$/.test(text) && !/\s/.test(text));
+const isPath = (text: string): boolean => /^(~|\.{1,2}\/|\/)/.test(text) || (/\.pub$/.test(text) && !/\s/.test(text));
 
 /** `~` and `~/x` are the home folder, as a shell would read them. */
-export function expandHome(path: string, home = homedir()): string {
+function expandHome(path: string, home = homedir()): string {
   return path === '~' ? home : path.startsWith('~/') ? `${home}${path.slice(1)}` : path;
 }
 
 /** The public key the field names, read from disk when it is a path; a message when it is not one. */
-export function readKey(value: string): PublicKey | { error: string } {
+function readKey(value: string): PublicKey | { error: string } {
   const text = value.trim();
   if (!isPath(text)) return parsePublicKey(text);
   let content: string;
@@ -115,7 +115,7 @@ const deleteKey: ConfirmSpec<SshKeyRow> = {
   },
 };
 
-export const SSHKEY_COLUMNS: readonly Column<SshKeyRow>[] = [
+const SSHKEY_COLUMNS: readonly Column<SshKeyRow>[] = [
   { key: 'label', header: 'LABEL', fit: true, minWidth: 8, maxWidth: 24, identity: true },
   { key: 'type', header: 'TYPE', fit: true, maxWidth: 20, priority: 2 },
   { key: 'comment', header: 'COMMENT', minWidth: 10, width: 20, flex: 2, priority: 3 },

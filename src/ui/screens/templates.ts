@@ -11,7 +11,7 @@ import { date, status } from './columns.js';
 import { wizardDialog } from './server-dialogs.js';
 import { allSnapshots, snapshotStatus } from './snapshots.js';
 
-export const TEMPLATE_COLUMNS: readonly Column<Template>[] = [
+const TEMPLATE_COLUMNS: readonly Column<Template>[] = [
   { key: 'name', header: 'NAME', width: 10, identity: true },
   { key: 'description', header: 'DESCRIPTION', minWidth: 12, width: 20, flex: 2 },
   status<Template>('status'),

@@ -13,12 +13,12 @@ export interface TokenRow extends ApiTokenInfo {
 }
 
 /** The id of the API token the client signs in with, when it is known (see Credential). */
-export function ownTokenId(client: Client): number | undefined {
+function ownTokenId(client: Client): number | undefined {
   const c = client.credential;
   return c?.kind === 'token' ? c.id : undefined;
 }
 
-export const TOKEN_COLUMNS: readonly Column<TokenRow>[] = [
+const TOKEN_COLUMNS: readonly Column<TokenRow>[] = [
   { key: 'mine', header: ' ', width: 1, identity: true, render: (t) => (t.mine ? '●' : ' '), color: (t) => (t.mine ? 'ok' : undefined), sortValue: (t) => (t.mine ? 0 : 1) },
   { key: 'notes', header: 'LABEL', minWidth: 12, flex: 1, identity: true },
   { key: 'id', header: 'ID', width: 6, align: 'right' },
@@ -29,7 +29,7 @@ export const TOKEN_COLUMNS: readonly Column<TokenRow>[] = [
 const LABEL_CHECK = (v: unknown): string | null => (String(v).trim() === '' ? 'a label, so you know later what uses it' : null);
 
 /** What the reveal dialog says: the value is shown this once. */
-export function revealToken(label: string, token: string): Reveal {
+function revealToken(label: string, token: string): Reveal {
   return {
     title: `New API token "${label}"`,
     lines: [

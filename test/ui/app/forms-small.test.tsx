@@ -33,11 +33,11 @@ test('typing over a prefilled value replaces it; ⌫ edits it in place', async (
   expect(h.frame()).toContain('type to replace');
   await h.type('from-snap-105');
   // the notes field is prefilled too: ⌫ takes its last character, the rest stays
-  const notes = (await h.client.snapshots.get(server!, Number(id))).notes;
+  const notes = (await h.client.snapshots.get(server, Number(id))).notes;
   expect(notes.length).toBeGreaterThan(1);
   await h.press(keys.enter, keys.backspace, keys.enter);
   await h.waitFor(`Saved snapshot ${id} of ${server}.`);
-  const saved = await h.client.snapshots.get(server!, Number(id));
+  const saved = await h.client.snapshots.get(server, Number(id));
   expect(saved.description).toBe('from-snap-105');
   expect(saved.notes).toBe(notes.slice(0, -1));
 });
@@ -55,7 +55,7 @@ test('C: the console key says what it is for, and y copies it while shown (OSC 5
   expect(h.frames().some((fr) => fr.includes('\u001b]52;'))).toBe(false);
   await h.press('v');
   f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
-  const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1]!;
+  const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1];
   await h.press('y');
   await h.waitFor('✓ copied (OSC 52)');
   expect(h.frames().some((fr) => fr.includes(osc52(key)))).toBe(true);

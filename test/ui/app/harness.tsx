@@ -114,11 +114,6 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
   return h;
 }
 
-/** The table line holding `text`, e.g. the row of a server. */
-export function lineWith(frame: string, text: string): string | undefined {
-  return frame.split('\n').find((l) => l.includes(text));
-}
-
 /** Goes to a `:` screen from the servers list and waits for `ready` on it. */
 export async function openScreen(h: Harness, name: string, ready: string | RegExp): Promise<void> {
   await h.waitFor('web-1');

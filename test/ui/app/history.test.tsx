@@ -9,7 +9,9 @@ import { createClient } from '../../../src/api/index.js';
 import { createEmulator } from '../../../src/emulator/app.js';
 import { HistoryLog } from '../../../src/history/log.js';
 import { createSession } from '../../../src/session/session.js';
-import { BASE, lineWith, selectRow, startApp, type Harness } from './harness.js';
+import { BASE, selectRow, startApp, type Harness } from './harness.js';
+
+const lineWith = (frame: string, text: string): string | undefined => frame.split('\n').find((l) => l.includes(text));
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -145,7 +145,7 @@ describe('profile form', () => {
     expect(enter(s).state.error).toBe("a profile named 'work' already exists");
     s = formStep(s, { type: 'set', id: 'name', value: 'work2' }).state;
     s = enter(s).state;
-    expect(s.fields[s.focus]!.id).toBe('endpoint');
+    expect(s.fields[s.focus].id).toBe('endpoint');
     s = typeInto(s, 'not a url');
     expect(enter(s).state.error).toMatch(/not a service address/);
     s = formStep(s, { type: 'set', id: 'endpoint', value: 'https://api.example.net/' }).state;
@@ -155,7 +155,7 @@ describe('profile form', () => {
     s = enter(s).state;
     expect(s.values.method).toBe('password');
     expect(shownIds(s)).toEqual(['name', 'endpoint', 'method', 'username', 'password']);
-    expect(s.fields[s.focus]!.id).toBe('username');
+    expect(s.fields[s.focus].id).toBe('username');
     s = enter(typeInto(s, 'alice')).state;
     const done = enter(typeInto(s, ' pass with spaces '));
     // what is sent: only the fields shown, the password as typed (not trimmed)
@@ -167,7 +167,7 @@ describe('profile form', () => {
 
   test('changing a profile keeps its name and starts at its address', () => {
     const s = initialForm(profileFields({ name: 'work', endpoint: 'https://w.example.net', credential: null }, none));
-    expect(s.fields[0]!.id).toBe('endpoint');
+    expect(s.fields[0].id).toBe('endpoint');
     expect(s.values.endpoint).toBe('https://w.example.net');
     expect(s.fields.some((f) => f.id === 'name')).toBe(false);
   });
@@ -213,7 +213,7 @@ describe('servers', () => {
     expect(powerCell(undefined)).toBe('');
     const same = [server()];
     expect(withKnown(same, undefined)).toBe(same);
-    expect(withKnown(same, [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }])[0]!.groupName).toBe('production');
+    expect(withKnown(same, [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }])[0].groupName).toBe('production');
   });
 
   test('the indexed filter keeps exactly the rows the table’s own filter keeps, never across two cells', () => {

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 test('a screen that throws while drawing shows the error in its place; r draws it again, esc goes back', async () => {
-  const added = SPECS.sshkeys!.columns.find((c) => c.header === 'ADDED')!;
+  const added = SPECS.sshkeys.columns.find((c) => c.header === 'ADDED')!;
   const render = added.render!;
   let broken = true;
   vi.spyOn(added, 'render').mockImplementation((row) => {
@@ -38,7 +38,7 @@ test('a screen that throws while drawing shows the error in its place; r draws i
 });
 
 test('a key whose handler throws says so on the status line, and the next key still works', async () => {
-  const spec = SPECS.sshkeys!;
+  const spec = SPECS.sshkeys;
   vi.spyOn(spec, 'record').mockImplementation(() => {
     throw new Error('the record went wrong');
   });

@@ -123,7 +123,7 @@ describe('frame', () => {
     h.rerender({ width: 100, height: 30 });
     await h.waitFor((f) => hasRow(f, 'web-1'));
     h.rerender({ width: 80, height: 24 });
-    const f = await h.waitFor((f) => f.split('\n')[0]!.length === 80);
+    const f = await h.waitFor((f) => f.split('\n')[0].length === 80);
     expect(f).toContain('web-1');
     // the frame fills the terminal, and not a row more
     expect(f.split('\n').length).toBeLessThanOrEqual(24);
@@ -191,7 +191,7 @@ describe('quitting and resizing', () => {
     const a = await mount(100, 30);
     a.term.stdin.send('/');
     // the title row shows the open field (the footer's `/ filter` hint is there all along)
-    await waitForFrame(a.frame, (f) => f.split('\n')[1]!.includes('Servers  /'));
+    await waitForFrame(a.frame, (f) => f.split('\n')[1].includes('Servers  /'));
     a.term.stdin.send('q');
     await waitForFrame(a.frame, (f) => f.includes('no rows match /q'));
     expect(a.isExited()).toBe(false);
@@ -218,14 +218,14 @@ describe('quitting and resizing', () => {
 
   test('the layout follows the terminal when it is resized', async () => {
     const a = await mount(100, 30);
-    expect(a.frame().split('\n')[0]!.length).toBe(100);
+    expect(a.frame().split('\n')[0].length).toBe(100);
     a.term.stdout.columns = 60;
     a.term.stdout.emit('resize');
     await waitForFrame(a.frame, (f) => f.includes('Terminal too small: 60×30'));
     a.term.stdout.columns = 120;
     a.term.stdout.rows = 40;
     a.term.stdout.emit('resize');
-    const f = await waitForFrame(a.frame, (f) => f.split('\n')[0]!.length === 120);
+    const f = await waitForFrame(a.frame, (f) => f.split('\n')[0].length === 120);
     expect(f.split('\n').length).toBe(40);
     a.instance.unmount();
     await a.session.close();

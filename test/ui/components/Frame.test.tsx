@@ -84,8 +84,8 @@ describe('ActionPanel', () => {
     // the bar takes what the columns leave, every bar as wide, ending where the row ends
     expect(lines[1]).toMatch(/^ 59168 create_server   ec206922 █+░+  55%  ~27s left$/);
     expect(lines[2]).toMatch(/^ 59170 create_snapshot 104      █+░+  10%$/);
-    expect(lines[1]!.match(/[█░]+/)![0].length).toBe(96 - ' 59168 create_server   ec206922 '.length - '  55%  ~27s left'.length);
-    expect(lines[2]!.match(/[█░]+/)![0].length).toBe(lines[1]!.match(/[█░]+/)![0].length);
+    expect(lines[1].match(/[█░]+/)![0].length).toBe(96 - ' 59168 create_server   ec206922 '.length - '  55%  ~27s left'.length);
+    expect(lines[2].match(/[█░]+/)![0].length).toBe(lines[1].match(/[█░]+/)![0].length);
     expect(lines[3]).toContain('✓ done');
     expect(lines[4]).toContain('✗ Server is locked by another action');
   });
@@ -99,7 +99,7 @@ describe('ActionPanel', () => {
     expect(lines.every((l) => displayWidth(l) <= 80)).toBe(true);
     expect(lines.map((l) => l.trim().replace(/^7 +power_off web-1 \(ec206901\) ✗ /, '')).join(' ')).toBe(error);
     // the second line starts under the first line's text
-    expect(lines[1]!.indexOf(lines[1]!.trim())).toBe(lines[0]!.indexOf('failed'));
+    expect(lines[1].indexOf(lines[1].trim())).toBe(lines[0].indexOf('failed'));
   });
 
   it('summarises what does not fit', async () => {
@@ -148,7 +148,7 @@ describe('Header alert', () => {
     const { lastFrame } = render(
       <Header width={80} profile="demo" endpoint="x" local counts={['12 servers', '0 running actions']} alert="⚠ inference-l4 terminates in 1:43" now={new Date(0)} />,
     );
-    const line = lastFrame()!.split('\n')[0]!;
+    const line = lastFrame()!.split('\n')[0];
     expect(line).toContain('⚠ inference-l4 terminates in 1:43');
     expect(line).not.toContain('12 servers');
     expect(displayWidth(line)).toBe(80);

@@ -38,10 +38,10 @@ describe('keys typed before a choice has its entries', () => {
     const step = loaded(s);
     expect(step.submit).toBeUndefined();
     expect(step.state.values.network).toBe('net000001');
-    expect(step.state.fields[step.state.focus]!.id).toBe('vlan');
-    expect(step.state.lines.vlan!.value).toBe('12');
+    expect(step.state.fields[step.state.focus].id).toBe('vlan');
+    expect(step.state.lines.vlan.value).toBe('12');
     // and typing goes on from there, with nothing waiting any more
-    expect(text(step.state, '3').state.lines.vlan!.value).toBe('123');
+    expect(text(step.state, '3').state.lines.vlan.value).toBe('123');
   });
 
   test('esc while keys wait leaves the form at once', () => {

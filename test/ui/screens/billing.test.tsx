@@ -49,7 +49,7 @@ test('the servers report of this month with its total; Tab goes through template
   expect(f).toContain(`Servers, ${mm}`);
   expect(f).toMatch(/1 Servers.*2 Templates.*3 Snapshots/);
   // the most expensive server first, its cost written as money
-  const top = [...usage].sort((a, b) => b.cost - a.cost)[0]!;
+  const top = [...usage].sort((a, b) => b.cost - a.cost)[0];
   expect(f.split('\n').find((l) => l.includes('│›'))).toContain(money(top.cost));
 
   await h.press(keys.tab);

@@ -266,8 +266,8 @@ describe('choices', () => {
 
   it('plans show CPU, RAM, disk, GPU and prices; unavailable plans cannot be picked', () => {
     const [gpu, off] = planChoices([plan({ name: 'ECS1GPU', gpu: 1, gpuLabel: 'RTX 6000', ram: 32768, hourlyPrice: 0.29, monthlyPrice: 209 }), plan({ name: 'old', available: false })]);
-    expect(gpu!.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+209\/mo\s+RTX 6000/);
-    expect(off!.disabled).toBe(true);
+    expect(gpu.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+209\/mo\s+RTX 6000/);
+    expect(off.disabled).toBe(true);
   });
 
   it('locations are the plan’s regions; those the service cannot create in now are sold out', () => {
@@ -279,8 +279,8 @@ describe('choices', () => {
       ['it-mi2', true],
       ['it-fr2', false],
     ]);
-    expect(items[0]!.description).toContain('sold out');
-    expect(items[1]!.description).toContain('12 free hosts');
+    expect(items[0].description).toContain('sold out');
+    expect(items[1].description).toContain('12 free hosts');
   });
 
   it('images: public ones and the user’s templates, labelled; Windows needs a Windows plan', () => {
@@ -291,21 +291,21 @@ describe('choices', () => {
       ['ei204101', 'template', false],
       ['ei9', 'template', true],
     ]);
-    expect(items[2]!.description).toContain('your template');
+    expect(items[2].description).toContain('your template');
   });
 
   it('a template whose required_disk is bigger than the plan’s disk is refused before sending, with both sizes', () => {
     const golden = image({ name: 'ei204101', public: false, requiredDisk: 80 });
     const small = plan({ name: 'eCS1', disk: 20 });
     const [, tpl] = imageChoices(small, [image()], [golden]);
-    expect(tpl!.disabled).toBe(true);
-    expect(tpl!.description).toContain('needs a 80 GB disk, eCS1 has 20');
-    expect(imageChoices(plan(), [], [golden])[0]!.disabled).toBe(false);
+    expect(tpl.disabled).toBe(true);
+    expect(tpl.description).toContain('needs a 80 GB disk, eCS1 has 20');
+    expect(imageChoices(plan(), [], [golden])[0].disabled).toBe(false);
     // the wizard opened on the template (n on :templates): the plans too small for it are greyed out
     const pick = { name: 'ei204101', label: 'golden', kind: 'template' as const, windows: false, requiredDisk: 80 };
     const plans = planChoices([small, plan()], undefined, pick);
     expect(plans.map((c) => c.disabled)).toEqual([true, false]);
-    expect(plans[0]!.description).toContain('needs 80 GB');
+    expect(plans[0].description).toContain('needs 80 GB');
     // and if such a pair is in the state anyway, neither the image step nor the review lets it through
     const onImage = run([{ type: 'choosePlan', plan: small, spotDiscount: null }, { type: 'chooseLocation', location: 'it-fr2' }]);
     const refused = wizardReducer(onImage, { type: 'chooseImage', image: pick });
@@ -412,13 +412,13 @@ describe('<CreateServerWizard>', () => {
 
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
-    const created = w.created[0]!;
+    const created = w.created[0];
     expect(created.actionId).toBeGreaterThan(0);
     await w.see((f) => f.includes(`✓ ${created.server.name} is being created`));
 
     // What was sent is exactly what the review showed.
     expect(w.posts()).toHaveLength(1);
-    const sentBody = w.posts()[0]!.body as Record<string, unknown>;
+    const sentBody = w.posts()[0].body as Record<string, unknown>;
     expect(sentBody).toEqual({ plan: 'eCS3', location: 'it-fr2', image: 'debian-12', notes: 'web-3' });
 
     const listed = (await w.client.servers.list()).find((s) => s.name === created.server.name);
@@ -434,7 +434,7 @@ describe('<CreateServerWizard>', () => {
     await toReview(w, { plan: 'eCS1HM', location: 'fr2', image: 'almalinux-9', notes: dialect });
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
-    const server = await w.client.servers.get(w.created[0]!.server.name);
+    const server = await w.client.servers.get(w.created[0].server.name);
     expect(server).toMatchObject({ status: 'booting', plan: 'eCS1HM', location: 'it-fr2', notes: dialect });
   });
 
@@ -485,7 +485,7 @@ describe('<CreateServerWizard>', () => {
     expect(review).toContain('"image": "ei204101"');
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
-    expect(w.created[0]!.server.image).toBe('ei204101');
+    expect(w.created[0].server.image).toBe('ei204101');
   });
 
   it('refuses empty notes on the notes step, saying why', async () => {
@@ -518,7 +518,7 @@ describe('<CreateServerWizard>', () => {
 
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
-    expect(w.posts()[0]!.body).toMatchObject({ user_customize: 2, user_customize_env: 'API_TOKEN=s3cr3t-Value' });
+    expect(w.posts()[0].body).toMatchObject({ user_customize: 2, user_customize_env: 'API_TOKEN=s3cr3t-Value' });
     for (const f of w.t.frames) expect(plain(f)).not.toContain('s3cr3t');
   });
 
@@ -563,7 +563,7 @@ describe('<CreateServerWizard>', () => {
     expect(w.created).toHaveLength(0);
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
-    expect(w.created[0]!.server.notes).toBe('keep-me');
+    expect(w.created[0].server.notes).toBe('keep-me');
   });
 
   it('a capacity error shows the service’s message', async () => {
@@ -652,7 +652,7 @@ describe('<CreateServerWizard>', () => {
     expect(review).toContain('"isolate_from": ["ec206901"]');
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
-    expect(w.posts()[0]!.body).toEqual({
+    expect(w.posts()[0].body).toEqual({
       plan: 'eCS3',
       location: 'it-fr2',
       image: 'debian-12',
@@ -663,7 +663,7 @@ describe('<CreateServerWizard>', () => {
       networks: [{ name: 'net000002', vlans: [{ vlan_id: 42, pvid: true }, { vlans: '500-501' }] }],
       isolate_from: ['ec206901'],
     });
-    const server = await w.client.servers.get(w.created[0]!.server.name);
+    const server = await w.client.servers.get(w.created[0].server.name);
     expect(server).toMatchObject({ group: 'eg110422' });
     expect(server.support?.code).toBe('global');
   });
@@ -678,7 +678,7 @@ describe('<CreateServerWizard>', () => {
     await w.type(keys.down + ' ', (f) => f.includes('[x] ec206902'));
     // End: the last server; Home: the first again
     const end = await w.type('\u001b[F', (f) => /› \[ \] ec2069\d\d/.test(f) && !/› \[ \] ec206901/.test(f));
-    const last = /› \[ \] (ec2069\d\d)/.exec(end)![1]!;
+    const last = /› \[ \] (ec2069\d\d)/.exec(end)![1];
     await w.type(' ', (f) => f.includes(`[x] ${last}`));
     await w.type('\u001b[H', (f) => f.includes('› [ ] ec206901'));
     // j goes into the filter: nothing matches it

@@ -50,7 +50,7 @@ test('c creates a group on the service (the password masked and never drawn); d 
   await h.type('grp-secret-77');
   await h.press(keys.enter);
   const f = await h.waitFor(/Group eg1\d{5} "batch jobs" created\./);
-  const name = /Group (eg1\d{5})/.exec(f)![1]!;
+  const name = /Group (eg1\d{5})/.exec(f)![1];
   expect(h.frames().some((fr) => fr.includes('grp-secret-77'))).toBe(false);
   const made = (await h.client.groups.list()).find((g) => g.name === name)!;
   expect(made.notes).toBe('batch jobs');

@@ -42,13 +42,24 @@ test('c: title, windows, then the content in $VISUAL; sent and on the service', 
   await h.type('nginx');
   await h.press(keys.enter);
   await h.waitFor(/Windows +no +y\/n/);
-  await h.press(keys.enter);
-  await h.waitFor('⏎ opens the editor (empty)');
+  // ⏎ on the last question opens the editor at once (tui.md): no third ⏎ on a Content field
   await h.press(keys.enter);
   await h.waitFor('Created script nginx (3 lines).');
   const made = (await h.client.scripts.list()).find((s) => s.title === 'nginx');
   expect(made).toMatchObject({ content: '#!/bin/sh\napt-get install -y nginx\nsystemctl enable nginx\n', windows: false });
   await h.waitFor((f) => /nginx +shell \(Linux\) +3/.test(f));
+});
+
+test('c then `title⏎⏎` in one write: the editor opens and the script is sent, nothing is left in the form', async () => {
+  editor('burst', `printf 'echo hello\\n' > "$1"`);
+  h = await openScripts();
+  await h.press('c');
+  await h.waitFor('New script');
+  await h.type('burst\r\r');
+  await h.waitFor('Created script burst (1 lines).');
+  expect(h.frame()).not.toContain('New script');
+  const made = (await h.client.scripts.list()).find((s) => s.title === 'burst');
+  expect(made).toMatchObject({ content: 'echo hello\n', windows: false });
 });
 
 test("a relative path is refused before sending, with the service's message and the form kept; an untouched file sends nothing", async () => {
@@ -57,7 +68,7 @@ test("a relative path is refused before sending, with the service's message and 
   const before = (await h.client.scripts.list()).length;
   await h.press('c');
   await h.type('runner');
-  await h.press(keys.enter, keys.enter, keys.enter);
+  await h.press(keys.enter, keys.enter);
   await h.waitFor('✗ Cant use relative path i user scripts');
   expect(h.frame()).toMatch(/Title +runner/);
   expect((await h.client.scripts.list()).length).toBe(before);
@@ -67,7 +78,7 @@ test("a relative path is refused before sending, with the service's message and 
   await h.waitFor((f) => !f.includes('New script'));
   await h.press('c');
   await h.type('nothing');
-  await h.press(keys.enter, keys.enter, keys.enter);
+  await h.press(keys.enter, keys.enter);
   await h.waitFor('The file was left empty: nothing was sent.');
   expect((await h.client.scripts.list()).length).toBe(before);
 });

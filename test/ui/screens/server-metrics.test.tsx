@@ -60,7 +60,7 @@ test('the Metrics tab shows every series with its unit, moves with the clock, an
   f = await h.waitFor('Range 6h');
   expect(f).toContain('2 Metrics 6h');
   await h.press(']', ']', ']', ']');
-  await h.waitFor(`Range ${METRIC_RANGES[METRIC_RANGES.length - 1]!.label}`);
+  await h.waitFor(`Range ${METRIC_RANGES[METRIC_RANGES.length - 1].label}`);
   await h.press('[');
   await h.waitFor('Range 7d');
 });

@@ -15,7 +15,7 @@ afterEach(async () => {
 test('c makes a template from a snapshot: followed in the panel, Creating then Created; e renames it', async () => {
   h = await startApp({ height: 36 });
   await openScreen(h, 'templates', /ei204101/);
-  const snap = (await h.client.snapshots.list('ec206901'))[0]!;
+  const snap = (await h.client.snapshots.list('ec206901'))[0];
   await h.press('c');
   await h.waitFor('New template');
   await h.type(`snapshot ${snap.id} of`);

@@ -4,7 +4,7 @@ import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, Spo
 import type { Choice } from '../../components/ChoiceList.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
-import { HIDDEN, diskRefusal, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './state.js';
+import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './types.js';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -25,7 +25,7 @@ function columns(rows: string[][]): string[] {
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows.map((row) =>
     row
-      .map((cell, i) => (i === row.length - 1 ? cell : padEnd(cell, widths[i]!)))
+      .map((cell, i) => (i === row.length - 1 ? cell : padEnd(cell, widths[i])))
       .join('  ')
       .trimEnd(),
   );
@@ -47,8 +47,8 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
   const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
   // Right-align the prices so the columns of digits line up.
   for (const col of [4, 5]) {
-    const w = Math.max(0, ...rows.map((r) => r[col]!.length));
-    for (const r of rows) r[col] = r[col]!.padStart(w);
+    const w = Math.max(0, ...rows.map((r) => r[col].length));
+    for (const r of rows) r[col] = r[col].padStart(w);
   }
   const labels = columns(rows);
   return plans.map((p, i) => {
@@ -56,13 +56,13 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
     // alone and short: the reason it cannot be taken is the one thing of this line that must not be cut, and an
     // 80-column row has about a dozen cells left after the prices (the row shows the plan's own disk)
     const small = image && (image.requiredDisk ?? 0) > p.disk;
-    if (small) return { value: p.name, label: labels[i]!, description: `needs ${image.requiredDisk} GB`, disabled: true };
+    if (small) return { value: p.name, label: labels[i], description: `needs ${image.requiredDisk} GB`, disabled: true };
     if (p.windows) tags.push('Windows');
     const discount = spotDiscountOf(p, spotPlans);
     if (discount !== null) tags.push(`spot −${percent(discount)}`);
     if (!p.available) tags.push('not available');
     const gpu = formatGpu(p);
-    return { value: p.name, label: gpu ? `${labels[i]!}  ${gpu}` : labels[i]!, description: tags.join(' · ') || undefined, disabled: !p.available };
+    return { value: p.name, label: gpu ? `${labels[i]}  ${gpu}` : labels[i], description: tags.join(' · ') || undefined, disabled: !p.available };
   });
 }
 
@@ -82,7 +82,7 @@ export function locationChoices(
   return known.map((r) => {
     const open = available.some((loc) => same(loc, r.location));
     const row = availability?.find((a) => same(a.plan, plan.name) && same(a.location, r.location));
-    const free = typeof row?.extra['free_hosts'] === 'number' ? (row.extra['free_hosts'] as number) : null;
+    const free = typeof row?.extra['free_hosts'] === 'number' ? (row.extra['free_hosts']) : null;
     const soldOut = !open || row?.available === false;
     const parts = [r.description];
     if (soldOut) parts.push('sold out');
@@ -219,7 +219,7 @@ export function scriptChoices(scripts: readonly Script[], windows: boolean): Cho
     { value: { kind: 'none' }, label: '(none)' },
     { value: { kind: 'temporary' }, label: '(temporary script)', description: 'type a script for this server only' },
     ...scripts.map((sc) => ({
-      value: { kind: 'library', script: sc } as ScriptChoice,
+      value: { kind: 'library' as const, script: sc },
       label: `#${sc.id} ${sc.title}`,
       description: [sc.windows ? 'PowerShell' : 'shell', sc.public ? 'public' : 'yours', sc.windows && !windows ? 'Windows servers only' : ''].filter(Boolean).join(' · '),
     })),

@@ -1,20 +1,20 @@
-// The extras of the review (`x`): a list of optional fields and one small editor per field. Every value is
-// handed to the reducer, which checks it with the service's rules and refuses it with the service's message;
-// the view only shows lists and lines.
-import { useRef, useState, type ReactNode } from 'react';
+// The extras of the review (`x`): a list of optional fields and one small editor per field, each a form of
+// one field over the one form reducer (step-form.tsx). Every editor is data (extraEditor below): its title,
+// the service's list it is drawn from, its field, and the reducer action its answer becomes. The reducer
+// checks every value with the service's rules and refuses it with the service's message; the view only
+// shows lists and lines.
+import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { HoldKeys, PRIORITY, useKeys } from '../../keys.js';
 import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
-import { ChoiceList, type Choice } from '../../components/ChoiceList.js';
-import { TextInput, editLine, lineState, renderLine, type LineState } from '../../components/TextInput.js';
-import { truncate } from '../../text.js';
+import type { Choice } from '../../components/ChoiceList.js';
+import type { FieldSpec, FormValue } from '../../resource/spec.js';
 import { color, colorEnabled } from '../../theme.js';
 import {
   NONE,
   extraFieldChoices,
   groupChoices,
   isolationChoices,
-  maskEnvLine,
   networkChoices,
   reservedChoices,
   scriptChoices,
@@ -24,8 +24,12 @@ import {
   supportChoices,
   type ScriptChoice,
 } from './choices.js';
+import { takeEnvLine, takeScriptLine } from './extras-state.js';
 import type { Remote } from './remote.js';
-import { windowsServer, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './state.js';
+import { StepForm, keyed } from './step-form.js';
+import { windowsServer, type ExtraField, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './types.js';
+
+export { maskTypedEnv } from './step-form.js';
 
 export interface ExtrasLists {
   sshKeys: Remote<SshKey[]>;
@@ -62,158 +66,23 @@ export function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack
   return props.loading === true && props.isActive ? <HoldKeys escape /> : null;
 }
 
-/** A list from the service: loading, its failure in the service's words (⏎ retries), or the choices. */
-export function RemoteChoice<T, V>(props: {
-  remote: Remote<T>;
-  what: string;
-  build(data: T): Choice<V>[];
-  initialValue?: (items: Choice<V>[]) => V | undefined;
-  onSelect(choice: Choice<V>): void;
-  onBack(): void;
-  width: number;
-  height: number;
-  isActive: boolean;
-  emptyText?: string;
-  /** a list of marks: Space marks too (ChoiceList's `toggle`) */
-  toggle?: boolean;
-}): ReactNode {
-  const { remote } = props;
-  if (remote.error !== undefined) {
+/** A list from the service not there yet: loading, or its failure in the service's words (⏎ retries). */
+function Waiting(props: { remote: Remote<unknown>; what: string; isActive: boolean; onBack(): void }): ReactNode {
+  if (props.remote.error !== undefined) {
     return (
       <Box flexDirection="column">
         <Text color={color('error')} wrap="wrap">
-          ✗ could not load the {props.what}: {remote.error}
+          ✗ could not load the {props.what}: {props.remote.error}
         </Text>
         <Text color={color('dim')}>⏎ retry  esc back</Text>
-        <KeyCatcher isActive={props.isActive} onBack={props.onBack} onRetry={remote.retry} />
+        <KeyCatcher isActive={props.isActive} onBack={props.onBack} onRetry={props.remote.retry} />
       </Box>
     );
   }
-  if (remote.data === undefined) {
-    return (
-      <Box flexDirection="column">
-        <Text color={color('dim')}>loading the {props.what}…</Text>
-        <KeyCatcher isActive={props.isActive} loading onBack={props.onBack} />
-      </Box>
-    );
-  }
-  const items = props.build(remote.data);
   return (
-    <ChoiceList
-      items={items}
-      initialValue={props.initialValue?.(items)}
-      height={Math.max(1, props.height - 2)}
-      width={props.width}
-      isActive={props.isActive}
-      onSelect={props.onSelect}
-      onCancel={props.onBack}
-      placeholder="type to filter"
-      emptyText={items.length === 0 ? (props.emptyText ?? `no ${props.what}`) : undefined}
-      toggle={props.toggle}
-    />
-  );
-}
-
-export interface LinesEditorProps {
-  lines: readonly string[];
-  /** Environment lines: the value after the first `=` is never drawn, neither in the list nor while typed. */
-  mask?: boolean;
-  placeholder: string;
-  width: number;
-  height: number;
-  isActive: boolean;
-  /** Whether the line was taken; a refused line stays in the field to be fixed. */
-  onAdd(line: string): boolean;
-  onRemoveLast(): void;
-  onDone(): void;
-}
-
-/**
- * An environment line while typed: the value, everything after the first `=`, is bulleted (`=` itself stays).
- * Text without `=` holds no value (the service refuses it: "Invalid env variable format"), so it is drawn as
- * typed, to be read and fixed; only a value is a secret.
- */
-export function maskTypedEnv(value: string): string {
-  const chars = Array.from(value);
-  const at = chars.indexOf('=');
-  if (at < 0) return value;
-  return chars.slice(0, at + 1).join('') + '•'.repeat(chars.length - at - 1);
-}
-
-/**
- * Several lines, one typed at a time: ⏎ adds the line (after the reducer's check), ⏎ on an empty line is done,
- * ⌫ on an empty line takes the last line back. A paste arrives as one chunk with its line breaks; its lines are
- * added in order and the first refused one stays in the field. esc is done too, but adds what is typed first,
- * so nothing typed is thrown away without a word.
- */
-export function LinesEditor(props: LinesEditorProps): ReactNode {
-  const ref = useRef<LineState>(lineState());
-  const [line, setLine] = useState<LineState>(ref.current);
-  const put = (next: LineState) => {
-    if (next === ref.current) return;
-    ref.current = next;
-    setLine(next);
-  };
-
-  useKeys(
-    (input, key) => {
-      // "text⏎" typed fast is one line submitted (editLine handles it); only a chunk with more than that is a paste.
-      const breaks = input.match(/\r\n|\r|\n/g)?.length ?? 0;
-      if (!key.return && breaks > 0 && (breaks > 1 || !/[\r\n]$/.test(input))) {
-        const parts = input.split(/\r\n|\r|\n/);
-        let cur = ref.current;
-        for (let i = 0; i < parts.length - 1; i++) {
-          cur = editLine(cur, parts[i]!, {}).state;
-          if (cur.value.trim() === '') continue;
-          if (!props.onAdd(cur.value)) return put(cur);
-          cur = lineState();
-        }
-        return put(editLine(cur, parts[parts.length - 1]!, {}).state);
-      }
-      if ((key.backspace || key.delete) && ref.current.value === '') return props.onRemoveLast();
-      const out = editLine(ref.current, input, key);
-      if (out.cancel) {
-        if (ref.current.value.trim() === '' || props.onAdd(ref.current.value)) props.onDone();
-        return;
-      }
-      if (out.submit) {
-        if (out.state.value.trim() === '') return props.onDone();
-        return put(props.onAdd(out.state.value) ? lineState() : out.state);
-      }
-      put(out.state);
-    },
-    { active: props.isActive, priority: PRIORITY.dialog },
-  );
-
-  const room = Math.max(0, props.height - 1);
-  const shown = props.lines.slice(Math.max(0, props.lines.length - room + (props.lines.length > room ? 1 : 0)));
-  const hidden = props.lines.length - shown.length;
-  const numberWidth = String(props.lines.length + 1).length;
-  const draw = props.mask ? { ...line, value: maskTypedEnv(line.value) } : line;
-  const field = renderLine(draw, { width: Math.max(1, props.width - numberWidth - 3) });
-  return (
-    <Box flexDirection="column" width={props.width}>
-      {hidden > 0 ? <Text color={color('dim')}>… {hidden} earlier line{hidden === 1 ? '' : 's'}</Text> : null}
-      {shown.map((l, i) => (
-        <Text key={hidden + i} wrap="truncate">
-          <Text color={color('dim')}>{String(hidden + i + 1).padStart(numberWidth)} </Text> {truncate(props.mask ? maskEnvLine(l) : l, props.width - numberWidth - 3)}
-        </Text>
-      ))}
-      <Text wrap="truncate">
-        <Text color={color('accent')}>{'>'.padStart(numberWidth)} </Text>{' '}
-        {line.value === '' ? (
-          <>
-            <Text inverse>{props.placeholder.charAt(0) || ' '}</Text>
-            <Text color={color('dim')}>{props.placeholder.slice(1)}</Text>
-          </>
-        ) : (
-          <>
-            {field.before}
-            <Text inverse>{field.at}</Text>
-            {field.after}
-          </>
-        )}
-      </Text>
+    <Box flexDirection="column">
+      <Text color={color('dim')}>loading the {props.what}…</Text>
+      <KeyCatcher isActive={props.isActive} loading onBack={props.onBack} />
     </Box>
   );
 }
@@ -248,8 +117,122 @@ export function extrasHint(state: WizardState): string {
   }
 }
 
+
+/** One extra's editor, as data: what it shows, the field it is, and what its answer does. */
+interface ExtraEditor {
+  /** the service's list the field is drawn from, while it is loading or could not be loaded */
+  waitFor?: { remote: Remote<unknown>; what: string };
+  field?: FieldSpec;
+  emptyText?: string;
+  /** a lines field of secrets: values after `=` are never drawn */
+  mask?: boolean;
+  /** a line of help under the field */
+  note?: string;
+  /** ⏎ took the answer */
+  answer?(value: FormValue): WizardAction;
+  /** a multi field's entry marked or unmarked */
+  toggle?(value: string): WizardAction;
+  /** a lines field's lines changed */
+  change?(value: FormValue): WizardAction;
+}
+
+const choice = (id: string, choices: readonly Choice<string>[], initial?: string): FieldSpec => ({ id, label: id, kind: 'choice', choices, initial, placeholder: 'type to filter', optional: true });
+
+/** From a list of the service: waits for it, then the editor `make` builds from it. */
+function fromList<T>(remote: Remote<T>, what: string, make: (data: T) => ExtraEditor): ExtraEditor {
+  return remote.data === undefined ? { waitFor: { remote, what } } : { emptyText: `no ${what}`, ...make(remote.data) };
+}
+
+const scriptKey = (v: ScriptChoice): string => (v.kind === 'library' ? `#${v.script.id}` : v.kind);
+
+/** The editor of the extra being edited (state.editing); the list of extras itself when none is. */
+function extraEditor(state: WizardState, lists: ExtrasLists, availability: readonly PlanAvailability[] | undefined): ExtraEditor {
+  const e = state.extras;
+  switch (state.editing) {
+    case null:
+      return {
+        field: choice('extras', extraFieldChoices(state), state.lastField === 'scriptText' ? 'script' : (state.lastField ?? undefined)),
+        answer: (v) => ({ type: 'edit', field: String(v) as ExtraField }),
+      };
+    case 'sshKey':
+      return fromList(lists.sshKeys, 'SSH keys', (keys) => ({
+        field: choice('sshKey', sshKeyChoices(keys), e.sshKey ?? NONE),
+        answer: (v) => ({ type: 'setSshKey', label: v === NONE ? null : String(v) }),
+      }));
+    case 'script':
+      return fromList(lists.scripts, 'scripts', (scripts) => {
+        const k = keyed(scriptChoices(scripts, windowsServer(state)), scriptKey);
+        const current = e.script === null ? 'none' : e.script.kind === 'temporary' ? 'temporary' : `#${e.script.id}`;
+        return {
+          field: choice('script', k.choices, current),
+          answer: (v) => {
+            const picked = k.valueOf(v);
+            if (picked === undefined || picked.kind === 'none') return { type: 'setScript', script: null };
+            if (picked.kind === 'temporary') return { type: 'setScript', script: { kind: 'temporary', lines: [] } };
+            return { type: 'setScript', script: { kind: 'library', id: picked.script.id, title: picked.script.title, windows: picked.script.windows } };
+          },
+        };
+      });
+    case 'scriptText':
+      return {
+        field: { id: 'scriptText', label: 'script', kind: 'lines', optional: true, initial: e.script?.kind === 'temporary' ? e.script.lines : [], placeholder: 'type a line of the script, e.g. apt-get -y install nginx', take: takeScriptLine },
+        answer: () => ({ type: 'back' }),
+        change: (v) => ({ type: 'setLines', field: 'scriptText', lines: v as readonly string[] }),
+      };
+    case 'env':
+      return {
+        field: { id: 'env', label: 'environment', kind: 'lines', optional: true, initial: e.env, placeholder: 'NAME=value', take: takeEnvLine },
+        mask: true,
+        answer: () => ({ type: 'back' }),
+        change: (v) => ({ type: 'setLines', field: 'env', lines: v as readonly string[] }),
+      };
+    case 'group':
+      return fromList(lists.groups, 'groups', (groups) => {
+        const items = groupChoices(groups);
+        return {
+          field: choice('group', items, e.group?.id ?? NONE),
+          answer: (v) => ({ type: 'setGroup', group: v === NONE ? null : { id: String(v), name: items.find((c) => c.value === v)?.label ?? String(v) } }),
+        };
+      });
+    case 'networks':
+      return fromList(lists.networks, 'networks', (networks) => ({
+        field: choice('networks', networkChoices(networks, state), state.vlanNetwork ?? undefined),
+        emptyText: 'no private network yet (create one on the networks screen)',
+        answer: (v) => ({ type: 'editVlans', network: String(v) }),
+      }));
+    case 'vlans': {
+      const network = state.vlanNetwork ?? '';
+      return {
+        field: { id: 'vlans', label: 'VLANs', kind: 'vlans', network, optional: true, initial: e.networks.find((n) => n.name === network)?.vlans ?? '', placeholder: 'VLAN ids: 100 pvid, 200, 300-310' },
+        note: 'An id from 1 to 4094, `pvid` after the id that carries untagged traffic, or a range start-end.',
+        answer: (v) => ({ type: 'setVlans', network, vlans: String(v) }),
+      };
+    }
+    case 'isolation':
+      return fromList(lists.servers, 'servers', (servers) => ({
+        field: { id: 'isolation', label: 'isolation', kind: 'multi', choices: isolationChoices(servers, state), initial: e.isolateFrom, placeholder: 'type to filter', optional: true },
+        toggle: (server) => ({ type: 'toggleIsolation', server }),
+      }));
+    case 'spot':
+      return {
+        field: { ...choice('spot', keyed(spotChoices(state, spotAvailableAt(state, availability)), (v) => (v ? 'yes' : 'no')).choices, e.spot ? 'yes' : 'no'), placeholder: undefined },
+        answer: (v) => ({ type: 'setSpot', spot: v === 'yes' }),
+      };
+    case 'reserved':
+      return {
+        field: { ...choice('reserved', keyed<ReservedMonths | 0>(reservedChoices(state.plan?.name ?? ''), String).choices, String(e.reservedMonths ?? 0)), placeholder: undefined },
+        answer: (v) => ({ type: 'setReserved', months: v === '0' ? null : (Number(v) as ReservedMonths) }),
+      };
+    case 'support':
+      return {
+        field: { ...choice('support', supportChoices(), e.support ?? ''), placeholder: undefined },
+        answer: (v) => ({ type: 'setSupport', support: v === '' ? null : (v as SupportCode) }),
+      };
+  }
+}
+
 export function ExtrasStep(props: ExtrasStepProps): ReactNode {
-  const { state, dispatch, lists, width, isActive } = props;
+  const { state, dispatch, width, isActive } = props;
   const back = () => dispatch({ type: 'back' });
   const listHeight = Math.max(1, props.height - 1);
   const editing = state.editing;
@@ -259,205 +242,35 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
       : editing === 'vlans'
         ? `VLANs of the new server on ${state.vlanNetwork ?? ''}`
         : (TITLES[editing] ?? editing);
-  const common = { width, height: listHeight, isActive, onBack: back };
-  let body: ReactNode = null;
-  switch (editing) {
-    case null:
-      body = (
-        <ChoiceList
-          key="extras"
-          items={extraFieldChoices(state)}
-          initialValue={state.lastField === 'scriptText' ? 'script' : (state.lastField ?? undefined)}
-          height={Math.max(1, listHeight - 2)}
-          width={width}
-          isActive={isActive}
-          placeholder="type to filter"
-          onSelect={(c) => dispatch({ type: 'edit', field: c.value })}
-          onCancel={back}
-        />
-      );
-      break;
-    case 'sshKey':
-      body = (
-        <RemoteChoice
-          key="sshKey"
-          {...common}
-          remote={lists.sshKeys}
-          what="SSH keys"
-          build={sshKeyChoices}
-          initialValue={() => state.extras.sshKey ?? NONE}
-          onSelect={(c) => dispatch({ type: 'setSshKey', label: c.value === NONE ? null : c.value })}
-        />
-      );
-      break;
-    case 'script':
-      body = (
-        <RemoteChoice
-          key="script"
-          {...common}
-          remote={lists.scripts}
-          what="scripts"
-          build={(scripts) => scriptChoices(scripts, windowsServer(state))}
-          initialValue={(items: Choice<ScriptChoice>[]) => {
-            const s = state.extras.script;
-            const found = items.find((c) =>
-              s === null ? c.value.kind === 'none' : s.kind === 'temporary' ? c.value.kind === 'temporary' : c.value.kind === 'library' && c.value.script.id === s.id,
-            );
-            return found?.value;
-          }}
-          onSelect={(c) => {
-            const v = c.value;
-            if (v.kind === 'none') dispatch({ type: 'setScript', script: null });
-            else if (v.kind === 'temporary') dispatch({ type: 'setScript', script: { kind: 'temporary', lines: [] } });
-            else dispatch({ type: 'setScript', script: { kind: 'library', id: v.script.id, title: v.script.title, windows: v.script.windows } });
-          }}
-        />
-      );
-      break;
-    case 'scriptText':
-      body = (
-        <LinesEditor
-          key="scriptText"
-          lines={state.extras.script?.kind === 'temporary' ? state.extras.script.lines : []}
-          placeholder="type a line of the script, e.g. apt-get -y install nginx"
-          width={width}
-          height={listHeight}
-          isActive={isActive}
-          onAdd={(line) => dispatch({ type: 'addScriptLine', line }).message === null}
-          onRemoveLast={() => dispatch({ type: 'removeScriptLine' })}
-          onDone={back}
-        />
-      );
-      break;
-    case 'env':
-      body = (
-        <LinesEditor
-          key="env"
-          mask
-          lines={state.extras.env}
-          placeholder="NAME=value"
-          width={width}
-          height={listHeight}
-          isActive={isActive}
-          onAdd={(line) => dispatch({ type: 'addEnvLine', line }).message === null}
-          onRemoveLast={() => dispatch({ type: 'removeEnvLine' })}
-          onDone={back}
-        />
-      );
-      break;
-    case 'group':
-      body = (
-        <RemoteChoice
-          key="group"
-          {...common}
-          remote={lists.groups}
-          what="groups"
-          build={groupChoices}
-          initialValue={() => state.extras.group?.id ?? NONE}
-          onSelect={(c) => dispatch({ type: 'setGroup', group: c.value === NONE ? null : { id: c.value, name: c.label } })}
-        />
-      );
-      break;
-    case 'networks':
-      body = (
-        <RemoteChoice
-          key="networks"
-          {...common}
-          remote={lists.networks}
-          what="networks"
-          emptyText="no private network yet (create one on the networks screen)"
-          build={(networks) => networkChoices(networks, state)}
-          initialValue={() => state.vlanNetwork ?? undefined}
-          onSelect={(c) => dispatch({ type: 'editVlans', network: c.value })}
-        />
-      );
-      break;
-    case 'vlans': {
-      const current = state.extras.networks.find((n) => n.name === state.vlanNetwork)?.vlans ?? '';
-      body = (
-        <Box flexDirection="column">
-          <Box>
-            <Text color={color('accent')}>{'> '}</Text>
-            <TextInput
-              key={`vlans:${state.vlanNetwork ?? ''}`}
-              defaultValue={current}
-              select
-              placeholder="VLAN ids: 100 pvid, 200, 300-310"
-              width={Math.max(1, width - 2)}
-              isActive={isActive}
-              onSubmit={(v) => dispatch({ type: 'setVlans', network: state.vlanNetwork ?? '', vlans: v })}
-              onCancel={back}
-            />
-          </Box>
-          <Text color={color('dim')} wrap="wrap">
-            An id from 1 to 4094, `pvid` after the id that carries untagged traffic, or a range start-end.
-          </Text>
-        </Box>
-      );
-      break;
-    }
-    case 'isolation':
-      body = (
-        <RemoteChoice
-          key="isolation"
-          {...common}
-          remote={lists.servers}
-          what="servers"
-          build={(servers) => isolationChoices(servers, state)}
-          toggle
-          onSelect={(c) => dispatch({ type: 'toggleIsolation', server: c.value })}
-        />
-      );
-      break;
-    case 'spot':
-      body = (
-        <ChoiceList
-          key="spot"
-          items={spotChoices(state, spotAvailableAt(state, props.availability))}
-          initialValue={state.extras.spot}
-          height={Math.max(1, listHeight - 2)}
-          width={width}
-          isActive={isActive}
-          onSelect={(c) => dispatch({ type: 'setSpot', spot: c.value })}
-          onCancel={back}
-        />
-      );
-      break;
-    case 'reserved':
-      body = (
-        <ChoiceList<ReservedMonths | 0>
-          key="reserved"
-          items={reservedChoices(state.plan?.name ?? '')}
-          initialValue={state.extras.reservedMonths ?? 0}
-          height={Math.max(1, listHeight - 2)}
-          width={width}
-          isActive={isActive}
-          onSelect={(c) => dispatch({ type: 'setReserved', months: c.value === 0 ? null : c.value })}
-          onCancel={back}
-        />
-      );
-      break;
-    case 'support':
-      body = (
-        <ChoiceList<SupportCode | ''>
-          key="support"
-          items={supportChoices()}
-          initialValue={state.extras.support ?? ''}
-          height={Math.max(1, listHeight - 2)}
-          width={width}
-          isActive={isActive}
-          onSelect={(c) => dispatch({ type: 'setSupport', support: c.value === '' ? null : c.value })}
-          onCancel={back}
-        />
-      );
-      break;
-  }
+  const editor = extraEditor(state, props.lists, props.availability);
+  const field = editor.field;
   return (
     <Box flexDirection="column" width={width}>
       <Text bold={colorEnabled()} wrap="truncate">
         {title}
       </Text>
-      {body}
+      {editor.waitFor ? <Waiting key={editing ?? 'extras'} {...editor.waitFor} isActive={isActive} onBack={back} /> : null}
+      {field ? (
+        <StepForm
+          key={editing === 'vlans' ? `vlans:${state.vlanNetwork ?? ''}` : (editing ?? 'extras')}
+          field={field}
+          width={width}
+          height={field.kind === 'vlans' ? 1 : listHeight}
+          isActive={isActive}
+          emptyText={editor.emptyText}
+          mask={editor.mask}
+          onSubmit={(v) => editor.answer && dispatch(editor.answer(v))}
+          onCancel={back}
+          onToggle={(v) => editor.toggle && dispatch(editor.toggle(v))}
+          onChange={(v) => editor.change && dispatch(editor.change(v))}
+          onProblem={(message) => dispatch({ type: 'say', message })}
+        />
+      ) : null}
+      {editor.note ? (
+        <Text color={color('dim')} wrap="wrap">
+          {editor.note}
+        </Text>
+      ) : null}
     </Box>
   );
 }

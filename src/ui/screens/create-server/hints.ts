@@ -1,7 +1,7 @@
 // Which of the wizard's footer keys do something on the step shown: esc cancels on the plan and on the
 // review and goes back a step elsewhere; x and ← work on the review only; nothing works while the request is
 // out. The footer (keymap.ts, scope `create-server`) leaves the others out.
-import type { WizardState } from './state.js';
+import type { WizardState } from './types.js';
 
 const ALL = ['dialog.submit', 'dialog.cancel', 'wizard.stepBack', 'wizard.extras', 'wizard.back'];
 

@@ -1,0 +1,195 @@
+// The parts of the create-server wizard's screen around its fields: the breadcrumb of steps, the review of
+// the request, a list still loading, the spinner while the request is out, and the hint line of each step.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { HoldKeys, PRIORITY, useKeys } from '../../keys.js';
+import { ScrollLines, scrollStep } from '../../components/Scroll.js';
+import { matchBinding } from '../../keymap.js';
+import { displayWidth, truncate } from '../../text.js';
+import { color, colorEnabled } from '../../theme.js';
+import { formatGpu, formatRam, percent } from './choices.js';
+import { KeyCatcher, extrasHint } from './extras.js';
+import type { Remote } from './remote.js';
+import { STEPS, reviewLines, type WizardState } from './state.js';
+
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** Turns only while mounted, which is only while a request is out: no timer otherwise. */
+export function Spinner(): ReactNode {
+  const [i, setI] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setI((n) => (n + 1) % SPINNER.length), 80);
+    return () => clearInterval(timer);
+  }, []);
+  return <Text color={color('warn')}>{SPINNER[i]}</Text>;
+}
+
+const STEP_NAMES: Record<(typeof STEPS)[number], string> = { plan: 'plan', location: 'location', image: 'image', notes: 'notes', review: 'review' };
+
+function chosen(state: WizardState, step: (typeof STEPS)[number]): string | null {
+  switch (step) {
+    case 'plan':
+      return state.plan?.name ?? null;
+    case 'location':
+      return state.location;
+    case 'image':
+      return state.image?.name ?? null;
+    case 'notes':
+      return state.notes.trim() === '' ? null : `“${truncate(state.notes.trim(), 16)}”`;
+    case 'review':
+      return null;
+  }
+}
+
+/** The breadcrumb's text for each step, long (`plan eCS3`) or short (`eCS3`, for narrow terminals). */
+export function crumbs(state: WizardState, short: boolean): string[] {
+  return STEPS.map((step) => {
+    // A choice made on a later step than the current one is still shown: going back keeps it.
+    const value = chosen(state, step);
+    let text = value === null ? STEP_NAMES[step] : short ? value : `${STEP_NAMES[step]} ${value}`;
+    if (step === 'review' && state.step === 'extras') text = 'review › extras';
+    return text;
+  });
+}
+
+const TITLE = 'New server  ';
+const SEPARATOR = ' › ';
+
+/**
+ * `New server  plan eCS3 › location it-fr2 › image … › notes › review`, the current step marked (bold and
+ * coloured, or in brackets without colour). Narrow: the chosen values alone, then cut with `…`.
+ */
+export function Breadcrumb(props: { state: WizardState; width: number }): ReactNode {
+  const { state } = props;
+  const at = STEPS.indexOf(state.step === 'extras' ? 'review' : state.step);
+  const marked = !colorEnabled();
+  const fit = (texts: string[]) => displayWidth(TITLE) + texts.reduce((n, t, i) => n + displayWidth(t) + (marked && i === at ? 2 : 0), 0) + SEPARATOR.length * (texts.length - 1);
+  let texts = crumbs(state, false);
+  if (fit(texts) > props.width) texts = crumbs(state, true);
+  return (
+    <Text wrap="truncate-end">
+      <Text bold={colorEnabled()}>{TITLE.trimEnd()}</Text>
+      {'  '}
+      {texts.map((text, i) => (
+        <Text key={STEPS[i]}>
+          <Text color={color('dim')}>{i === 0 ? '' : SEPARATOR}</Text>
+          <Text
+            bold={i === at && colorEnabled()}
+            color={i === at ? color('accent') : i > at && chosen(state, STEPS[i]) === null ? color('dim') : undefined}
+          >
+            {marked && i === at ? `[${text}]` : text}
+          </Text>
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+export function Pending(props: { remote: Remote<unknown>; what: string; isActive: boolean; onBack(): void }): ReactNode {
+  const failed = props.remote.error !== undefined;
+  return (
+    <Box flexDirection="column">
+      {failed ? (
+        <>
+          <Text color={color('error')} wrap="wrap">
+            ✗ could not load the {props.what}: {props.remote.error}
+          </Text>
+          <Text color={color('dim')}>⏎ retry</Text>
+        </>
+      ) : (
+        <Text color={color('dim')}>loading the {props.what}…</Text>
+      )}
+      <KeyCatcher isActive={props.isActive} loading={!failed} onBack={props.onBack} onRetry={failed ? props.remote.retry : undefined} />
+    </Box>
+  );
+}
+
+export function planSummary(state: WizardState): string {
+  const p = state.plan;
+  if (!p) return '';
+  const parts = [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`];
+  if (p.gpu > 0) parts.push(formatGpu(p));
+  parts.push(`${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`);
+  if (state.extras.spot && state.spotDiscount !== null) parts.push(`spot −${percent(state.spotDiscount)}`);
+  if (state.extras.reservedMonths !== null) parts.push(`reserved ${state.extras.reservedMonths} months`);
+  return parts.join(' · ');
+}
+
+export function ReviewStep(props: {
+  state: WizardState;
+  width: number;
+  height: number;
+  readOnly: boolean;
+  isActive: boolean;
+  onSend(): void;
+  onExtras(): void;
+  onBack(): void;
+  onCancel(): void;
+}): ReactNode {
+  const { state } = props;
+  // Once the request is out, the review is only something to read: no second send, no cancel of a server
+  // that is already being made.
+  const busyRef = useRef(false);
+  busyRef.current = state.sending || state.created !== null;
+  // a review longer than its rows scrolls (↑↓ PgUp PgDn, g G): nothing of the request is sent unseen
+  const lines = useMemo(() => reviewLines(state, props.width), [state, props.width]);
+  const room = Math.max(2, props.height - 2);
+  const [offset, setOffset] = useState(0);
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  useKeys(
+    (input, key) => {
+      if (busyRef.current) return;
+      // Two ⏎ in one chunk arrive as one "\r\r" event without the return flag.
+      if (key.return || /^[\r\n]+$/.test(input)) props.onSend();
+      else if (key.escape) props.onCancel();
+      else {
+        const rows = linesRef.current.length > room ? room - 1 : room;
+        const next = scrollStep(offsetRef.current, linesRef.current.length, rows, input, key);
+        if (next !== null) {
+          if (next !== offsetRef.current) setOffset(next);
+          return;
+        }
+        const id = matchBinding(['create-server'], input, key);
+        if (id === 'wizard.extras') props.onExtras();
+        else if (id === 'wizard.back') props.onBack();
+      }
+    },
+    { active: props.isActive, priority: PRIORITY.dialog },
+  );
+  return (
+    <Box flexDirection="column" width={props.width}>
+      {/* keys typed after ⏎ wait for the answer: they go to the list the wizard closes onto, or back here */}
+      {state.sending && props.isActive ? <HoldKeys /> : null}
+      <Text wrap="truncate">
+        <Text bold={colorEnabled()}>POST /ecs/v2/servers</Text>
+        <Text color={color('dim')}> — the request that will be sent</Text>
+      </Text>
+      <ScrollLines lines={lines} offset={offset} height={room} width={props.width} />
+      <Text color={color('dim')} wrap="truncate">
+        {planSummary(state)}
+      </Text>
+    </Box>
+  );
+}
+
+export function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = false): string {
+  switch (state.step) {
+    case 'plan':
+      return 'type to filter  ↑↓ move  ⏎ choose  esc cancel';
+    case 'location':
+    case 'image':
+      return 'type to filter  ↑↓ move  ⏎ choose  esc back';
+    case 'notes':
+      return '⏎ go on  esc back';
+    case 'review':
+      if (state.sending) return 'waiting for the service…';
+      if (state.created !== null) return '';
+      return `${readOnly ? '' : '⏎ create  '}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}x extras  ← notes  esc cancel`;
+    case 'extras':
+      return extrasHint(state);
+  }
+}
+

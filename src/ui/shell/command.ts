@@ -1,0 +1,32 @@
+// `:`: what is typed (the completions follow it), what was typed before (↑ recalls it), and what ⏎ does.
+
+import { useCallback, useRef, useState } from 'react';
+import type { StatusKind } from '../hooks/screen.js';
+
+const HISTORY = 50;
+
+export interface CommandLineState {
+  typed: string;
+  setTyped(value: string): void;
+  history: string[];
+  /** ⏎ on `value`, which names the screen `resolved` (or `quit`), or nothing known */
+  submit(value: string, resolved: string | undefined): void;
+}
+
+export function useCommandLine(act: { go(screen: string): void; quit(): void; report(kind: StatusKind, text: string): void }): CommandLineState {
+  const [typed, setTyped] = useState('');
+  const history = useRef<string[]>([]);
+  const latest = useRef(act);
+  latest.current = act;
+  const submit = useCallback((value: string, resolved: string | undefined) => {
+    const h = history.current;
+    if (value !== '' && h[h.length - 1] !== value) {
+      h.push(value);
+      if (h.length > HISTORY) h.shift();
+    }
+    if (resolved === 'quit') latest.current.quit();
+    else if (resolved) latest.current.go(resolved);
+    else if (value !== '') latest.current.report('error', `no screen named '${value}'; Tab completes a name`);
+  }, []);
+  return { typed, setTyped, history: history.current, submit };
+}

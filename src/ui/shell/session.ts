@@ -1,0 +1,71 @@
+// The session the shell shows: the caller's, until `:profiles` switches to another profile (a new session,
+// closed here at the end); and at start and after a switch, every action still running is followed.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Profile } from '../../config/profiles.js';
+import type { HistoryLog } from '../../history/log.js';
+import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../../session/session.js';
+import type { StatusKind } from '../hooks/screen.js';
+import { errorText } from '../hooks/useResource.js';
+
+export interface SessionOptions {
+  session: Session | null;
+  connectOptions?: ConnectOptions;
+  trackerOptions?: SessionInit['trackerOptions'];
+  /** where a session made by a switch records its writes (unless its profile says not to) */
+  history?: HistoryLog | null;
+  onSessionChange?(session: Session): void;
+  /** the new session is there: the shell starts again on its first screen */
+  onSwitched(session: Session, profile: Profile): void;
+  report(kind: StatusKind, text: string, source?: string): void;
+}
+
+export function useShellSession(opts: SessionOptions): { session: Session | null; switchTo(profile: Profile): Promise<void> } {
+  const [switched, setSwitched] = useState<Session | null>(null);
+  const session = switched ?? opts.session;
+  const current = useRef(session);
+  current.current = session;
+  const latest = useRef(opts);
+  latest.current = opts;
+
+  // Sessions made here by switching profiles; the one from the props belongs to the caller.
+  const made = useRef<Session[]>([]);
+  useEffect(
+    () => () => {
+      for (const s of made.current) void s.close();
+    },
+    [],
+  );
+
+  const { connectOptions, trackerOptions, history } = opts;
+  const switchTo = useCallback(
+    async (profile: Profile): Promise<void> => {
+      const next = await sessionForConnection(
+        { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name, ...(profile.history === false ? { history: false } : {}) },
+        { connect: connectOptions, trackerOptions, history },
+      );
+      // the old connection stops polling at once; its lists are not carried over
+      current.current?.tracker.stop();
+      made.current.push(next);
+      latest.current.onSessionChange?.(next);
+      setSwitched(next);
+      latest.current.onSwitched(next, profile);
+    },
+    [connectOptions, trackerOptions, history],
+  );
+
+  // At start (and after a switch): every action still running is followed, whichever client started it.
+  const { report } = opts;
+  useEffect(() => {
+    if (!session) return;
+    let gone = false;
+    session.followRunning().catch((err: unknown) => {
+      if (!gone) report('error', errorText(err), 'actions');
+    });
+    return () => {
+      gone = true;
+    };
+  }, [session, report]);
+
+  return { session, switchTo };
+}
