@@ -152,7 +152,7 @@ const RULES: Rule[] = [
 
 /** The write in a few words: `power off ec206901`, `delete server ec206901`; else its method and path. */
 export function describeWrite(method: string, path: string, body: unknown): string {
-  const bare = path.split('?')[0]!;
+  const bare = path.split('?')[0];
   const b = isRecord(body) ? body : {};
   for (const [m, re, describe] of RULES) {
     if (m !== method) continue;

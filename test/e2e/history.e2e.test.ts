@@ -49,11 +49,11 @@ it(
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.t)).toEqual(['sent', 'answer', 'end']);
     expect(lines[0]).toMatchObject({ by: 'dashboard', method: 'POST', path: '/ecs/v2/servers/ec206901/actions', what: 'power off ec206901' });
-    expect(lines[2]).toMatchObject({ end: 'completed', action: lines[1]!.action });
+    expect(lines[2]).toMatchObject({ end: 'completed', action: lines[1].action });
 
     s.pty.write('\r');
     const record = await s.waitFor(/Same from a shell +ecsdeck /, SHOW_MS);
-    const command = /Same from a shell +(ecsdeck [^│]*?)\s*│/.exec(record)![1]!;
+    const command = /Same from a shell +(ecsdeck [^│]*?)\s*│/.exec(record)![1];
     expect(command).toBe('ecsdeck servers power-off ec206901');
 
     // on again behind the dashboard's back, then the command as printed (words split as a shell would: none is quoted)
@@ -74,7 +74,7 @@ it(
     const mine = after.filter((l) => l.by === 'command');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ what: 'power off ec206901', profile: 'env' });
-    expect(after.find((l) => l.id === mine[0]!.id && l.t === 'answer')).toMatchObject({ result: 'done', action: expect.any(Number) });
+    expect(after.find((l) => l.id === mine[0].id && l.t === 'answer')).toMatchObject({ result: 'done', action: expect.any(Number) });
     // and :history shows it, newest first, once the list is loaded again
     s.pty.write('\x1b');
     await s.waitUntil((x) => x.split('\n').filter((l) => l.includes('power off ec206901')).length === 2, 'both writes listed', SHOW_MS);

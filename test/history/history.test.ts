@@ -52,9 +52,9 @@ it('reads, the login and a request marked history:false write nothing; a write, 
   await expect(client.servers.powerOff('ec999999')).rejects.toThrow();
   const { entries } = readHistory(path);
   expect(entries.map((e) => e.what)).toEqual(['power off ec999999', 'power off ec206901']);
-  expect(entries[0]!.answer).toMatchObject({ result: 'refused', status: 404 });
-  expect(outcomeText(entries[0]!)).toMatch(/^refused: .+/);
-  expect(outcomeText(entries[1]!)).toMatch(/^action \d+ started$/);
+  expect(entries[0].answer).toMatchObject({ result: 'refused', status: 404 });
+  expect(outcomeText(entries[0])).toMatch(/^refused: .+/);
+  expect(outcomeText(entries[1])).toMatch(/^action \d+ started$/);
   expect(entries[1]).toMatchObject({ profile: 'work', endpoint: 'emu.test', by: 'dashboard', method: 'POST' });
 
   const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
@@ -64,7 +64,7 @@ it('reads, the login and a request marked history:false write nothing; a write, 
   await expect(gone.servers.powerOn('ec206901')).rejects.toThrow();
   const [lost] = readHistory(offline).entries;
   expect(lost).toMatchObject({ by: 'command', answer: { result: 'failed' } });
-  expect(outcomeText(lost!)).toMatch(/^no answer: .*connection refused/);
+  expect(outcomeText(lost)).toMatch(/^no answer: .*connection refused/);
 });
 
 it('an action seen ending completes its write', async () => {
@@ -75,7 +75,7 @@ it('an action seen ending completes its write', async () => {
   // an action no recorded write started is not anyone's end
   log.actionEnded({ id: 999_999, status: 'completed' });
   const [e] = readHistory(path).entries;
-  expect(outcomeText(e!)).toBe(`action ${action.id} failed: host on fire`);
+  expect(outcomeText(e)).toBe(`action ${action.id} failed: host on fire`);
   expect(readFileSync(path, 'utf8').trimEnd().split('\n')).toHaveLength(3);
 });
 
@@ -104,7 +104,7 @@ it('damaged lines are skipped and counted, never thrown', () => {
   const { entries, skipped } = readHistory(path);
   expect(entries.map((e) => e.what)).toEqual(['delete server ec1']);
   expect(skipped).toBe(4);
-  expect(outcomeText(entries[0]!)).toBe('no answer recorded');
+  expect(outcomeText(entries[0])).toBe('no answer recorded');
 });
 
 it('secrets are taken out of the body, and the write says so', () => {

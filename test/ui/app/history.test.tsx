@@ -43,7 +43,8 @@ it('a power-off from the servers list is in :history with its end; ⏎ shows the
   await h.press(':');
   await h.type('hist');
   await h.press('\r');
-  const listed = await h.waitFor(/power off ec206901 +action \d+ completed/);
+  // (the first look loads the command table: seconds under vitest's transform on a busy machine)
+  const listed = await h.waitFor(/power off ec206901 +action \d+ completed/, 15_000);
   expect(lineWith(listed, 'power off ec206901')).toMatch(/^│›\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +demo +power off ec206901 +action \d+ completed +dashboard/);
   expect(listed).toMatch(/History +1 write\b/);
 
@@ -70,7 +71,7 @@ it('a refusal is listed with the service’s words; secrets sent are never in th
   await h.press(':');
   await h.type('history');
   await h.press('\r');
-  const listed = await h.waitFor('power off ec999999');
+  const listed = await h.waitFor('power off ec999999', 15_000);
   expect(lineWith(listed, 'power off ec999999')).toMatch(/refused: /);
   expect(listed).toContain('create group vault');
   expect(listed).not.toContain('Hunter2');
@@ -98,7 +99,7 @@ it('a damaged line is skipped and said; the rest is listed', async () => {
   await h.press(':');
   await h.type('history');
   await h.press('\r');
-  const listed = await h.waitFor('power off ec206903');
+  const listed = await h.waitFor('power off ec206903', 15_000);
   expect(listed).toContain('power off ec206902');
   expect(listed).toMatch(/2 writes · 1 unreadable line skipped/);
 });
