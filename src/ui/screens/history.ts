@@ -52,7 +52,7 @@ export default defineResource<HistoryEntry>({
     skipped = read.skipped;
     return read.entries;
   },
-  empty: 'nothing written yet: every change sent to the service (power, create, delete…) is listed here',
+  empty: 'no writes yet: each change sent to the service is listed here',
   note: (rows) => {
     const bad = skipped > 0 ? ` · ${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped` : '';
     return `${rows.length} write${rows.length === 1 ? '' : 's'}${bad}`;
