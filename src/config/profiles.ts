@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
+import { cleanSettings, type StoredSettings } from './settings.js';
 
 export type StoredCredential = Credential;
 
@@ -14,11 +15,13 @@ export interface Profile {
   name: string;
   endpoint: string;
   credential: StoredCredential | null;
+  /** how `x` reaches a server and when long work is notified (config/settings.ts); absent: the defaults */
+  settings?: StoredSettings;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; settings?: StoredSettings }>;
 }
 
 export class ConfigError extends Error {
@@ -103,7 +106,7 @@ export class ProfileStore {
     const clean = sanitize(profile);
     const data = this.read();
     if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
-    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential };
+    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential, ...(clean.settings ? { settings: clean.settings } : {}) };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
     return clean;
@@ -206,7 +209,8 @@ export function checkEndpoint(endpoint: string): string {
 }
 
 function sanitize(p: Profile): Profile {
-  return { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+  const settings = cleanSettings(p.settings);
+  return { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential), ...(Object.keys(settings).length > 0 ? { settings } : {}) };
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -228,7 +232,8 @@ function toProfile(name: string, raw: unknown): Profile | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.endpoint !== 'string') return null;
-  return { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+  const settings = cleanSettings(r.settings);
+  return { name, endpoint: r.endpoint, credential: cleanCredential(r.credential), ...(Object.keys(settings).length > 0 ? { settings } : {}) };
 }
 
 function nonEmpty(v: string | undefined): string {
