@@ -59,7 +59,7 @@ export function cleanSettings(raw: unknown): StoredSettings {
     if (user !== undefined && USER_RE.test(user)) ssh.user = user;
     const program = str(s.program);
     if (program !== undefined) ssh.program = program;
-    if (Array.isArray(s.args) && s.args.every((a) => typeof a === 'string')) ssh.args = [...(s.args as string[])];
+    if (Array.isArray(s.args) && s.args.every((a) => typeof a === 'string')) ssh.args = [...s.args];
     const v6 = bool(s.preferIpv6);
     if (v6 !== undefined) ssh.preferIpv6 = v6;
     const tmux = bool(s.tmuxWindow);
