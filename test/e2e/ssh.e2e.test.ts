@@ -105,3 +105,14 @@ it('inside tmux the notification is wrapped for its passthrough, inner ESCs doub
   await s.waitUntil(() => s.raw().includes(wrapped), 'the tmux-wrapped OSC 9', 20_000);
   expect(s.raw()).not.toContain(`m${OSC9}`);
 }, 60_000);
+
+it('x stays in --read-only (it changes nothing on the service) and is in the footer', async () => {
+  const dir = standIns();
+  const emu = await startEmulatorProcess('demo');
+  cleanups.push(() => emu.stop());
+  const s = await startDashboard(emu, cleanups, { cols: 120, rows: 36, args: ['--read-only'], env: { PATH: `${dir}:${process.env.PATH ?? ''}`, TMUX: undefined } });
+  expect(s.screen()).toMatch(/x ssh/);
+  await s.press('x');
+  await s.waitFor('Back from ssh root@185.98.43.153.');
+  expect(argv(dir, 'ssh')).toEqual(['root@185.98.43.153']);
+}, 60_000);
