@@ -51,10 +51,7 @@ it('x on a Booted server runs ssh with the profile arguments and root@<ipv4>, wi
   expect(env).not.toMatch(/ECSDECK_PASSWORD/);
   expect(env).toMatch(/ECSDECK_USERNAME=demo/);
   // the frame is whole again (header, rows, footer) and keys work
-  const sc = s.screen();
-  expect(sc).toMatch(/ecsdeck/);
-  expect(sc).toMatch(/│›ec206901/);
-  expect(sc).toMatch(/x ssh/);
+  const sc = await s.waitUntil((x) => /ecsdeck/.test(x) && /│›ec206901/.test(x) && /x ssh/.test(x), 'the whole frame: header, rows, footer');
   expect(sc).not.toContain('stand-in shell');
   await s.press('j');
   await s.waitFor(/│›ec206902/);
@@ -110,7 +107,7 @@ it('x stays in --read-only (it changes nothing on the service) and is in the foo
   const emu = await startEmulatorProcess('demo');
   cleanups.push(() => emu.stop());
   const s = await startDashboard(emu, cleanups, { cols: 120, rows: 36, args: ['--read-only'], env: { PATH: `${dir}:${process.env.PATH ?? ''}`, TMUX: undefined } });
-  expect(s.screen()).toMatch(/x ssh/);
+  await s.waitFor(/x ssh/);
   await s.press('x');
   await s.waitFor('Back from ssh root@185.98.43.153.');
   expect(argv(dir, 'ssh')).toEqual(['root@185.98.43.153']);
