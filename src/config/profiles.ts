@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
+import { cleanSettings, type StoredSettings } from './settings.js';
 
 export type StoredCredential = Credential;
 
@@ -16,11 +17,13 @@ export interface Profile {
   credential: StoredCredential | null;
   /** false: this profile's writes are not written to the history file */
   history?: boolean;
+  /** how `x` reaches a server and when long work is notified (config/settings.ts); absent: the defaults */
+  settings?: StoredSettings;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; history?: boolean }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; history?: boolean; settings?: StoredSettings }>;
 }
 
 export class ConfigError extends Error {
@@ -105,7 +108,12 @@ export class ProfileStore {
     const clean = sanitize(profile);
     const data = this.read();
     if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
-    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential, ...(clean.history === false ? { history: false } : {}) };
+    data.profiles[clean.name] = {
+      endpoint: clean.endpoint,
+      credential: clean.credential,
+      ...(clean.history === false ? { history: false } : {}),
+      ...(clean.settings ? { settings: clean.settings } : {}),
+    };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
     return clean;
@@ -208,8 +216,14 @@ export function checkEndpoint(endpoint: string): string {
 }
 
 function sanitize(p: Profile): Profile {
-  const clean: Profile = { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
-  return p.history === false ? { ...clean, history: false } : clean;
+  const settings = cleanSettings(p.settings);
+  return {
+    name: checkProfileName(p.name),
+    endpoint: checkEndpoint(p.endpoint),
+    credential: cleanCredential(p.credential),
+    ...(p.history === false ? { history: false } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -231,8 +245,14 @@ function toProfile(name: string, raw: unknown): Profile | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.endpoint !== 'string') return null;
-  const profile: Profile = { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
-  return r.history === false ? { ...profile, history: false } : profile;
+  const settings = cleanSettings(r.settings);
+  return {
+    name,
+    endpoint: r.endpoint,
+    credential: cleanCredential(r.credential),
+    ...(r.history === false ? { history: false } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
 }
 
 function nonEmpty(v: string | undefined): string {
