@@ -100,7 +100,7 @@ export interface Nav {
   push(screen: string, params?: EntryParams, title?: string): void;
   pop(): void;
   /** Status line: `source` lets a later success clear exactly its own error. */
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
   clear(source: string): void;
   /** changes what entry `id` of the stack keeps (its row, tab, ...): the shell's stack is its one place */
   keep(id: number, change: Keep): void;
