@@ -30,7 +30,7 @@ export interface ShellKeyDeps {
   control: MutableRefObject<ScreenControl | null>;
   dispatch(action: StackAction): void;
   quit(): void;
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
   setMode(mode: Mode): void;
   chooseSort(columns: SortColumn[], current: SortSpec | null): void;
   dismiss(ids: readonly number[]): void;

@@ -154,6 +154,25 @@ describe('nothing cut at 80×24', () => {
     expect(found).toEqual([]);
   }, 240_000);
 
+  test(':billing at 80 columns: the report\'s title keeps its month whole, whatever column it is sorted by', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor('web-1');
+    await openScreen('billing');
+    const titles: string[] = [];
+    for (const tab of [0, 1, 2]) {
+      if (tab > 0) await h.press('\t');
+      await h.waitFor((f) => /^│ \w+, \d{4}-\d{2} .* · total /.test(f.split('\n')[2] ?? ''));
+      // every sort column, each way: the longer `sorted by DESCRIPTION ↓` once cut the title to `Snapshots,…`
+      for (let i = 0; i < 8; i++) {
+        await h.press(i === 7 ? 'O' : 'o');
+        await pause(120);
+        const line = h.frame().split('\n')[2] ?? '';
+        if (!/^│ \w+, \d{4}-\d{2} /.test(line)) titles.push(line);
+      }
+    }
+    expect(titles).toEqual([]);
+  }, 60_000);
+
   test("the server's record, its tabs and their dialogs", async () => {
     h = await startApp({ width: 80, height: 24 });
     await h.waitFor('web-1');
