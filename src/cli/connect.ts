@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createClient, type Client } from '../api/index.js';
 import { profileFileGuess } from '../boot/start-plan.js';
 import type { Env } from '../config/connection.js';
+import { nodeFetch } from './node-fetch.js';
 import type { Globals } from './parse.js';
 import { UsageError } from './types.js';
 
@@ -28,8 +29,9 @@ export async function connect(globals: Globals, env: Env): Promise<Connected> {
   const conn = resolveConnection(merged, store);
   if (conn.source === 'none') throw new UsageError(NO_CONNECTION);
   const auth = conn.auth;
-  // one attempt per request beyond a quick retry: a script waits on us
-  const client = createClient({ endpoint: conn.endpoint, credential: auth.kind === 'token' || auth.kind === 'jwt' ? auth : null, retry: { limit: 1 } });
+  // one attempt per request beyond a quick retry: a script waits on us; sent through node:http (node-fetch.ts)
+  const credential = auth.kind === 'token' || auth.kind === 'jwt' ? auth : null;
+  const client = createClient({ endpoint: conn.endpoint, credential, retry: { limit: 1 }, fetch: nodeFetch });
   if (auth.kind === 'login') await client.login(auth.username, auth.password);
   return { client, close: async () => {} };
 }
