@@ -70,7 +70,7 @@ export interface ScreenDef<S extends KeptState = AnyKept> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySpec = ResourceSpec<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTabbed = TabbedSpec<any>;
+type AnyTabbed = TabbedSpec<any>;
 
 const defineScreen = <S extends KeptState>(def: ScreenDef<S>): ScreenDef => def;
 
