@@ -14,11 +14,13 @@ export interface Profile {
   name: string;
   endpoint: string;
   credential: StoredCredential | null;
+  /** false: this profile's writes are not written to the history file */
+  history?: boolean;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; history?: boolean }>;
 }
 
 export class ConfigError extends Error {
@@ -103,7 +105,7 @@ export class ProfileStore {
     const clean = sanitize(profile);
     const data = this.read();
     if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
-    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential };
+    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential, ...(clean.history === false ? { history: false } : {}) };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
     return clean;
@@ -206,7 +208,8 @@ export function checkEndpoint(endpoint: string): string {
 }
 
 function sanitize(p: Profile): Profile {
-  return { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+  const clean: Profile = { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+  return p.history === false ? { ...clean, history: false } : clean;
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -228,7 +231,8 @@ function toProfile(name: string, raw: unknown): Profile | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.endpoint !== 'string') return null;
-  return { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+  const profile: Profile = { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+  return r.history === false ? { ...profile, history: false } : profile;
 }
 
 function nonEmpty(v: string | undefined): string {
