@@ -20,6 +20,7 @@ export const SCREEN_IDS = [
   'tokens',
   'profiles',
   'groups',
+  'history',
   'availability',
   'server',
   'record',
