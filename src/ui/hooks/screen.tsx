@@ -7,6 +7,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, 
 import { Box, Text } from 'ink';
 import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
+import type { ScreenId } from '../ids.js';
 import type { BindingId, Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
 import type { RecordSection } from '../resource/record.js';
@@ -64,7 +65,7 @@ export interface EntryParams {
 export interface ScreenEntry<S extends KeptState = AnyKept> {
   id: number;
   /** the registry's id of the screen: a `:` name (`servers`, `plans`, ...) or an inner view (`server`, `record`) */
-  screen: string;
+  screen: ScreenId;
   title: string;
   view: ViewState;
   state: S;
@@ -97,7 +98,7 @@ export interface ScreenControl {
 export type StatusKind = 'error' | 'info';
 
 export interface Nav {
-  push(screen: string, params?: EntryParams, title?: string): void;
+  push(screen: ScreenId, params?: EntryParams, title?: string): void;
   pop(): void;
   /** Status line: `source` lets a later success clear exactly its own error. */
   report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
