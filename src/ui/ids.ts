@@ -44,7 +44,7 @@ const OWN_KEYS = {
   profiles: ['switch'],
   scripts: ['retitle'],
   server: ['cursorLeft', 'cursorRight', 'rangeLonger', 'rangeShorter', 'nextTab', 'prevTab', 'tab'],
-  servers: ['console', 'powerOff', 'powerOn', 'promote', 'reserve', 'snapshot', 'support', 'template'],
+  servers: ['console', 'powerOff', 'powerOn', 'promote', 'reserve', 'snapshot', 'ssh', 'support', 'template'],
   snapshots: ['protect', 'schedule', 'scheduleDelete', 'scheduleOnOff', 'template'],
   tabs: ['next', 'prev', 'go'],
   templates: ['server'],
