@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
+import { isThemeName, type ThemeName } from '../ui/theme.js';
 
 export type StoredCredential = Credential;
 
@@ -14,11 +15,13 @@ export interface Profile {
   name: string;
   endpoint: string;
   credential: StoredCredential | null;
+  /** the colours the dashboard draws with for this profile (`--theme` overrides it) */
+  theme?: ThemeName;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName }>;
 }
 
 export class ConfigError extends Error {
@@ -103,7 +106,7 @@ export class ProfileStore {
     const clean = sanitize(profile);
     const data = this.read();
     if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
-    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential };
+    data.profiles[clean.name] = clean.theme ? { endpoint: clean.endpoint, credential: clean.credential, theme: clean.theme } : { endpoint: clean.endpoint, credential: clean.credential };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
     return clean;
@@ -206,7 +209,9 @@ export function checkEndpoint(endpoint: string): string {
 }
 
 function sanitize(p: Profile): Profile {
-  return { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+  const clean: Profile = { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+  if (isThemeName(p.theme)) clean.theme = p.theme;
+  return clean;
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -228,7 +233,10 @@ function toProfile(name: string, raw: unknown): Profile | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.endpoint !== 'string') return null;
-  return { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+  const profile: Profile = { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+  // a theme this version does not know is left out (the dashboard draws with its default), not an error
+  if (isThemeName(r.theme)) profile.theme = r.theme;
+  return profile;
 }
 
 function nonEmpty(v: string | undefined): string {
