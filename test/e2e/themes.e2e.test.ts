@@ -26,6 +26,11 @@ it('NO_COLOR: the servers are drawn, with their status words, and not one colour
   const s = await dashboard(['--theme', 'light'], { NO_COLOR: '1', FORCE_COLOR: '3' });
   expect(s.screen()).toMatch(/│›ec206901/);
   expect(colourEscapes(s.raw())).toEqual([]);
+  // a server's detail: the current tab is told by brackets, not by inverse or bold
+  s.pty.write('\r');
+  await s.waitFor('[1 Overview]');
+  await s.idle(300);
+  expect(colourEscapes(s.raw())).toEqual([]);
 });
 
 it('--theme mono draws no colour either', async () => {
