@@ -111,6 +111,27 @@ function splitAtGaps(r: Run): Run[] {
   return pieces.length > 0 ? pieces : [r];
 }
 
+/** How many eighths of the cell a lower block character fills (`▁` 1 … `█` 8), 0 for any other. */
+function blockEighths(ch: string | undefined): number {
+  const code = ch === undefined ? 0 : ch.charCodeAt(0);
+  return code >= 0x2581 && code <= 0x2588 ? code - 0x2580 : 0;
+}
+
+/** A run cut into its repeats of one lower block character and the text between them. */
+function splitBlocks(r: Run): Run[] {
+  if (r.text.length !== r.cells) return [r];
+  const pieces: Run[] = [];
+  let i = 0;
+  while (i < r.text.length) {
+    const block = blockEighths(r.text[i]) > 0;
+    let j = i + 1;
+    while (j < r.text.length && (block ? r.text[j] === r.text[i] : blockEighths(r.text[j]) === 0)) j++;
+    pieces.push({ col: r.col + i, cells: j - i, text: r.text.slice(i, j), look: r.look });
+    i = j;
+  }
+  return pieces;
+}
+
 export interface SvgOptions {
   backdrop: Backdrop;
   /** what the picture shows, for readers that cannot see it (the SVG's <title>) */
@@ -125,7 +146,7 @@ export function svgFromTerminal(term: Terminal, opts: SvgOptions): string {
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" xml:space="preserve" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" role="img">`,
     `<title>${escapeXml(opts.title)}</title>`,
-    `<style>text{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","Liberation Mono",monospace;font-size:${FONT_SIZE}px;white-space:pre}.b{font-weight:bold}.d{opacity:.6}.i{font-style:italic}.u{text-decoration:underline}</style>`,
+    `<style>text{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","Liberation Mono",monospace;font-size:${FONT_SIZE}px;white-space:pre}.b{font-weight:bold}.d{opacity:.6}.i{font-style:italic}.u{text-decoration:underline}rect{shape-rendering:crispEdges}</style>`,
     `<rect width="100%" height="100%" rx="6" fill="${scheme.bg}"/>`,
   ];
   const rows = runsOf(term, scheme);
@@ -141,7 +162,14 @@ export function svgFromTerminal(term: Terminal, opts: SvgOptions): string {
   out.push(`<g fill="${scheme.fg}">`);
   rows.forEach((runs, y) => {
     const baseline = PAD + y * CELL_H + CELL_H * 0.75;
-    for (const r of runs.flatMap(splitAtGaps)) {
+    for (const r of runs.flatMap(splitAtGaps).flatMap(splitBlocks)) {
+      const eighths = blockEighths(r.text[0]);
+      if (eighths > 0) {
+        // a lower block (charts, bars) is a rectangle: a font's glyph rarely fills the whole line height
+        const h = (CELL_H * eighths) / 8;
+        out.push(`<rect x="${num(PAD + r.col * CELL_W)}" y="${num(PAD + (y + 1) * CELL_H - h)}" width="${num(r.cells * CELL_W)}" height="${num(h)}" fill="${r.look.fg}"/>`);
+        continue;
+      }
       const lead = r.text.length - r.text.trimStart().length;
       const text = r.text.trim();
       if (text === '' && !r.look.underline) continue;

@@ -37,3 +37,16 @@ describe('svgFromTerminal', () => {
     expect(svgFromTerminal(term, { backdrop: 'light', title: 't' })).toBe(svg);
   });
 });
+
+describe('lower blocks', () => {
+  it('are drawn as rectangles of their height, one per repeat, so a chart has no gaps between its rows', async () => {
+    const term = await terminalWith('\u001b[38;5;81mab████▄▄▁\u001b[0m');
+    const svg = svgFromTerminal(term, { backdrop: 'dark', title: 't' });
+    expect(svg).toMatch(/fill="#5fd7ff">ab<\/text>/);
+    // █ at columns 2-5: full height; ▄ at 6-7: half; ▁ at 8: an eighth
+    expect(svg).toContain('<rect x="28.8" y="12" width="33.6" height="18" fill="#5fd7ff"/>');
+    expect(svg).toContain('<rect x="62.4" y="21" width="16.8" height="9" fill="#5fd7ff"/>');
+    expect(svg).toContain('<rect x="79.2" y="27.75" width="8.4" height="2.25" fill="#5fd7ff"/>');
+    expect(svg).not.toContain('█');
+  });
+});
