@@ -98,8 +98,12 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   embedded?.catch(() => {
     // reported through `ready`
   });
+  // every write this run sends goes to the history file, unless --no-history (a profile may also say no)
+  const history = flags.noHistory ? null : new (await import('../history/log.js')).HistoryLog({ by: 'dashboard', env: process.env });
   const ready = Promise.all([import('./demo.js'), import('../session/session.js')])
-    .then(([{ startEmbedded }, { sessionForConnection }]) => (plan.kind === 'demo' ? startEmbedded({ embedded }) : sessionForConnection(plan.conn)))
+    .then(([{ startEmbedded }, { sessionForConnection }]) =>
+      plan.kind === 'demo' ? startEmbedded({ embedded, history }) : sessionForConnection(plan.conn, { history }),
+    )
     .then((session) => {
       early = session;
       void session.cache.prefetch(SERVERS_CACHE_KEY, () => session.client.servers.list({ reuse: true })).catch(() => {
@@ -149,6 +153,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
         profiles,
         onSessionChange: (s) => sessions.push(s),
         onSuspend: () => terminal.suspend(),
+        history,
       },
       (err) => {
         failure = err;

@@ -17,11 +17,13 @@ export interface Profile {
   credential: StoredCredential | null;
   /** the colours the dashboard draws with for this profile (`--theme` overrides it) */
   theme?: ThemeName;
+  /** false: this profile's writes are not written to the history file */
+  history?: boolean;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName; history?: boolean }>;
 }
 
 export class ConfigError extends Error {
@@ -106,7 +108,12 @@ export class ProfileStore {
     const clean = sanitize(profile);
     const data = this.read();
     if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
-    data.profiles[clean.name] = clean.theme ? { endpoint: clean.endpoint, credential: clean.credential, theme: clean.theme } : { endpoint: clean.endpoint, credential: clean.credential };
+    data.profiles[clean.name] = {
+      endpoint: clean.endpoint,
+      credential: clean.credential,
+      ...(clean.theme ? { theme: clean.theme } : {}),
+      ...(clean.history === false ? { history: false } : {}),
+    };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
     return clean;
@@ -211,7 +218,7 @@ export function checkEndpoint(endpoint: string): string {
 function sanitize(p: Profile): Profile {
   const clean: Profile = { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
   if (isThemeName(p.theme)) clean.theme = p.theme;
-  return clean;
+  return p.history === false ? { ...clean, history: false } : clean;
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -236,7 +243,7 @@ function toProfile(name: string, raw: unknown): Profile | null {
   const profile: Profile = { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
   // a theme this version does not know is left out (the dashboard draws with its default), not an error
   if (isThemeName(r.theme)) profile.theme = r.theme;
-  return profile;
+  return r.history === false ? { ...profile, history: false } : profile;
 }
 
 function nonEmpty(v: string | undefined): string {

@@ -6,6 +6,7 @@
 
 import type { Action, Client, ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
+import type { HistoryLog } from '../history/log.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
 import { CpuSampler } from './cpu.js';
@@ -26,6 +27,8 @@ export interface Session {
   endpoint: string;
   /** The embedded emulator: the header says `local emulator`. */
   local: boolean;
+  /** where this session's writes are recorded (`:history` reads it); null: not recorded (--no-history, the profile's setting) */
+  history: HistoryLog | null;
   /**
    * Gives the tracker every action still running on the service (the action list's first page), once per
    * session however often it is asked: boot/main.ts asks as soon as the session exists, the app when it mounts.
@@ -95,6 +98,8 @@ export interface SessionInit {
   tracker?: ActionTracker;
   trackerOptions?: Partial<Omit<TrackerOptions, 'source'>>;
   onClose?: () => Promise<void> | void;
+  /** records every write the client sends, and how the actions they start end */
+  history?: HistoryLog | null;
 }
 
 export function createSession(init: SessionInit): Session {
@@ -105,6 +110,9 @@ export function createSession(init: SessionInit): Session {
   // every action the watcher sees end, whoever started it, updates the power of the servers it touched
   tracker.onFinished((a) => power.actionEnded(a));
   let following: Promise<void> | null = null;
+  const endpoint = init.endpoint ?? endpointLabel(init.client.endpoint);
+  const history = init.history ?? null;
+  const detach = history?.attach(init.client, { profile: init.profile, endpoint }, tracker);
   return {
     client: init.client,
     tracker,
@@ -112,8 +120,9 @@ export function createSession(init: SessionInit): Session {
     cpu,
     power,
     profile: init.profile,
-    endpoint: init.endpoint ?? endpointLabel(init.client.endpoint),
+    endpoint,
     local: init.local ?? false,
+    history,
     askPassword: null,
     followRunning() {
       following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked), { newest: true }));
@@ -123,6 +132,7 @@ export function createSession(init: SessionInit): Session {
       if (closed) return;
       closed = true;
       tracker.stop();
+      detach?.();
       cpu.stop();
       power.stop();
       await init.onClose?.();
@@ -144,13 +154,15 @@ export function endpointLabel(endpoint: string): string {
 /** A session for a profile or the environment: `connect` logs in when the environment gave a password. */
 export async function sessionForConnection(
   conn: Exclude<Connection, { source: 'none' }>,
-  opts: { connect?: ConnectOptions; trackerOptions?: SessionInit['trackerOptions'] } = {},
+  opts: { connect?: ConnectOptions; trackerOptions?: SessionInit['trackerOptions']; history?: HistoryLog | null } = {},
 ): Promise<Session> {
   // loaded here: it brings the profile store's library, which the demo never needs
   const { connect } = await import('./login.js');
   const client = await connect(conn, opts.connect ?? {});
   const profile = conn.profileName ?? 'env';
-  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions });
+  // a profile may keep its writes out of the history (`"history": false` in its entry)
+  const history = conn.history === false ? null : (opts.history ?? null);
+  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions, history });
   // A login token is renewed: with the environment's password, or with one asked for when it has expired.
   // An API token never expires and needs nothing.
   const auth = conn.auth;

@@ -91,6 +91,7 @@ function Shell(props: AppProps): ReactNode {
     session: props.session,
     connectOptions: props.connectOptions,
     trackerOptions: props.trackerOptions,
+    history: props.history,
     onSessionChange: props.onSessionChange,
     report,
     onSwitched: (next, profile) => {

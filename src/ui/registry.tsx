@@ -23,6 +23,7 @@ import actions from './screens/actions.js';
 import billing from './screens/billing.js';
 import events from './screens/events.js';
 import groups from './screens/groups.js';
+import history from './screens/history.js';
 import images from './screens/images.js';
 import networks from './screens/networks.js';
 import plans, { availability } from './screens/plans.js';
@@ -184,6 +185,7 @@ export const SCREENS: readonly ScreenDef[] = [
   listScreen(tokens),
   profilesScreen,
   listScreen(groups),
+  listScreen(history),
   // the plans' second view (`a` on plans), last so that `:a` still means actions
   listScreen(availability),
   serverScreen,
