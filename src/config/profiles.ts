@@ -8,6 +8,7 @@ import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
 import { isThemeName, type ThemeName } from '../ui/theme.js';
+import { cleanSettings, type StoredSettings } from './settings.js';
 
 export type StoredCredential = Credential;
 
@@ -19,11 +20,13 @@ export interface Profile {
   theme?: ThemeName;
   /** false: this profile's writes are not written to the history file */
   history?: boolean;
+  /** how `x` reaches a server and when long work is notified (config/settings.ts); absent: the defaults */
+  settings?: StoredSettings;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName; history?: boolean }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName; history?: boolean; settings?: StoredSettings }>;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +116,7 @@ export class ProfileStore {
       credential: clean.credential,
       ...(clean.theme ? { theme: clean.theme } : {}),
       ...(clean.history === false ? { history: false } : {}),
+      ...(clean.settings ? { settings: clean.settings } : {}),
     };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
@@ -216,9 +220,15 @@ export function checkEndpoint(endpoint: string): string {
 }
 
 function sanitize(p: Profile): Profile {
-  const clean: Profile = { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
-  if (isThemeName(p.theme)) clean.theme = p.theme;
-  return p.history === false ? { ...clean, history: false } : clean;
+  const settings = cleanSettings(p.settings);
+  return {
+    name: checkProfileName(p.name),
+    endpoint: checkEndpoint(p.endpoint),
+    credential: cleanCredential(p.credential),
+    ...(isThemeName(p.theme) ? { theme: p.theme } : {}),
+    ...(p.history === false ? { history: false } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -240,10 +250,16 @@ function toProfile(name: string, raw: unknown): Profile | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.endpoint !== 'string') return null;
-  const profile: Profile = { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
-  // a theme this version does not know is left out (the dashboard draws with its default), not an error
-  if (isThemeName(r.theme)) profile.theme = r.theme;
-  return r.history === false ? { ...profile, history: false } : profile;
+  const settings = cleanSettings(r.settings);
+  return {
+    name,
+    endpoint: r.endpoint,
+    credential: cleanCredential(r.credential),
+    // a theme this version does not know is left out (the dashboard draws with its default), not an error
+    ...(isThemeName(r.theme) ? { theme: r.theme } : {}),
+    ...(r.history === false ? { history: false } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
 }
 
 function nonEmpty(v: string | undefined): string {

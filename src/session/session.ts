@@ -7,6 +7,7 @@
 import type { Action, Client, ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
 import type { HistoryLog } from '../history/log.js';
+import { Notifier } from '../notify/notifier.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
 import { CpuSampler } from './cpu.js';
@@ -21,6 +22,8 @@ export interface Session {
   cpu: CpuSampler;
   /** whether each server on screen runs or is shut off: the one truth of the list, the detail and p / P */
   power: PowerStates;
+  /** word to the desktop when long work ends: the dashboard attaches the terminal; a bulk action groups its actions */
+  notifier?: Notifier;
   /** Profile name for the header; `demo` for the embedded emulator, `env` for bare environment variables. */
   profile: string;
   /** The service address as the header shows it. */
@@ -70,6 +73,8 @@ export function toTracked(a: Action): ActionLike {
     type: a.type,
     resource: a.resource,
     resourceType: a.resourceType,
+    startedAt: a.startedAt?.getTime() ?? null,
+    completedAt: a.completedAt?.getTime() ?? null,
   };
 }
 
@@ -109,6 +114,8 @@ export function createSession(init: SessionInit): Session {
   const power = new PowerStates({ status: (name, opts) => init.client.servers.status(name, opts) });
   // every action the watcher sees end, whoever started it, updates the power of the servers it touched
   tracker.onFinished((a) => power.actionEnded(a));
+  const notifier = new Notifier();
+  tracker.onFinished((a) => notifier.finished(a));
   let following: Promise<void> | null = null;
   const endpoint = init.endpoint ?? endpointLabel(init.client.endpoint);
   const history = init.history ?? null;
@@ -116,6 +123,7 @@ export function createSession(init: SessionInit): Session {
   return {
     client: init.client,
     tracker,
+    notifier,
     cache: new ResourceCache(),
     cpu,
     power,

@@ -16,6 +16,7 @@ import type { SortSpec } from './components/Table.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { useIdleHints } from './hooks/useIdle.js';
 import { useFailureNotice, usePanelRows } from './hooks/useActionNames.js';
+import { useNotify } from '../notify/useNotify.js';
 import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import { SuspendKey } from './suspend-key.js';
@@ -106,6 +107,8 @@ function Shell(props: AppProps): ReactNode {
 
   const rows = usePanelRows(session, dismissed);
   useFailureNotice(session, report);
+  // long work that ends tells the desktop (OSC 9 / 777, or a bell)
+  useNotify(session);
   const failures = rows.filter((r) => r.state === 'failed');
 
   const tooSmall = isTooSmall(size.columns, size.rows);

@@ -109,6 +109,11 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
   return safe(a.resource);
 }
 
+/** What `a` acts on, named as the panel names it, from the session's cache (the desktop notification). */
+export function actionLabel(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+  return actionResourceName(nameSources(cache), a);
+}
+
 /**
  * A failed action in words: how far it got, and that the service did not say why (an action record has no
  * field for a reason), so nobody reads `failed at 95%` as a reason withheld by the dashboard.

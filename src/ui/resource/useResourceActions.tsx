@@ -131,6 +131,8 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       open,
       run,
       refresh: () => latest.current.refresh(),
+      terminal: handoff.terminal,
+      copy: handoff.copy,
     };
 
     const handle = (id: BindingId, row: T | undefined): boolean => {
