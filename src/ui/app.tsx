@@ -50,7 +50,7 @@ function Shell(props: AppProps): ReactNode {
   const size = useTerminalSize({ columns: props.width, rows: props.height });
   const readOnly = props.readOnly === true;
   const dispatcher = useKeyDispatcher();
-  const { status, report, clear, clearNow } = useStatusLine(dispatcher, props.statusMs);
+  const { status, report, showing, clear, clearNow } = useStatusLine(dispatcher, props.statusMs);
 
   const control = useRef<ScreenControl | null>(null);
   // The screen below must not answer keys for the one being shown until that one has committed, and what
@@ -106,7 +106,7 @@ function Shell(props: AppProps): ReactNode {
   useReclaimNotices(session, report);
 
   const rows = usePanelRows(session, dismissed);
-  useFailureNotice(session, report);
+  useFailureNotice(session, report, showing);
   // long work that ends tells the desktop (OSC 9 / 777, or a bell)
   useNotify(session);
   const failures = rows.filter((r) => r.state === 'failed');

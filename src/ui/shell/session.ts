@@ -17,7 +17,7 @@ export interface SessionOptions {
   onSessionChange?(session: Session): void;
   /** the new session is there: the shell starts again on its first screen */
   onSwitched(session: Session, profile: Profile): void;
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
 }
 
 export function useShellSession(opts: SessionOptions): { session: Session | null; switchTo(profile: Profile): Promise<void> } {
