@@ -13,6 +13,7 @@ import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
 import { SERVERS_CACHE_KEY } from '../session/cache.js';
+import { pickTheme, setTheme } from '../ui/theme.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
@@ -75,6 +76,12 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     process.exitCode = 1;
     return;
   }
+
+  // The palette, once, before anything is drawn: NO_COLOR, else --theme, else the profile's, else dark.
+  // (A profile switched to later with :profiles keeps the colours the dashboard started with.)
+  const profileName = plan.kind === 'connect' ? plan.conn.profileName : undefined;
+  const profileTheme = profileName !== undefined && plan.kind === 'connect' ? plan.store?.get(profileName)?.theme : undefined;
+  setTheme(pickTheme(flags.theme, profileTheme, process.env));
 
   // Ink draws nothing until exit when it believes it runs in CI; on a terminal a person is watching.
   // This must happen before Ink is imported: it reads the variable once, at load.

@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
+import { isThemeName, type ThemeName } from '../ui/theme.js';
 import { cleanSettings, type StoredSettings } from './settings.js';
 
 export type StoredCredential = Credential;
@@ -15,6 +16,8 @@ export interface Profile {
   name: string;
   endpoint: string;
   credential: StoredCredential | null;
+  /** the colours the dashboard draws with for this profile (`--theme` overrides it) */
+  theme?: ThemeName;
   /** false: this profile's writes are not written to the history file */
   history?: boolean;
   /** how `x` reaches a server and when long work is notified (config/settings.ts); absent: the defaults */
@@ -23,7 +26,7 @@ export interface Profile {
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; history?: boolean; settings?: StoredSettings }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName; history?: boolean; settings?: StoredSettings }>;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +114,7 @@ export class ProfileStore {
     data.profiles[clean.name] = {
       endpoint: clean.endpoint,
       credential: clean.credential,
+      ...(clean.theme ? { theme: clean.theme } : {}),
       ...(clean.history === false ? { history: false } : {}),
       ...(clean.settings ? { settings: clean.settings } : {}),
     };
@@ -221,6 +225,7 @@ function sanitize(p: Profile): Profile {
     name: checkProfileName(p.name),
     endpoint: checkEndpoint(p.endpoint),
     credential: cleanCredential(p.credential),
+    ...(isThemeName(p.theme) ? { theme: p.theme } : {}),
     ...(p.history === false ? { history: false } : {}),
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
   };
@@ -250,6 +255,8 @@ function toProfile(name: string, raw: unknown): Profile | null {
     name,
     endpoint: r.endpoint,
     credential: cleanCredential(r.credential),
+    // a theme this version does not know is left out (the dashboard draws with its default), not an error
+    ...(isThemeName(r.theme) ? { theme: r.theme } : {}),
     ...(r.history === false ? { history: false } : {}),
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
   };
