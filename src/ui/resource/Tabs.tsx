@@ -83,7 +83,10 @@ const HINT = '   Tab/→ next  1-9 go';
 export function TabBar(props: { tabs: readonly Tab[]; current: number; width: number }): ReactNode {
   const plain = color('accent') === undefined;
   // the keys are said only when they fit whole after the tabs (the footer and `?` say them too)
-  const used = 1 + props.tabs.reduce((n, t, i) => n + (i > 0 ? 3 : 0) + 2 + displayWidth(`${i + 1} ${t.title}${t.badge ? ` ${t.badge}` : ''}`), 0);
+  const labels = props.tabs.reduce((n, t, i) => n + 2 + displayWidth(`${i + 1} ${t.title}${t.badge ? ` ${t.badge}` : ''}`), 0);
+  const used = 1 + labels + 3 * Math.max(0, props.tabs.length - 1);
+  // a narrow terminal gets one-cell separators before any tab is cut (the server's seven tabs at 80 columns)
+  const sep = used <= props.width ? ' │ ' : '│';
   const hint = used + HINT.length <= props.width ? HINT : '';
   return (
     <Box width={props.width} height={1}>
@@ -94,7 +97,7 @@ export function TabBar(props: { tabs: readonly Tab[]; current: number; width: nu
           const label = `${i + 1} ${t.title}${t.badge ? ` ${t.badge}` : ''}`;
           return (
             <Text key={t.id}>
-              {i > 0 ? <Text color={color('dim')}> │ </Text> : null}
+              {i > 0 ? <Text color={color('dim')}>{sep}</Text> : null}
               <Text inverse={on && !plain} bold={on && !plain} color={on ? color('accent') : undefined}>
                 {on && plain ? `[${label}]` : ` ${label} `}
               </Text>

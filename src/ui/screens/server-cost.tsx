@@ -12,7 +12,7 @@ import { money, perHour } from '../format.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { rateNow, useCostInputs } from '../hooks/useCosts.js';
 import { useResource } from '../hooks/useResource.js';
-import { padEnd, safe, truncate } from '../text.js';
+import { padEnd, safe, wrapText } from '../text.js';
 import { color } from '../theme.js';
 
 export const COST_REFRESH_MS = 300_000;
@@ -68,19 +68,26 @@ export function CostView(props: CostViewProps): ReactNode {
     const predicted = monthPrediction(rate, now, usage ? usage.cost : null);
     lines.push({ label: 'Predicted', text: `${money(predicted)} for ${monthName} (so far, plus the rate now until the month ends)` });
   }
+  // nothing is cut: a line longer than the width goes on under itself, past the label column
+  const textWidth = Math.max(1, inner - LABEL);
+  const note = 'the rate is the cost model’s (plan price, spot, reserved, offline and special discounts); the month so far is the service’s bill; r reads it again';
   return (
     <Box flexDirection="column" width={width} height={props.height}>
-      {lines.map((l) => (
-        <Text key={l.label} wrap="truncate">
+      {lines.flatMap((l) =>
+        wrapText(l.text, textWidth).map((piece, i) => (
+          <Text key={`${l.label}-${i}`} wrap="truncate">
+            {' '}
+            <Text color={color('accent')}>{padEnd(i === 0 ? l.label : '', LABEL)}</Text>
+            <Text color={color(l.role)}>{piece}</Text>
+          </Text>
+        )),
+      )}
+      {wrapText(note, inner).map((piece, i) => (
+        <Text key={`note-${i}`} color={color('dim')} wrap="truncate">
           {' '}
-          <Text color={color('accent')}>{padEnd(l.label, LABEL)}</Text>
-          <Text color={color(l.role)}>{truncate(l.text, Math.max(1, inner - LABEL))}</Text>
+          {piece}
         </Text>
       ))}
-      <Text color={color('dim')} wrap="truncate">
-        {' '}
-        {truncate('the rate is the cost model’s (plan price, spot, reserved, offline and special discounts); the month so far is the service’s bill; r reads it again', inner)}
-      </Text>
     </Box>
   );
 }
