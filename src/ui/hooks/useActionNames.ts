@@ -10,6 +10,7 @@ import type { ResourceCache } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import { typeWords, type ActionRow } from '../components/action-lines.js';
 import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
+import { foldGroups, useBulkVersion } from './useBulk.js';
 import type { TrackedAction } from '../../watch/tracker.js';
 import { safe } from '../text.js';
 
@@ -120,6 +121,8 @@ function failureText(a: Pick<TrackedAction, 'progress'>): string {
 /** The action panel's rows, each resource named from the session's lists and each failure given its reason. */
 export function usePanelRows(session: Session | null | undefined, dismissed: ReadonlySet<number>): ActionRow[] {
   const snapshot = useTrackerSnapshot(session?.tracker);
+  const bulk = session?.bulk;
+  const bulkVersion = useBulkVersion(bulk);
   const cache = session?.cache;
   // the lists the names come from: a list that loads after its action started names it from then on
   const servers = useCached<unknown>(cache, 'servers');
@@ -132,14 +135,16 @@ export function usePanelRows(session: Session | null | undefined, dismissed: Rea
     const cached = (key: string) => cache?.get<unknown>(key)?.data;
     const src: NameSources = { servers, snapshots, templates, remembered, cached };
     const names = known.current;
-    return panelRows(snapshot, dismissed, (a) => {
+    const rows = panelRows(snapshot, dismissed, (a) => {
       let resource = actionResourceName(src, a);
       if (resource !== bareName(a)) names.set(a.id, resource);
       else resource = names.get(a.id) ?? resource;
       if (names.size > 500) names.delete(names.keys().next().value!);
       return { resource, error: a.status === 'failed' ? failureText(a) : undefined };
     });
-  }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered]);
+    // the actions of a bulk key are one line per group (bulkVersion: a request answered changes the line)
+    return bulkVersion >= 0 ? foldGroups(rows, bulk, dismissed) : rows;
+  }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered, bulk, bulkVersion]);
 }
 
 /**
@@ -150,7 +155,8 @@ export function useFailureNotice(session: Session | null | undefined, report: (k
   useEffect(() => {
     if (!session) return;
     return session.tracker.onFinished((a) => {
-      if (a.status !== 'failed') return;
+      // a bulk action's failures are told once, by its summary (ui/resource/bulk.ts)
+      if (a.status !== 'failed' || session.bulk.groupOf(a.id)) return;
       report('error', `${typeWords(a.type)} of ${actionResourceName(nameSources(session.cache), a)} ${failureText(a)}`, 'action');
     });
   }, [session, report]);
