@@ -147,7 +147,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     const { rows: all, marks: m } = latest.current;
     const plan = planBulk(bulk, all.filter((r) => m.set.has(spec.rowKey(r))), ctx);
     if (plan.go.length === 0) return nav.report('error', `Nothing to ${bulk.verb}: ${skippedText(plan)}`, 'action');
-    const hooks = { clearMarks: () => latest.current.marks.clear(), report: (kind: 'info' | 'error', text: string) => nav.report(kind, text, 'action') };
+    const hooks = { clearMarks: () => latest.current.marks.clear(), report: (kind: 'info' | 'error', text: string) => nav.report(kind, text, 'action'), refresh };
     actions.open({ kind: 'confirm', confirm: bulkConfirm(spec, bulk, plan, hooks), row: plan.go[0] });
   };
 

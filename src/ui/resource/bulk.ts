@@ -52,6 +52,8 @@ export interface BulkHooks {
   /** the marks go once the requests are on their way */
   clearMarks(): void;
   report(kind: 'info' | 'error', text: string): void;
+  /** the list loaded again once every request is answered (the rows show `Deleting`, `Off`) */
+  refresh(): void;
 }
 
 /** The one confirmation of a bulk action over `plan.go`; its yes sends every request, paced. */
@@ -83,6 +85,7 @@ export function bulkConfirm<T>(spec: Pick<ResourceSpec<T>, 'singular' | 'label'>
         hooks.report(r.kind, r.text);
       });
       void sent.then(() => {
+        hooks.refresh();
         if (group.ended) return;
         const r = groupReport(group, bulk.verb, plural, false);
         hooks.report(r.kind, r.text);
