@@ -83,7 +83,7 @@ export interface TableProps<T> {
    * keep their widths while a filter is typed. Default `rows`. */
   widthsFrom?: readonly T[];
   live?: LiveCells<T>;
-  /** the keys of the rows marked: given, a sign column (`*`) says which, colour or not */
+  /** the keys of the rows marked: given (some marked), a sign column (`*`) says which, colour or not */
   marked?: ReadonlySet<string>;
   isActive?: boolean;
   /** the keys of the columns drawn, told when they change (the width or the rows changed which fit) */
@@ -408,7 +408,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   const measured = props.widthsFrom ?? rows;
   const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(measured, columns) : undefined), [measured, columns]);
-  // a list that marks rows has a sign column after the cursor's
+  // while rows are marked, a sign column after the cursor's (none otherwise: the rows keep their place)
   const marker = MARKER_WIDTH + (props.marked ? 1 : 0);
   const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - marker), natural), [columns, width, natural, marker]);
 

@@ -284,7 +284,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             width={width}
             widthsFrom={rows}
             live={live}
-            marked={markable ? marks.set : undefined}
+            marked={marks.keys.length > 0 ? marks.set : undefined}
             isActive={props.active && !actions.dialog}
             emptyText={emptyText}
             onLayout={onLayout}
