@@ -12,6 +12,8 @@ try {
   sections.push(['dashboard', benchDashboard]);
   const { benchMetrics } = await import('./metrics.mjs');
   sections.push(['metrics', benchMetrics]);
+  const { benchBulk } = await import('./bulk.mjs');
+  sections.push(['bulk actions', benchBulk]);
 } catch (err) {
   if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
 }

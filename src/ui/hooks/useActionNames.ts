@@ -10,7 +10,7 @@ import type { ResourceCache } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import { typeWords, type ActionRow } from '../components/action-lines.js';
 import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
-import { foldGroups, useBulkVersion } from './useBulk.js';
+import { foldGroups, useBulkVersion, withoutGrouped } from './useBulk.js';
 import type { TrackedAction } from '../../watch/tracker.js';
 import { safe } from '../text.js';
 
@@ -135,15 +135,16 @@ export function usePanelRows(session: Session | null | undefined, dismissed: Rea
     const cached = (key: string) => cache?.get<unknown>(key)?.data;
     const src: NameSources = { servers, snapshots, templates, remembered, cached };
     const names = known.current;
-    const rows = panelRows(snapshot, dismissed, (a) => {
+    // the actions of a bulk key are one line per group (bulkVersion: a request answered changes the line)
+    const { snapshot: own, present } = withoutGrouped(bulkVersion >= 0 ? snapshot : snapshot, bulk);
+    const rows = panelRows(own, dismissed, (a) => {
       let resource = actionResourceName(src, a);
       if (resource !== bareName(a)) names.set(a.id, resource);
       else resource = names.get(a.id) ?? resource;
       if (names.size > 500) names.delete(names.keys().next().value!);
       return { resource, error: a.status === 'failed' ? failureText(a) : undefined };
     });
-    // the actions of a bulk key are one line per group (bulkVersion: a request answered changes the line)
-    return bulkVersion >= 0 ? foldGroups(rows, bulk, dismissed) : rows;
+    return foldGroups(rows, bulk, present, dismissed);
   }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered, bulk, bulkVersion]);
 }
 

@@ -5,6 +5,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { failureSummary, groupCounts, type BulkGroup, type BulkGroups } from '../../watch/bulk.js';
 import type { ActionRow } from '../components/action-lines.js';
+import type { TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
 
 /** The groups' version, re-read at most once per microtask however many requests were answered. */
 export function useBulkVersion(bulk: BulkGroups | undefined): number {
@@ -50,17 +51,26 @@ function groupRow(g: BulkGroup): ActionRow {
 
 const RANK: Record<ActionRow['state'], number> = { running: 0, failed: 1, done: 2 };
 
-/** `rows` with every action of a bulk group folded into its group's one line. */
-export function foldGroups(rows: readonly ActionRow[], bulk: BulkGroups | undefined, dismissed: ReadonlySet<number>): ActionRow[] {
-  const groups = bulk?.list() ?? [];
-  if (!bulk || groups.length === 0) return rows as ActionRow[];
+/**
+ * The snapshot without the actions of bulk groups (500 rows need no names, no bars: their group has one line),
+ * and the groups that still have an action in it.
+ */
+export function withoutGrouped(s: TrackerSnapshot, bulk: BulkGroups | undefined): { snapshot: TrackerSnapshot; present: ReadonlySet<number> } {
   const present = new Set<number>();
-  const out: ActionRow[] = [];
-  for (const r of rows) {
-    const g = bulk.groupOf(Number(r.id));
+  if (!bulk || bulk.list().length === 0) return { snapshot: s, present };
+  const keep = (a: TrackedAction) => {
+    const g = bulk.groupOf(a.id);
     if (g) present.add(g.id);
-    else out.push(r);
-  }
+    return g === undefined;
+  };
+  return { snapshot: { ...s, inFlight: s.inFlight.filter(keep), finished: s.finished.filter(keep), history: s.history.filter(keep) }, present };
+}
+
+/** `rows` with one line per bulk group: while it runs, while its last action lingers, or while a failure waits for X. */
+export function foldGroups(rows: readonly ActionRow[], bulk: BulkGroups | undefined, present: ReadonlySet<number>, dismissed: ReadonlySet<number>): ActionRow[] {
+  const groups = bulk?.list() ?? [];
+  if (groups.length === 0) return rows as ActionRow[];
+  const out = [...rows];
   for (const g of groups) {
     if (dismissed.has(g.id)) continue;
     if (!g.ended || present.has(g.id) || g.failed.length > 0) out.push(groupRow(g));

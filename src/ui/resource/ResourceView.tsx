@@ -140,7 +140,11 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const down = () => {
     const { visible: shown, selected: key } = latest.current;
     const at = key === null ? -1 : shown.findIndex((r) => spec.rowKey(r) === key);
-    if (at >= 0 && at + 1 < shown.length) onSelect(spec.rowKey(shown[at + 1]));
+    if (at < 0 || at + 1 >= shown.length) return;
+    const next = spec.rowKey(shown[at + 1]);
+    onSelect(next);
+    // the next key of the same chunk moves on from here, before any render
+    latest.current.selected = next;
   };
   /** A bulk key on the marked rows: those it cannot apply to named and skipped, one confirmation for the rest. */
   const bulkKey = (bulk: BulkSpec<T>) => {

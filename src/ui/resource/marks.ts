@@ -3,7 +3,7 @@
 // The marks are row keys (a server's name), kept in the screen's entry of the shell's stack, so they survive a
 // refresh and a detail view opened over the list; a row that is no longer loaded loses its mark.
 
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Nav, ScreenEntry } from '../hooks/screen.js';
 import { char, type ScreenBinding } from '../keymap.js';
 
@@ -49,7 +49,16 @@ export interface Marks {
 export function useMarks<T>(entry: ScreenEntry, nav: Pick<Nav, 'keep'>, rows: readonly T[] | undefined, keyOf: (row: T) => string, enabled: boolean): Marks {
   const keys = enabled ? (entry.state.marks ?? NO_MARKS) : NO_MARKS;
   const id = entry.id;
-  const keep = useCallback((marks: readonly string[]) => nav.keep(id, { marks }), [nav, id]);
+  // keys in one chunk (a paste of spaces) are handled before a render: each meets the marks the last left
+  const now = useRef(keys);
+  now.current = keys;
+  const keep = useCallback(
+    (marks: readonly string[]) => {
+      now.current = marks;
+      nav.keep(id, { marks });
+    },
+    [nav, id],
+  );
   useEffect(() => {
     if (rows === undefined || keys.length === 0) return;
     const present = new Set(rows.map(keyOf));
@@ -66,17 +75,17 @@ export function useMarks<T>(entry: ScreenEntry, nav: Pick<Nav, 'keep'>, rows: re
       switch (bindingId) {
         case 'mark':
           if (selected === null) return true;
-          keep(toggleMark(keys, selected));
+          keep(toggleMark(now.current, selected));
           down();
           return true;
         case 'markAll':
-          keep(markAll(keys, shownKeys()));
+          keep(markAll(now.current, shownKeys()));
           return true;
         case 'unmarkAll':
           keep(NO_MARKS);
           return true;
         case 'back':
-          if (keys.length === 0) return false;
+          if (now.current.length === 0) return false;
           keep(NO_MARKS);
           return true;
         default:
