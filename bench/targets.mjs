@@ -15,6 +15,7 @@ const FIXED = [
   ['poll_rps', 1, 'max', 'req/s'],
   ['rss_mb', 200, 'max', 'MB'],
   ['metrics_30d_frame_ms', 50, 'max', 'ms'],
+  ['metrics_cursor_key_p95_ms', 16, 'max', 'ms'],
   ['emu_persist_create_rps', 300, 'min', 'req/s'],
   ['emu_list_rps', 300, 'min', 'req/s'],
   // issue 21: 500 marked servers powered off: the pace the dashboard chose (4), keys while they go, one line

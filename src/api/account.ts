@@ -1,10 +1,79 @@
 // The account, logging in, and API tokens (spec 4.1 and 5).
 import { hostname as osHostname } from 'node:os';
+import { ShapeError } from './errors.js';
 import type { Transport } from './http.js';
-import type { Account, ApiTokenInfo, CreatedToken, Login } from './models.js';
-import { parseAccount, parseCreatedToken, parseLogin, parseNothing, parseTokenList } from './parse.js';
+import { envelope, listOf, parseNothing, unwrap, type Extra } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
+import { Reader, toDate } from './read.js';
 import { registerSecret } from './secrets.js';
+
+export interface Account {
+  username: string;
+  email: string;
+  reservedAvailable: boolean;
+  offlineAvailable: boolean;
+  ecsSpecialDiscount: number;
+  ecshmSpecialDiscount: number;
+  ecsgpuSpecialDiscount: number;
+  extra: Extra;
+}
+
+export interface Login {
+  token: string;
+  /** when the JWT stops working */
+  expire: Date;
+}
+
+export interface ApiTokenInfo {
+  id: number;
+  notes: string;
+  createdAt: Date | null;
+}
+
+export interface CreatedToken {
+  /** shown once by the service: store it or lose it */
+  token: string;
+  id: number | null;
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+function parseAccount(body: unknown): Account {
+  const r = Reader.of(unwrap(body, 'account'), 'account record');
+  envelope(r);
+  return {
+    username: r.str('username'),
+    email: r.optStr('email'),
+    reservedAvailable: r.optBool('reserved_available'),
+    offlineAvailable: r.optBool('offline_available'),
+    ecsSpecialDiscount: r.optNum('ecs_special_discount'),
+    ecshmSpecialDiscount: r.optNum('ecshm_special_discount'),
+    ecsgpuSpecialDiscount: r.optNum('ecsgpu_special_discount'),
+    extra: r.rest(),
+  };
+}
+
+export function parseLogin(body: unknown): Login {
+  const r = Reader.of(body, 'login answer');
+  const token = r.str('token');
+  const expire = toDate(r.any('expire'));
+  if (!expire) throw new ShapeError("login answer is missing 'expire'");
+  return { token, expire };
+}
+
+export function parseTokenList(body: unknown): ApiTokenInfo[] {
+  return listOf(body, 'keys', 'token list').map((x) => {
+    const r = Reader.of(x, 'token record');
+    return { id: r.num('id'), notes: r.optStr('notes'), createdAt: r.date('created_at') };
+  });
+}
+
+function parseCreatedToken(body: unknown): CreatedToken {
+  const r = Reader.of(body, 'token creation answer');
+  return { token: r.str('token'), id: r.nullableNum('id') };
+}
+
+// -------------------------------------------------------------------------------------------------- calls
 
 /** The label of the token minted for this machine: it tells the person, in the token list, where it lives. */
 export function machineTokenLabel(host = osHostname()): string {

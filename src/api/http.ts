@@ -1,17 +1,18 @@
 // The transport: one ky instance per client carrying the base address, the credential, the timeout and the
 // retry policy. Every answer comes back as parsed JSON (or text), and every failure as one of the client's
 // own errors, with credentials scrubbed from whatever text the failure carries.
+// The other jobs live beside it: auth.ts (the credential and its renewal), failure.ts (failures as errors),
+// repeats.ts (unchanged answers to polled lists).
 import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
-import { ApiError, AuthExpiredError, NetworkError, ShapeError, TimeoutError, isAbort } from './errors.js';
+import { Auth, type Credential, type Renewer } from './auth.js';
+import { ApiError, NetworkError, ShapeError, isAbort } from './errors.js';
+import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
-import { registerSecret, scrub } from './secrets.js';
+import { Repeats, type Repeat } from './repeats.js';
+import { scrub } from './secrets.js';
 import { ServiceClock } from './service-clock.js';
 
-export type Credential =
-  /** `id`: the token's id on the service, when known (it marks the dashboard's own token in `:tokens`) */
-  | { kind: 'token'; token: string; id?: number }
-  /** `expire` is Unix seconds, as the login answer gives it */
-  | { kind: 'jwt'; token: string; expire: number };
+export type { Credential, Renewer } from './auth.js';
 
 /** A fetch as the emulator's `app.fetch` has it: tests pass it to skip the socket. */
 export type FetchLike = (request: Request) => Promise<Response> | Response;
@@ -48,13 +49,6 @@ export interface TransportOptions {
   renewMarginMs?: number;
 }
 
-/**
- * Gets a fresh JWT and makes it the credential (by logging in again). `expired`: the current one no longer
- * works, so the renewer may ask the person for the password; false: it is merely near its end, and a renewer
- * that cannot renew without asking should give up quietly (throw), the current token still works.
- */
-export type Renewer = (expired: boolean) => Promise<void>;
-
 export interface RequestOptions {
   json?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -78,16 +72,6 @@ export interface LostAnswerRecovery<T> {
   then(): Promise<T | null>;
 }
 
-/** The last answer to a GET asked with `reuse`, and what each parser made of it (not the parsed JSON: the
- * results are what is used, and ten thousand servers' JSON would double the memory they take). */
-interface Repeat {
-  text: string;
-  status: number;
-  results: WeakMap<(body: unknown) => unknown, unknown>;
-}
-/** Requests whose last answer is kept: the lists a dashboard polls, not every record it opened. */
-const MAX_REPEATS = 16;
-
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
@@ -98,25 +82,17 @@ const RETRIED_STATUSES = [429, 502, 503, 504];
 export class Transport {
   readonly endpoint: string;
   readonly timeoutMs: number;
-  private credentialValue: Credential | null = null;
   private readonly ky: KyInstance;
   /** the service's clock: this machine's plus the offset its last answer's Date header showed */
   readonly clock: ServiceClock;
-  private readonly expiryMarginMs: number;
-  private readonly repeats = new Map<string, Repeat>();
-  private readonly renewMarginMs: number;
-  /** how a JWT is renewed; null: it is not, and an expired one ends the session */
-  renewer: Renewer | null = null;
-  /** the renewal under way: requests that find the token old all wait for the same one */
-  private renewal: Promise<void> | null = null;
-  private renewalExpired = false;
+  private readonly auth: Auth;
+  private readonly repeats = new Repeats();
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.clock = new ServiceClock(opts.now ?? Date.now);
-    this.expiryMarginMs = opts.expiryMarginMs ?? 5_000;
-    this.renewMarginMs = opts.renewMarginMs ?? 60_000;
+    this.auth = new Auth(this.clock, opts.expiryMarginMs ?? 5_000, opts.renewMarginMs ?? 60_000);
     this.credential = opts.credential ?? null;
     const retry = { ...DEFAULT_RETRY, ...opts.retry };
     const userFetch = opts.fetch;
@@ -145,59 +121,34 @@ export class Transport {
   }
 
   get credential(): Credential | null {
-    return this.credentialValue;
+    return this.auth.credential;
   }
 
   set credential(c: Credential | null) {
-    if (c) registerSecret(c.token);
-    this.credentialValue = c ? { ...c } : null;
+    this.auth.credential = c;
+  }
+
+  /** how a JWT is renewed; null: it is not, and an expired one ends the session */
+  get renewer(): Renewer | null {
+    return this.auth.renewer;
+  }
+
+  set renewer(r: Renewer | null) {
+    this.auth.renewer = r;
   }
 
   /** When the current JWT stops working; null for API tokens (they never expire) or no credential. */
   get expiresAt(): Date | null {
-    const c = this.credentialValue;
-    return c?.kind === 'jwt' ? new Date(c.expire * 1000) : null;
+    return this.auth.expiresAt;
   }
 
   isExpired(): boolean {
-    const c = this.credentialValue;
-    // the expiry is the service's time: judged on its clock, which may differ from ours or run faster
-    return c?.kind === 'jwt' && this.clock.now() >= c.expire * 1000 - this.expiryMarginMs;
+    return this.auth.isExpired();
   }
 
   /** The service's time now, as its last answer's Date header told it (to the second); ours before any. */
   serviceNow(): Date {
     return new Date(this.clock.now());
-  }
-
-  /** Renews the JWT once for every caller asking at the same time. */
-  private renew(expired: boolean): Promise<void> {
-    const renewer = this.renewer;
-    if (renewer === null) return Promise.reject(new AuthExpiredError());
-    // an early renewal under way may give up without asking: one that must succeed tries again after it
-    if (this.renewal !== null) return expired && !this.renewalExpired ? this.renewal.catch(() => this.renew(true)) : this.renewal;
-    this.renewalExpired = expired;
-    const renewal = renewer(expired).finally(() => {
-      if (this.renewal === renewal) this.renewal = null;
-    });
-    this.renewal = renewal;
-    return renewal;
-  }
-
-  /** Before a request: a JWT near its end is renewed; an expired one is renewed or the request refused. */
-  private async freshen(): Promise<void> {
-    const c = this.credentialValue;
-    if (c?.kind !== 'jwt') return;
-    if (this.isExpired()) {
-      // never sent: the service would refuse it
-      if (this.renewer === null) throw new AuthExpiredError();
-      await this.renew(true);
-      return;
-    }
-    if (this.renewer !== null && this.clock.now() >= c.expire * 1000 - this.renewMarginMs) {
-      // early: a failure here costs nothing, the token still works
-      await this.renew(false).catch(() => undefined);
-    }
   }
 
   /** Sends one request and returns its body: parsed JSON (null when empty) or, with accept 'text', the text. */
@@ -237,17 +188,11 @@ export class Transport {
 
   private async send(method: string, path: string, opts: RequestOptions, renewed = false): Promise<{ status: number; body: unknown; repeat?: Repeat }> {
     const upper = method.toUpperCase();
-    const headers: Record<string, string> = {};
+    let headers: Record<string, string> = {};
     let sentJwt: string | null = null;
     if (!opts.anonymous) {
-      if (!renewed) await this.freshen();
-      const c = this.credentialValue;
-      if (c?.kind === 'jwt') {
-        sentJwt = c.token;
-        headers.authorization = `Bearer ${c.token}`;
-      } else if (c?.kind === 'token') {
-        headers['x-apitoken'] = c.token;
-      }
+      if (!renewed) await this.auth.freshen();
+      ({ headers, jwt: sentJwt } = this.auth.sent());
     }
     if (opts.accept === 'text') headers.accept = 'text/csv, text/plain, application/json';
     opts.signal?.throwIfAborted();
@@ -273,17 +218,10 @@ export class Transport {
         },
       });
     } catch (err) {
-      const failure = await this.translate(err, upper, path, opts, lostAnswer);
-      // Any 401 on a login token: the service no longer takes it, whatever its words ("token expired" from a
-      // clock ahead of ours, "invalid token" from a service restarted without its state or a password
-      // changed elsewhere). Renew once (the kept password, else the person is asked) and send once more; a
-      // refused request did nothing, so sending a POST again is safe. A token already replaced while this
-      // request was out (another request renewed it) is not renewed twice: the request goes with the new one.
-      if (!renewed && sentJwt !== null && this.renewer !== null && isAuthRefusal(failure)) {
-        const current = this.credentialValue;
-        if (!(current?.kind === 'jwt' && current.token !== sentJwt)) await this.renew(true);
-        return this.send(method, path, opts, true);
-      }
+      const request = { method: upper, path, endpoint: this.endpoint, timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal };
+      const failure = await translate(err, request, this.clock, lostAnswer);
+      // a refused login token is renewed once and the request sent once more (see Auth.renewAfter)
+      if (!renewed && (await this.auth.renewAfter(failure, sentJwt))) return this.send(method, path, opts, true);
       throw failure;
     }
 
@@ -300,8 +238,8 @@ export class Transport {
     if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
     if (text.trim() === '') return { status, body: null };
     const repeatKey = opts.reuse === true && upper === 'GET' && opts.accept !== 'text' ? `${path}?${JSON.stringify(cleanQuery(opts.query) ?? {})}` : null;
-    const last = repeatKey === null ? undefined : this.repeats.get(repeatKey);
-    if (last !== undefined && last.status === status && last.text === text) {
+    const last = repeatKey === null ? undefined : this.repeats.same(repeatKey, status, text);
+    if (last !== undefined) {
       // parsed again only for a caller that has no result of it yet
       return {
         status,
@@ -322,44 +260,8 @@ export class Transport {
       throw new ApiError({ status, method: upper, path, message: errorMessage(body, response), code: errorCode(body) });
     }
     if (repeatKey === null) return { status, body };
-    const repeat: Repeat = { text, status, results: new WeakMap() };
-    this.repeats.delete(repeatKey);
-    this.repeats.set(repeatKey, repeat);
-    if (this.repeats.size > MAX_REPEATS) this.repeats.delete(this.repeats.keys().next().value!);
-    return { status, body, repeat };
+    return { status, body, repeat: this.repeats.remember(repeatKey, status, text) };
   }
-
-  private async translate(err: unknown, method: string, path: string, opts: RequestOptions, afterLostAnswer = false): Promise<Error> {
-    if (opts.signal?.aborted) return asError(opts.signal.reason);
-    if (err instanceof HTTPError) {
-      const res = err.response;
-      this.clock.observe(res.headers.get('date'));
-      let body: unknown;
-      try {
-        const text = await res.text();
-        body = text.trim() === '' ? null : safeJson(text);
-        if (body === undefined) body = text.length <= 200 ? text : null;
-      } catch {
-        body = null;
-      }
-      return new ApiError({
-        status: res.status,
-        method,
-        path,
-        message: isRecord(body) ? errorMessage(body, res) : typeof body === 'string' && body.trim() ? body.trim() : statusText(res),
-        code: isRecord(body) ? errorCode(body) : undefined,
-        afterLostAnswer,
-      });
-    }
-    if (err instanceof KyTimeoutError) return new TimeoutError({ method, path, timeoutMs: opts.timeoutMs ?? this.timeoutMs });
-    if (isAbort(err)) return asError(err);
-    return new NetworkError({ method, path, endpoint: this.endpoint, reason: reasonOf(err) });
-  }
-}
-
-/** The service's 401: the credential sent is not (or no longer) taken. */
-function isAuthRefusal(err: Error): boolean {
-  return err instanceof ApiError && err.status === 401;
 }
 
 function normalizeEndpoint(endpoint: string): string {
@@ -380,86 +282,3 @@ function cleanQuery(q: RequestOptions['query']): Record<string, string> | undefi
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The service's own words: `message`, else `error`, else `detail` (text or a list of `{msg}`), else the status text. */
-function errorMessage(body: Record<string, unknown>, res: Response): string {
-  for (const key of ['message', 'error', 'detail']) {
-    const v = body[key];
-    if (typeof v === 'string' && v.trim() !== '') return v;
-    if (Array.isArray(v)) {
-      const parts = v.map((x) => (typeof x === 'string' ? x : isRecord(x) && typeof x.msg === 'string' ? x.msg : '')).filter(Boolean);
-      if (parts.length > 0) return parts.join('; ');
-    }
-    if (isRecord(v) && typeof v.message === 'string') return v.message;
-  }
-  return statusText(res);
-}
-
-function errorCode(body: Record<string, unknown>): string | number | undefined {
-  const v = body.error_code;
-  return typeof v === 'string' || typeof v === 'number' ? v : undefined;
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-function statusText(res: Response): string {
-  return res.statusText || STATUS_TEXT[res.status] || `HTTP ${res.status}`;
-}
-
-/** A short reason from fetch's nested causes: `ECONNREFUSED`, `ENOTFOUND`, "other side closed". */
-function reasonOf(err: unknown): string {
-  let e: unknown = err;
-  for (let depth = 0; depth < 4 && e instanceof Error; depth++) {
-    const code = (e as { code?: unknown }).code;
-    const cause = (e as { cause?: unknown }).cause;
-    if (typeof code === 'string' && code !== '') return describeCode(code);
-    if (!(cause instanceof Error)) return e.message || 'unknown failure';
-    e = cause;
-  }
-  return 'unknown failure';
-}
-
-function describeCode(code: string): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection closed by the other side';
-    case 'ENOTFOUND':
-      return 'host not found';
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'connection timed out';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'host unreachable';
-    default:
-      return code;
-  }
-}
-
-function asError(reason: unknown): Error {
-  if (reason instanceof Error) return reason;
-  return new DOMException('the request was cancelled', 'AbortError');
-}

@@ -65,20 +65,26 @@ export function createClient(opts: ClientOptions) {
 
 export type Client = ReturnType<typeof createClient>;
 
-export * from './models.js';
+// Every resource's types (models and inputs) from its own module: `import type { Server } from '../api/index.js'`.
+export type * from './account.js';
+export type * from './actions.js';
+export type * from './billing.js';
+export type * from './catalog.js';
+export type * from './events.js';
+export type * from './groups.js';
+export type * from './networks.js';
+export type * from './schedules.js';
+export type * from './scripts.js';
+export type * from './server-options.js';
+export type * from './servers.js';
+export type * from './snapshots.js';
+export type * from './sshkeys.js';
+export type * from './templates.js';
+export type { Extra, ImageStatus } from './parse-base.js';
+export type { CallOptions } from './path.js';
 export { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
 export { Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions } from './http.js';
-export type { CallOptions } from './path.js';
-export type { CreateServerInput, UpdateServerInput, VlanSpec, MetricsRange } from './servers.js';
 /** The body `servers.create(input)` sends, built by the client: what the create wizard's review shows. */
 export { createBody as createServerBody } from './servers.js';
-export type { CreateGroupInput } from './groups.js';
-export type { ActionQuery } from './actions.js';
-export type { EventQuery } from './events.js';
-export type { ReportFormat } from './billing.js';
-export type { ScheduleInput, ScheduleUpdate } from './schedules.js';
-export type { ScriptInput } from './scripts.js';
-export type { SnapshotUpdate } from './snapshots.js';
-export type { TemplateSource } from './templates.js';

@@ -1,10 +1,9 @@
 // A DELETE whose answer was lost is retried, and the retry meets the deletion the first attempt started: the
 // service answers "already being deleted" (or, once it is over, "not found"). For the caller the deletion it
 // asked for is under way, which is success; the service's own action list tells whether that is so.
+import { parseActionPage, type Action } from './actions.js';
 import type { ApiError } from './errors.js';
 import type { LostAnswerRecovery, Transport } from './http.js';
-import type { Action } from './models.js';
-import { parseActionPage } from './parse.js';
 
 /** Refusals a repeated deletion meets: a 400 about the record's state, or a 404 once it is gone. */
 const REPEATED_DELETE = /already being deleted|current status can't be deleted|not found/i;

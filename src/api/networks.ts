@@ -1,9 +1,94 @@
 // Private networks and the VLANs that attach servers to them (spec 4.10). The first VLAN between a server
 // and a network restarts the server, and so does removing any VLAN between them.
+import { parseAction, type Action } from './actions.js';
 import type { Transport } from './http.js';
-import type { Network, Vlan, VlanChange } from './models.js';
-import { parseNetwork, parseNetworks, parseNothing, parseVlanChange, parseVlans } from './parse.js';
+import { listOf, lower, parseNothing, unwrap, type Extra } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
+import { Reader, isRecord } from './read.js';
+
+export interface Network {
+  id: number;
+  networkId: number;
+  name: string;
+  active: boolean;
+  createdAt: Date | null;
+  deactivatedAt: Date | null;
+  user: string;
+  extra: Extra;
+}
+
+export interface Vlan {
+  id: number;
+  vlanId: number;
+  pvid: boolean;
+  status: string;
+  active: boolean;
+  createdAt: Date | null;
+  deactivatedAt: Date | null;
+  macAddress: string;
+  network: string;
+  server: string;
+  user: string;
+  extra: Extra;
+}
+
+export interface VlanChange {
+  vlan: Vlan | null;
+  action: Action | null;
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+function parseNetwork(v: unknown): Network {
+  const r = Reader.of(unwrap(v, 'network'), 'network record');
+  return {
+    id: r.optNum('id'),
+    networkId: r.optNum('network_id'),
+    name: r.str('name'),
+    active: r.optBool('active', true),
+    createdAt: r.date('created_at'),
+    deactivatedAt: r.date('deactivated_at'),
+    user: r.optStr('user'),
+    extra: r.rest(),
+  };
+}
+
+function parseNetworks(body: unknown): Network[] {
+  return listOf(body, 'networks', 'network list').map(parseNetwork);
+}
+
+function parseVlan(v: unknown): Vlan {
+  const r = Reader.of(v, 'vlan record');
+  return {
+    id: r.optNum('id'),
+    vlanId: r.num('vlan_id'),
+    pvid: r.optBool('pvid'),
+    status: lower(r.optStr('status')),
+    active: r.optBool('active'),
+    createdAt: r.date('created_at'),
+    deactivatedAt: r.date('deactivated_at'),
+    macAddress: r.optStr('mac_address'),
+    network: r.optStr('network'),
+    server: r.optStr('server'),
+    user: r.optStr('user'),
+    extra: r.rest(),
+  };
+}
+
+function parseVlans(body: unknown): Vlan[] {
+  return listOf(body, 'vlans', 'vlan list').map(parseVlan);
+}
+
+/** VLAN create, update and removal answers: any of `vlan`, `action`, or neither (removal: not shown). */
+function parseVlanChange(body: unknown): VlanChange {
+  if (!isRecord(body)) return { vlan: null, action: null };
+  return {
+    vlan: isRecord(body.vlan) ? parseVlan(body.vlan) : null,
+    action: isRecord(body.action) ? parseAction(body.action) : null,
+  };
+}
+
+// -------------------------------------------------------------------------------------------------- calls
 
 export function networksApi(t: Transport) {
   const one = (name: string) => `/ecs/v2/networks/${seg(name)}`;

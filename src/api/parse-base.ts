@@ -1,8 +1,11 @@
-// Wire shapes → models, part 1 of 3 (parse.ts is the whole, re-exporting the other parts): the envelopes, the
-// vocabulary folded into one spelling, and the action record, which every other reader builds on.
+// What every resource's reader builds on (each resource's model and parser live in its own module,
+// api/<resource>.ts): the envelopes answers come in, the shared vocabulary, and `extra` for the fields the
+// client does not know, so a new field on the service is neither fatal nor lost. Models are clean: numbers as
+// numbers, timestamps as `Date | null`, one spelling per status, camelCase names.
 import { ShapeError } from './errors.js';
-import type * as M from './models.js';
 import { Reader, isRecord, toNumber, type Json } from './read.js';
+
+export type Extra = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------- envelopes
 
@@ -33,76 +36,27 @@ export function requireRecord(body: unknown, what: string): Json {
   return body;
 }
 
-// ------------------------------------------------------------------------------------------- vocabulary
+/** `action_id` (spec) or `action` (one document page) of a creation; the latter possibly a whole action record. */
+export function createdActionId(b: Json, what: string): number {
+  const raw = b.action_id ?? b.action;
+  const id = isRecord(raw) ? toNumber(raw.id) : toNumber(raw);
+  if (id === undefined) throw new ShapeError(`${what} answer is missing 'action_id'`);
+  return id;
+}
+
+/** Answers that carry nothing but `status`: accept anything that is not an error. */
+export const parseNothing = (_body: unknown): void => undefined;
+
+// --------------------------------------------------------------------------------------------- vocabulary
 
 export const lower = (s: string) => s.trim().toLowerCase();
 
-/** `failed` and `error` are one failure status; a few other spellings are folded in for safety. */
-function actionStatus(raw: string): M.ActionStatus | (string & {}) {
-  const s = lower(raw).replace(/[_ ]/g, '-');
-  if (s === 'failed' || s === 'error' || s === 'failure' || s === 'fail') return 'failed';
-  if (s === 'completed' || s === 'complete' || s === 'done' || s === 'success') return 'completed';
-  if (s === 'in-progress' || s === 'inprogress' || s === 'running' || s === 'pending') return 'in-progress';
-  return s;
-}
+export type ImageStatus = 'creating' | 'created' | 'deleting' | 'deleted';
 
-/** `new_server` is what one document page calls `create_server`. */
-function actionType(raw: string): string {
-  const s = lower(raw);
-  return s === 'new_server' ? 'create_server' : s;
-}
-
-/** `RUNNING`, `Running` → 'running'; `SHUTOFF` → 'shutoff'. */
-export function powerState(raw: string): string {
-  return lower(raw).replace(/[\s-]+/g, '_');
-}
-
-const IMAGE_CODES: Record<string, M.ImageStatus> = { cg: 'creating', cd: 'created', de: 'deleting', dd: 'deleted' };
+const IMAGE_CODES: Record<string, ImageStatus> = { cg: 'creating', cd: 'created', de: 'deleting', dd: 'deleted' };
 
 /** Snapshot and template status codes (`CG`, `CD`, `DE`, `DD`) and their labels (`Created`) as one word. */
-export function imageStatus(raw: string): M.ImageStatus | (string & {}) {
+export function imageStatus(raw: string): ImageStatus | (string & {}) {
   const s = lower(raw);
   return IMAGE_CODES[s] ?? s;
 }
-
-// ------------------------------------------------------------------------------------------------ actions
-
-export function parseAction(v: unknown): M.Action {
-  const r = Reader.of(v, 'action record');
-  const a: M.Action = {
-    id: r.num('id'),
-    status: actionStatus(r.str('status')),
-    user: r.optStr('user'),
-    createdAt: r.date('created_at'),
-    startedAt: r.date('started_at'),
-    completedAt: r.date('completed_at'),
-    resource: r.optStr('resource'),
-    resourceType: r.optStr('resource_type'),
-    type: actionType(r.str('type')),
-    progress: r.optNum('progress'),
-    extra: r.rest(),
-  };
-  // a bare console answer carries the key beside the action's fields; it is not part of the action
-  delete a.extra.console_key;
-  return a;
-}
-
-/** `{status:"ok", action:{...}}` or the bare action (power, console, rollback answers). */
-export function parseActionAnswer(body: unknown): M.Action {
-  return parseAction(unwrap(body, 'action'));
-}
-
-export function parseConsole(body: unknown): M.ConsoleAccess {
-  const b = requireRecord(body, 'console');
-  const inner = isRecord(b.action) ? b.action : b;
-  const key = b.console_key ?? inner.console_key;
-  if (typeof key !== 'string' || key === '') throw new ShapeError("console answer is missing 'console_key'");
-  return { action: parseAction(inner), consoleKey: key };
-}
-
-export function parseActionPage(body: unknown): M.ActionPage {
-  const actions = listOf(body, 'actions', 'action list').map(parseAction);
-  const total = isRecord(body) ? toNumber(body.total_actions) : undefined;
-  return { actions, total: total ?? actions.length };
-}
-

@@ -1,8 +1,41 @@
 // Periodic snapshots (spec 4.6): one weekly schedule per server, named `snapshot_schedule_<server>`.
 import type { Transport } from './http.js';
-import type { SnapshotSchedule } from './models.js';
-import { parseSchedule } from './parse.js';
+import { unwrap, type Extra } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
+import { Reader, isRecord, scalarText } from './read.js';
+
+export interface SnapshotSchedule {
+  name: string;
+  schedule: string;
+  enabled: boolean;
+  lastRunAt: Date | null;
+  lastRunStatus: string | null;
+  maxRetention: number;
+  /** 0 is Sunday */
+  dayOfWeek: number;
+  extra: Extra;
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+export function parseSchedule(body: unknown): SnapshotSchedule {
+  const r = Reader.of(unwrap(body, 'cron'), 'snapshot schedule record');
+  const infos = r.any('infos');
+  const i = isRecord(infos) ? new Reader(infos, 'snapshot schedule infos') : r;
+  const status = r.any('last_run_status');
+  return {
+    name: r.str('name'),
+    schedule: r.optStr('schedule'),
+    enabled: r.optBool('enabled'),
+    lastRunAt: r.date('last_run_at'),
+    lastRunStatus: status === null || status === undefined || status === '' ? null : scalarText(status),
+    maxRetention: i.num('max_retention'),
+    dayOfWeek: i.num('day_of_week'),
+    extra: r.rest(),
+  };
+}
+
+// -------------------------------------------------------------------------------------------------- calls
 
 export interface ScheduleInput {
   maxRetention: number;

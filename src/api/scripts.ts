@@ -1,8 +1,46 @@
 // The cloud-script library (spec 4.9): scripts run at first boot, PowerShell ones for Windows.
 import type { Transport } from './http.js';
-import type { Script } from './models.js';
-import { parseNothing, parseScript, parseScripts } from './parse.js';
+import { listOf, parseNothing, unwrap, type Extra } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
+import { Reader, scalarText } from './read.js';
+
+export interface Script {
+  id: number;
+  user: string;
+  title: string;
+  content: string;
+  windows: boolean;
+  public: boolean;
+  category: string | null;
+  /** not in the spec's fields (2.11): read when a service sends `created_at` or `creation_date` */
+  createdAt: Date | null;
+  extra: Extra;
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+/** A bare script object (spec) or `{status, script}` (recorded). */
+export function parseScript(v: unknown): Script {
+  const r = Reader.of(unwrap(v, 'script'), 'script record');
+  const category = r.any('category');
+  return {
+    id: r.num('id'),
+    user: r.optStr('user'),
+    title: r.str('title'),
+    content: r.optStr('content'),
+    windows: r.optBool('windows'),
+    public: r.optBool('public'),
+    category: category === null || category === undefined || category === '' ? null : scalarText(category),
+    createdAt: r.date('created_at') ?? r.date('creation_date'),
+    extra: r.rest(),
+  };
+}
+
+function parseScripts(body: unknown): Script[] {
+  return listOf(body, 'scripts', 'script list').map(parseScript);
+}
+
+// -------------------------------------------------------------------------------------------------- calls
 
 export interface ScriptInput {
   title: string;

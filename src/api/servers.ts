@@ -1,34 +1,178 @@
 // Servers (spec 4.3) and their options: power, console, restore, metrics, isolation, reserved period,
 // support plan, spot status.
+import { parseAction, parseActionAnswer, type Action } from './actions.js';
+import { ShapeError } from './errors.js';
 import type { Transport } from './http.js';
 import { deletionUnderWay } from './lost-answer.js';
-import type {
-  Action,
-  ConsoleAccess,
-  CreatedServer,
-  Isolation,
-  ReservedPeriod,
-  Server,
-  ServerMetrics,
-  ServerPower,
-  SpotStatus,
-  SupportPlan,
-} from './models.js';
+import { createdActionId, listOf, lower, parseNothing, requireRecord, unwrap, type Extra } from './parse-base.js';
+import { seg, type CallOptions } from './path.js';
+import { Reader, isRecord } from './read.js';
 import {
-  parseActionAnswer,
-  parseConsole,
-  parseCreatedServer,
-  parseIsolations,
   parseMetrics,
-  parseNothing,
   parseReservedPeriod,
-  parseServer,
-  parseServerList,
-  parseServerPower,
   parseSpotStatus,
   parseSupport,
-} from './parse.js';
-import { seg, type CallOptions } from './path.js';
+  readSpot,
+  readSupport,
+  type ReservedPeriod,
+  type ServerMetrics,
+  type SpotStatus,
+  type SupportPlan,
+} from './server-options.js';
+import { parseSnapshot, type Snapshot } from './snapshots.js';
+
+export type ServerState = 'booting' | 'customizing' | 'booted' | 'deleting' | 'deleted';
+
+export interface PlanSize {
+  core: number;
+  ram: number;
+  disk: number;
+  gpu: number;
+  gpuLabel: string | null;
+  hostType: string;
+}
+
+export interface Server {
+  name: string;
+  ipv4: string | null;
+  ipv6: string | null;
+  group: string | null;
+  plan: string;
+  planSize: PlanSize | null;
+  reservedPlans: ReservedPeriod[];
+  isReserved: boolean;
+  reservedUntil: Date | null;
+  support: SupportPlan | null;
+  location: string;
+  locationLabel: string;
+  notes: string;
+  /** image (or template) the server was deployed from: `so` on the wire, `os` in short forms */
+  image: string;
+  imageLabel: string;
+  createdAt: Date | null;
+  deletedAt: Date | null;
+  active: boolean;
+  /** lower case; values beyond the spec's pass through lower-cased */
+  status: ServerState | (string & {});
+  progress: number;
+  apiVersion: string;
+  user: string;
+  virttype: string;
+  spot: SpotStatus | null;
+  lastRestoredSnapshot: Snapshot | null;
+  extra: Extra;
+}
+
+/** The running state from the status endpoint: `RUNNING` / `Running` read as 'running', `SHUTOFF` as 'shutoff'. */
+export interface ServerPower {
+  name: string;
+  state: 'running' | 'shutoff' | (string & {});
+}
+
+export interface CreatedServer {
+  actionId: number;
+  server: Server;
+}
+
+export interface ConsoleAccess {
+  action: Action;
+  consoleKey: string;
+}
+
+export interface Isolation {
+  name: string;
+  notes: string;
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+function planSize(r: Reader): PlanSize {
+  return {
+    core: r.num('core'),
+    ram: r.num('ram'),
+    disk: r.num('disk'),
+    gpu: r.optNum('gpu'),
+    // one document example writes "" for no GPU where the service writes null
+    gpuLabel: r.nullableStr('gpu_label'),
+    hostType: r.optStr('host_type'),
+  };
+}
+
+export function parseServer(v: unknown): Server {
+  const r = Reader.of(v, 'server record');
+  const name = r.str('name');
+  // the short create form names the image `os`; the full shapes name it `so`
+  const image = r.has('so') ? r.str('so') : r.optStr('os');
+  r.any('os');
+  const spotRaw = r.any('spot');
+  const restored = r.any('last_restored_snapshot');
+  return {
+    name,
+    ipv4: r.nullableStr('ipv4'),
+    ipv6: r.nullableStr('ipv6'),
+    group: r.nullableStr('group'),
+    plan: r.optStr('plan'),
+    planSize: r.nested('plan_size', planSize),
+    reservedPlans: r.list('reserved_plans', (x) => parseReservedPeriod(x, name)),
+    isReserved: r.optBool('is_reserved'),
+    reservedUntil: r.date('reserved_until'),
+    support: r.nested('support', readSupport),
+    location: r.optStr('location'),
+    locationLabel: r.optStr('location_label'),
+    notes: r.optStr('notes'),
+    image,
+    imageLabel: r.optStr('so_label'),
+    createdAt: r.date('creation_date'),
+    deletedAt: r.date('deletion_date'),
+    active: r.optBool('active_flag'),
+    status: lower(r.optStr('status')),
+    progress: r.optNum('progress'),
+    apiVersion: r.optStr('api_version'),
+    user: r.optStr('user'),
+    virttype: r.optStr('virttype'),
+    spot: isRecord(spotRaw) ? readSpot(new Reader(spotRaw, 'server spot record'), name) : null,
+    lastRestoredSnapshot: isRecord(restored) ? parseSnapshot(restored) : null,
+    extra: r.rest(),
+  };
+}
+
+export function parseServerList(body: unknown): Server[] {
+  return listOf(body, 'server', 'server list').map(parseServer);
+}
+
+/** `action_id` (spec) or `action` (one document page); the latter possibly a whole action record. */
+export function parseCreatedServer(body: unknown): CreatedServer {
+  const b = requireRecord(body, 'server creation');
+  return { actionId: createdActionId(b, 'server creation'), server: parseServer(b.server) };
+}
+
+/** `RUNNING`, `Running` → 'running'; `SHUTOFF` → 'shutoff'. */
+function powerState(raw: string): string {
+  return lower(raw).replace(/[\s-]+/g, '_');
+}
+
+/** `{status, server: {name, current_status}}` or `{status, name, current_status}`. */
+export function parseServerPower(body: unknown): ServerPower {
+  const r = Reader.of(unwrap(body, 'server'), 'server status record');
+  return { name: r.str('name'), state: powerState(r.str('current_status')) };
+}
+
+export function parseConsole(body: unknown): ConsoleAccess {
+  const b = requireRecord(body, 'console');
+  const inner = isRecord(b.action) ? b.action : b;
+  const key = b.console_key ?? inner.console_key;
+  if (typeof key !== 'string' || key === '') throw new ShapeError("console answer is missing 'console_key'");
+  return { action: parseAction(inner), consoleKey: key };
+}
+
+function parseIsolations(body: unknown): Isolation[] {
+  return listOf(body, 'isolations', 'isolation list').map((x) => {
+    const r = Reader.of(x, 'isolation record');
+    return { name: r.str('name'), notes: r.optStr('notes') };
+  });
+}
+
+// -------------------------------------------------------------------------------------------------- calls
 
 export type VlanSpec = { vlanId: number; pvid?: boolean } | { range: string };
 

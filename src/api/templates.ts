@@ -1,10 +1,33 @@
 // Templates (spec 4.7): private images made from a server or a snapshot. Addressed by name (spec) or by
 // numeric id (one public client); the service accepts either.
+import { parseActionAnswer, type Action } from './actions.js';
+import { parseImage, type Image } from './catalog.js';
 import type { Transport } from './http.js';
 import { deletionUnderWay } from './lost-answer.js';
-import type { Action, CreatedTemplate, Template } from './models.js';
-import { parseActionAnswer, parseCreatedTemplate, parseTemplate, parseTemplates } from './parse.js';
+import { createdActionId, listOf, requireRecord, unwrap } from './parse-base.js';
 import { seg, type CallOptions } from './path.js';
+
+export type Template = Image;
+
+export interface CreatedTemplate {
+  actionId: number;
+  template: Template;
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+export const parseTemplate = (v: unknown): Template => parseImage(unwrap(v, 'template'));
+
+function parseTemplates(body: unknown): Template[] {
+  return listOf(body, 'templates', 'template list').map(parseImage);
+}
+
+export function parseCreatedTemplate(body: unknown): CreatedTemplate {
+  const b = requireRecord(body, 'template creation');
+  return { actionId: createdActionId(b, 'template creation'), template: parseImage(b.template) };
+}
+
+// -------------------------------------------------------------------------------------------------- calls
 
 export type TemplateSource = { server: string } | { snapshot: number };
 

@@ -99,3 +99,10 @@ export function countdown(seconds: number): string {
   const rest = s % 60;
   return h > 0 ? `${h}:${two(m)}:${two(rest)}` : `${m}:${two(rest)}`;
 }
+
+/** A price per hour as the header and the wizard write it: `€ 1.23/h`, `€ 0.032/h`, `€ 0.0298/h` (two to four decimals). */
+export function perHour(n: number | null | undefined): string {
+  if (!finite(n)) return '—';
+  const fixed = n.toFixed(4).replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
+  return `${CURRENCY} ${fixed}/h`;
+}

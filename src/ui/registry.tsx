@@ -10,8 +10,9 @@ import type { Profile, ProfileStore } from '../config/profiles.js';
 import type { ConnectOptions } from '../session/session.js';
 import type { Command } from './components/CommandLine.js';
 import type { AnyKept, EntryParams, KeptState, ListState, ScreenEntry, ScreenProps, ServerState, TabsState } from './hooks/screen.js';
-import { char, registerScope, type Scope, type ScreenBinding } from './keymap.js';
+import { buildKeyTable, char, type KeyTable, type Scope, type ScopeDeclaration, type ScreenBinding } from './keymap.js';
 import { specBindings } from './resource/bindings.js';
+import { PAGER_KEYS } from './resource/pager-keys.js';
 import { PagerScreen } from './resource/PagerView.js';
 import { RecordScreen } from './resource/RecordScreen.js';
 import { ResourceView } from './resource/ResourceView.js';
@@ -26,7 +27,7 @@ import images from './screens/images.js';
 import networks from './screens/networks.js';
 import plans, { availability } from './screens/plans.js';
 // the keys only: the screen and the profile file's library load when `:profiles` is first opened
-import { PROFILE_KEYS } from './screens/profile-keys.js';
+import { OPEN_KEY, PROFILE_KEYS } from './screens/profile-keys.js';
 import regions from './screens/regions.js';
 import scripts from './screens/scripts.js';
 import { serverNetworks } from './screens/server-networks.js';
@@ -58,7 +59,7 @@ export interface ScreenDef<S extends KeptState = AnyKept> {
   /** the scope of the tab shown, when it has keys of its own: matched first, in place of the screen's own */
   tabScope?(state: S): string | undefined;
   /** the keys it declares, by scope, with the title `?` gives each */
-  keys: ReadonlyArray<{ scope: string; bindings: readonly ScreenBinding[]; title: string }>;
+  keys: readonly ScopeDeclaration[];
   render(props: ScreenProps, extras: ScreenExtras): ReactNode;
   /** a screen made only of a resource spec: the spec */
   spec?: AnySpec;
@@ -148,12 +149,7 @@ const pagerScreen = defineScreen<KeptState>({
     {
       scope: 'pager',
       title: 'Text',
-      bindings: [
-        { id: 'pager.down', keys: ['↓', 'j', 'PgDn', 'G'], match: () => false, description: 'scroll down (a line, a page, to the end)', hint: 'more', rank: 30 },
-        { id: 'pager.up', keys: ['↑', 'k', 'PgUp', 'g'], match: () => false, description: 'scroll up (a line, a page, to the top)', hint: 'back up', rank: 31 },
-        { id: 'filter', keys: ['/'], match: char('/'), description: 'nothing to filter: the whole text is shown', rank: 11 },
-        COPY,
-      ],
+      bindings: PAGER_KEYS,
     },
   ],
   render: (props) => <PagerScreen {...props} />,
@@ -166,7 +162,7 @@ const profilesScreen = defineScreen<ListState>({
   title: 'Profiles',
   initial: () => ({ selected: null }),
   scopes: ['profiles', 'global', 'table'],
-  keys: [{ scope: 'profiles', bindings: specBindings(PROFILE_KEYS), title: 'Profiles' }],
+  keys: [{ scope: 'profiles', bindings: [...specBindings(PROFILE_KEYS), OPEN_KEY], title: 'Profiles' }],
   render: (props, extras) => <ProfilesScreen {...props} store={extras.profiles} onSwitch={extras.switchTo} connectOptions={extras.connectOptions} />,
 });
 
@@ -219,7 +215,11 @@ export function initialState(screen: string, params: EntryParams): AnyKept {
   return byId.get(screen)?.initial(params) ?? { selected: null };
 }
 
-for (const screen of SCREENS) for (const k of screen.keys) registerScope(k.scope, k.bindings, k.title);
+/** Every screen's key scopes, as declared by its entry above: what the key table is built from. */
+export const SCREEN_KEY_SCOPES = SCREENS.flatMap((s) => s.keys);
+
+/** The one key table: the core scopes and every screen's, built once from the declarations. */
+export const KEYS: KeyTable = buildKeyTable(SCREEN_KEY_SCOPES);
 
 // One array per kind of screen and tab, so the footer (memoised on its props) is not redrawn by a filter key.
 const scopeCache = new Map<string, Scope[]>();

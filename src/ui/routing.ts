@@ -5,8 +5,8 @@
 
 import type { SortSpec } from './components/Table.js';
 import type { SortColumn } from './hooks/screen.js';
-import { bindingsFor, matchBinding, type KeyLike } from './keymap.js';
-import { screenScopes } from './registry.js';
+import { CORE_KEYS, type BindingId, type KeyLike } from './keymap.js';
+import { KEYS, screenScopes } from './registry.js';
 
 export type Mode = 'none' | 'help' | 'command' | 'filter' | 'sort';
 
@@ -29,19 +29,20 @@ export type KeyRoute =
   /** a write key in read-only mode: said, not done */
   | { kind: 'refused'; keys: string; what: string }
   /** a binding of the screen's scopes: the screen has the first say, then `shellAction` */
-  | { kind: 'binding'; id: string };
+  | { kind: 'binding'; id: BindingId };
 
 /** Who answers a key. Ctrl+C always quits; before the session, or on a too-small terminal, only `q` works too. */
 export function routeKey(ctx: KeyContext, input: string, key: KeyLike): KeyRoute {
-  if (key.ctrl && input === 'c') return { kind: 'quit' };
-  if (ctx.tooSmall || !ctx.connected) return input === 'q' && !key.ctrl && !key.meta ? { kind: 'quit' } : { kind: 'ignore' };
+  const quit = CORE_KEYS.matchBinding(['global'], input, key) === 'quit';
+  if (quit && key.ctrl) return { kind: 'quit' };
+  if (ctx.tooSmall || !ctx.connected) return quit ? { kind: 'quit' } : { kind: 'ignore' };
   if (ctx.dialogOpen || ctx.mode !== 'none') return { kind: 'ignore' };
   const scopes = screenScopes(ctx.screen, ctx.tabScope);
-  const id = matchBinding(scopes, input, key, { readOnly: ctx.readOnly });
+  const id = KEYS.matchBinding(scopes, input, key, { readOnly: ctx.readOnly });
   if (id !== undefined) return { kind: 'binding', id };
   if (ctx.readOnly) {
-    const refused = matchBinding(scopes, input, key);
-    const binding = refused === undefined ? undefined : bindingsFor(scopes).find((b) => b.id === refused);
+    const refused = KEYS.matchBinding(scopes, input, key);
+    const binding = refused === undefined ? undefined : KEYS.bindingsFor(scopes).find((b) => b.id === refused);
     if (binding?.write) return { kind: 'refused', keys: binding.keys[0] ?? input, what: binding.hint ?? binding.description };
   }
   return { kind: 'ignore' };
@@ -58,7 +59,7 @@ export type ShellAction =
   | { kind: 'dismiss' };
 
 /** What the shell does with a binding the screen did not take; esc clears a filter before it goes back. */
-export function shellAction(id: string, at: { filter: string; depth: number }): ShellAction | null {
+export function shellAction(id: BindingId, at: { filter: string; depth: number }): ShellAction | null {
   switch (id) {
     case 'quit':
       return { kind: 'quit' };

@@ -8,6 +8,7 @@ import type { ActionTracker } from '../watch/tracker.js';
 import { ActionPanel, Footer, Header, useUtcClock } from './components/Frame.js';
 import { panelRows, useCached, useTrackerSnapshot } from './hooks/useTracker.js';
 import { reclaimBadge, reclaiming, useSecondTick } from './hooks/useSpotReclaims.js';
+import { useBurn } from './hooks/useCosts.js';
 
 /** Who and where the header names while the session is still connecting. */
 export interface PendingConnection {
@@ -32,6 +33,8 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
   const dying = useMemo(() => reclaiming(servers), [servers]);
   useSecondTick(dying.length > 0);
   const badge = session ? reclaimBadge(dying, session.client.serviceNow().getTime()) : '';
+  // what the account burns per hour: kept beside the clock when the counts give way (tui.md, Costs)
+  const burn = useBurn(session, servers);
   const counts: string[] = [];
   if (servers) counts.push(plural(servers.length, 'server'));
   if (session) counts.push(plural(snapshot.inFlight.length, 'running action'));
@@ -44,7 +47,7 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
       local={session?.local ?? pending?.local}
       readOnly={props.readOnly}
       counts={counts}
-      alert={badge || undefined}
+      alert={[badge, burn].filter(Boolean).join(' · ') || undefined}
       now={now}
     />
   );

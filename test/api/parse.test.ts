@@ -2,21 +2,30 @@
 // of observed-service.md's "Shapes seen on the wire", on literal JSON.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/index.js';
-import * as P from '../../src/api/parse.js';
+import { parseLogin, parseTokenList } from '../../src/api/account.js';
+import { parseAction, parseActionAnswer } from '../../src/api/actions.js';
+import { parseAvailability, parseImage, parseImages, parsePlans, parseRegionNames, parseRegions, parseSpotPlans } from '../../src/api/catalog.js';
+import { parseEventPage } from '../../src/api/events.js';
+import { parseSchedule } from '../../src/api/schedules.js';
+import { parseScript } from '../../src/api/scripts.js';
+import { parseMetrics, parseSpotStatus, parseSupport } from '../../src/api/server-options.js';
+import { parseConsole, parseCreatedServer, parseServer, parseServerList, parseServerPower } from '../../src/api/servers.js';
+import { parseSnapshot } from '../../src/api/snapshots.js';
+import { parseCreatedTemplate, parseTemplate } from '../../src/api/templates.js';
 import { actionRecord, planRecord, scriptRecord, serverRecord, snapshotRecord, templateRecord } from './fixtures.js';
 import { cannedClient, json } from './helpers.js';
 
 describe('dialect table rows', () => {
   it('create response action key: action_id (primary) and action (alternate) give the same actionId', () => {
-    const primary = P.parseCreatedServer({ status: 'ok', action_id: 59168, server: serverRecord() });
-    const alternate = P.parseCreatedServer({ status: 'ok', action: 59168, server: serverRecord() });
+    const primary = parseCreatedServer({ status: 'ok', action_id: 59168, server: serverRecord() });
+    const alternate = parseCreatedServer({ status: 'ok', action: 59168, server: serverRecord() });
     expect(primary.actionId).toBe(59168);
     expect(alternate).toEqual(primary);
   });
 
   it('plan_size numbers: strings (primary) and integers with gpu_label "" (alternate) are the same numbers', () => {
-    const strings = P.parseServer(serverRecord());
-    const ints = P.parseServer({
+    const strings = parseServer(serverRecord());
+    const ints = parseServer({
       ...serverRecord(),
       plan_size: { core: 4, ram: 4096, disk: 80, gpu: 0, gpu_label: '', host_type: 'ECS' },
     });
@@ -25,29 +34,29 @@ describe('dialect table rows', () => {
   });
 
   it('regions/availables: nested [[...]] (primary) and flat [...] (alternate)', () => {
-    const nested = P.parseRegionNames({ status: 'ok', regions: [['ch-lug1', 'it-fr2', 'it-mi2', 'bg-sof1']] });
-    const flat = P.parseRegionNames({ status: 'ok', regions: ['ch-lug1', 'it-fr2', 'it-mi2', 'bg-sof1'] });
+    const nested = parseRegionNames({ status: 'ok', regions: [['ch-lug1', 'it-fr2', 'it-mi2', 'bg-sof1']] });
+    const flat = parseRegionNames({ status: 'ok', regions: ['ch-lug1', 'it-fr2', 'it-mi2', 'bg-sof1'] });
     expect(nested).toEqual(['ch-lug1', 'it-fr2', 'it-mi2', 'bg-sof1']);
     expect(flat).toEqual(nested);
-    expect(P.parseRegionNames({ status: 'ok', regions: [[]] })).toEqual([]);
+    expect(parseRegionNames({ status: 'ok', regions: [[]] })).toEqual([]);
   });
 
   it('action failure status: failed (primary) and error (alternate) are both failed', () => {
-    const failed = P.parseAction({ ...actionRecord(), status: 'failed', progress: 40 });
-    const error = P.parseAction({ ...actionRecord(), status: 'error', progress: 40 });
+    const failed = parseAction({ ...actionRecord(), status: 'failed', progress: 40 });
+    const error = parseAction({ ...actionRecord(), status: 'error', progress: 40 });
     expect(failed.status).toBe('failed');
     expect(error).toEqual(failed);
   });
 
   it('server status endpoint: nested RUNNING (primary) and flat Running (alternate)', () => {
-    const nested = P.parseServerPower({ status: 'ok', server: { name: 'ec206918', current_status: 'RUNNING' } });
-    const flat = P.parseServerPower({ status: 'ok', name: 'ec206918', current_status: 'Running' });
+    const nested = parseServerPower({ status: 'ok', server: { name: 'ec206918', current_status: 'RUNNING' } });
+    const flat = parseServerPower({ status: 'ok', name: 'ec206918', current_status: 'Running' });
     expect(nested).toEqual({ name: 'ec206918', state: 'running' });
     expect(flat).toEqual(nested);
   });
 
   it('metrics points: [epoch, "v"] (primary) and {t, y} (alternate) are the same points', () => {
-    const pair = P.parseMetrics({
+    const pair = parseMetrics({
       status: 'ok',
       metrics: {
         resource: 'ec206922',
@@ -56,7 +65,7 @@ describe('dialect table rows', () => {
         network: { received: [[1763629920, '300.25']], transmitted: [[1763629920, '0']] },
       },
     });
-    const ty = P.parseMetrics({
+    const ty = parseMetrics({
       status: 'ok',
       metrics: {
         resource: 'ec206922',
@@ -73,34 +82,34 @@ describe('dialect table rows', () => {
   });
 
   it('script create: bare object (primary) and {status, script} (alternate, live)', () => {
-    const bare = P.parseScript(scriptRecord());
-    const wrapped = P.parseScript({ status: 'ok', script: scriptRecord() });
+    const bare = parseScript(scriptRecord());
+    const wrapped = parseScript({ status: 'ok', script: scriptRecord() });
     expect(bare).toMatchObject({ id: 12, title: 'install nginx', windows: false, category: null });
     expect(wrapped).toEqual(bare);
   });
 
   it('power and console answers: {status, action} (primary) and bare action (alternate, live), console_key either way', () => {
     const power = { ...actionRecord(), type: 'power_off' };
-    expect(P.parseActionAnswer({ status: 'ok', action: power })).toEqual(P.parseActionAnswer(power));
-    expect(P.parseActionAnswer(power).type).toBe('power_off');
+    expect(parseActionAnswer({ status: 'ok', action: power })).toEqual(parseActionAnswer(power));
+    expect(parseActionAnswer(power).type).toBe('power_off');
 
     const consoleAction = { ...actionRecord(), type: 'console', status: 'completed', progress: 100 };
-    const wrapped = P.parseConsole({ status: 'ok', action: consoleAction, console_key: 'ck-1234' });
-    const bare = P.parseConsole({ ...consoleAction, console_key: 'ck-1234' });
+    const wrapped = parseConsole({ status: 'ok', action: consoleAction, console_key: 'ck-1234' });
+    const bare = parseConsole({ ...consoleAction, console_key: 'ck-1234' });
     expect(wrapped.consoleKey).toBe('ck-1234');
     expect(bare).toEqual(wrapped);
     expect(bare.action.extra).not.toHaveProperty('console_key');
   });
 
   it('create action type: create_server (primary) and new_server (alternate)', () => {
-    expect(P.parseAction({ ...actionRecord(), type: 'new_server' }).type).toBe('create_server');
-    expect(P.parseAction(actionRecord()).type).toBe('create_server');
+    expect(parseAction({ ...actionRecord(), type: 'new_server' }).type).toBe('create_server');
+    expect(parseAction(actionRecord()).type).toBe('create_server');
   });
 });
 
 describe('shapes seen on the wire', () => {
   it('server create response: the full record while Booting, with "" and null for unset fields', () => {
-    const created = P.parseCreatedServer({
+    const created = parseCreatedServer({
       status: 'ok',
       action_id: 59168,
       server: {
@@ -134,68 +143,68 @@ describe('shapes seen on the wire', () => {
   });
 
   it('short create form: name, ipv4, ipv6, plan, location, os, status, progress', () => {
-    const s = P.parseServer({ name: 'ec206923', ipv4: '', ipv6: '', plan: 'ECS1', location: 'it-fr2', os: 'debian-12', status: 'Booting', progress: 5 });
+    const s = parseServer({ name: 'ec206923', ipv4: '', ipv6: '', plan: 'ECS1', location: 'it-fr2', os: 'debian-12', status: 'Booting', progress: 5 });
     expect(s).toMatchObject({ name: 'ec206923', image: 'debian-12', plan: 'ECS1', status: 'booting', progress: 5, planSize: null });
   });
 
   it('server get and list records carry virttype KVM; the list is {status, count, server: [...]}', () => {
-    const list = P.parseServerList({ status: 'ok', count: 2, server: [serverRecord(), { ...serverRecord(), name: 'ec206923' }] });
+    const list = parseServerList({ status: 'ok', count: 2, server: [serverRecord(), { ...serverRecord(), name: 'ec206923' }] });
     expect(list.map((s) => s.name)).toEqual(['ec206922', 'ec206923']);
     expect(list[0].virttype).toBe('KVM');
-    expect(P.parseServerList({ status: 'ok', count: 0, server: [] })).toEqual([]);
+    expect(parseServerList({ status: 'ok', count: 0, server: [] })).toEqual([]);
   });
 
   it('plan_size values as strings; one example as integers with gpu_label ""', () => {
-    const gpu = P.parseServer({
+    const gpu = parseServer({
       ...serverRecord(),
       plan_size: { core: '8', ram: '32768', disk: '500', gpu: '1', gpu_label: 'RTX 6000', host_type: 'ECSGPU' },
     });
     expect(gpu.planSize).toEqual({ core: 8, ram: 32768, disk: 500, gpu: 1, gpuLabel: 'RTX 6000', hostType: 'ECSGPU' });
-    const ints = P.parseServer({ ...serverRecord(), plan_size: { core: 1, ram: 1024, disk: 20, gpu: 0, gpu_label: '', host_type: 'ECS' } });
+    const ints = parseServer({ ...serverRecord(), plan_size: { core: 1, ram: 1024, disk: 20, gpu: 0, gpu_label: '', host_type: 'ECS' } });
     expect(ints.planSize).toEqual({ core: 1, ram: 1024, disk: 20, gpu: 0, gpuLabel: null, hostType: 'ECS' });
   });
 
   it('timestamps: microseconds with +00:00, milliseconds with Z, null, and "" all read', () => {
-    const s = P.parseServer(serverRecord());
+    const s = parseServer(serverRecord());
     expect(s.createdAt?.toISOString()).toBe('2026-11-20T09:12:00.123Z');
-    const snap = P.parseSnapshot(snapshotRecord());
+    const snap = parseSnapshot(snapshotRecord());
     expect(snap.createdAt?.toISOString()).toBe('2026-11-20T09:12:00.123Z');
     expect(snap.deletedAt).toBeNull();
-    const a = P.parseAction({ ...actionRecord(), completed_at: '', started_at: null });
+    const a = parseAction({ ...actionRecord(), completed_at: '', started_at: null });
     expect(a.completedAt).toBeNull();
     expect(a.startedAt).toBeNull();
   });
 
   it('server status endpoint: SHUTOFF for a powered-off server', () => {
-    expect(P.parseServerPower({ status: 'ok', server: { name: 'ec206918', current_status: 'SHUTOFF' } }).state).toBe('shutoff');
-    expect(P.parseServerPower({ status: 'ok', name: 'ec206918', current_status: 'Shutoff' }).state).toBe('shutoff');
+    expect(parseServerPower({ status: 'ok', server: { name: 'ec206918', current_status: 'SHUTOFF' } }).state).toBe('shutoff');
+    expect(parseServerPower({ status: 'ok', name: 'ec206918', current_status: 'Shutoff' }).state).toBe('shutoff');
   });
 
   it('power actions: a bare action object; failure written failed', () => {
-    const a = P.parseActionAnswer({ ...actionRecord(), type: 'power_on', status: 'failed', completed_at: '2026-11-20T09:12:05.000000+00:00' });
+    const a = parseActionAnswer({ ...actionRecord(), type: 'power_on', status: 'failed', completed_at: '2026-11-20T09:12:05.000000+00:00' });
     expect(a).toMatchObject({ type: 'power_on', status: 'failed' });
     expect(a.completedAt?.toISOString()).toBe('2026-11-20T09:12:05.000Z');
   });
 
   it('regions/availables: one page shows a flat array', () => {
-    expect(P.parseRegionNames({ status: 'ok', regions: ['it-fr2'] })).toEqual(['it-fr2']);
+    expect(parseRegionNames({ status: 'ok', regions: ['it-fr2'] })).toEqual(['it-fr2']);
   });
 
   it('template create: {status, action_id, template {status CG}}; actions with resource_type ECI or DI', () => {
-    const created = P.parseCreatedTemplate({ status: 'ok', action_id: 59105, template: templateRecord() });
+    const created = parseCreatedTemplate({ status: 'ok', action_id: 59105, template: templateRecord() });
     expect(created.actionId).toBe(59105);
     expect(created.template).toMatchObject({ name: 'ei200001', status: 'creating', requiredDisk: 20, apiVersionValue: 5 });
-    const eci = P.parseAction({ ...actionRecord(), resource: 'ei200001', resource_type: 'ECI', type: 'create_template' });
-    const di = P.parseAction({ ...actionRecord(), resource: 'ei200001', resource_type: 'DI', type: 'delete_template' });
+    const eci = parseAction({ ...actionRecord(), resource: 'ei200001', resource_type: 'ECI', type: 'create_template' });
+    const di = parseAction({ ...actionRecord(), resource: 'ei200001', resource_type: 'DI', type: 'delete_template' });
     expect(eci).toMatchObject({ resourceType: 'ECI', type: 'create_template' });
     expect(di).toMatchObject({ resourceType: 'DI', type: 'delete_template' });
-    expect(P.parseTemplate({ status: 'ok', template: { ...templateRecord(), status: 'CD' } }).status).toBe('created');
-    expect(P.parseImage({ ...templateRecord(), status: 'Created' }).status).toBe('created');
+    expect(parseTemplate({ status: 'ok', template: { ...templateRecord(), status: 'CD' } }).status).toBe('created');
+    expect(parseImage({ ...templateRecord(), status: 'Created' }).status).toBe('created');
   });
 
   it('script create: the spec gives a bare object, a recorded response wraps it', () => {
-    expect(P.parseScript({ status: 'ok', script: scriptRecord() }).content).toContain('nginx');
-    expect(P.parseScript(scriptRecord()).content).toContain('nginx');
+    expect(parseScript({ status: 'ok', script: scriptRecord() }).content).toContain('nginx');
+    expect(parseScript(scriptRecord()).content).toContain('nginx');
   });
 
   it('server update: the client sends `note`, and `group: "nogroup"` to leave a group', async () => {
@@ -209,9 +218,9 @@ describe('shapes seen on the wire', () => {
   });
 
   it('restore from a snapshot: a bare rollback action; servers then carry last_restored_snapshot as a record', () => {
-    const a = P.parseActionAnswer({ ...actionRecord(), type: 'rollback', resource: 'ec206922' });
+    const a = parseActionAnswer({ ...actionRecord(), type: 'rollback', resource: 'ec206922' });
     expect(a.type).toBe('rollback');
-    const s = P.parseServer({ ...serverRecord(), last_restored_snapshot: { ...snapshotRecord(), is_last_restored: true } });
+    const s = parseServer({ ...serverRecord(), last_restored_snapshot: { ...snapshotRecord(), is_last_restored: true } });
     expect(s.lastRestoredSnapshot).toMatchObject({ id: 105, isLastRestored: true, status: 'created' });
   });
 
@@ -225,10 +234,10 @@ describe('shapes seen on the wire', () => {
   });
 
   it('endpoints beyond the spec: regions list, groups, cloud images', () => {
-    expect(P.parseRegions({ status: 'ok', regions: [{ id: 2, location: 'it-mi2', description: 'Milano' }] })).toEqual([
+    expect(parseRegions({ status: 'ok', regions: [{ id: 2, location: 'it-mi2', description: 'Milano' }] })).toEqual([
       { id: 2, location: 'it-mi2', description: 'Milano' },
     ]);
-    expect(P.parseImages({ status: 'ok', images: [{ ...templateRecord(), cloud_image: true }] })[0].cloudImage).toBe(true);
+    expect(parseImages({ status: 'ok', images: [{ ...templateRecord(), cloud_image: true }] })[0].cloudImage).toBe(true);
   });
 
   it('error bodies: message, else error, else detail, else the status text; error_code kept', async () => {
@@ -259,33 +268,33 @@ describe('shapes seen on the wire', () => {
 
 describe('catalog records', () => {
   it('plans: cpu, ram, disk, gpu strings read as numbers; montly_price is the monthly price', () => {
-    const [p] = P.parsePlans({ status: 'ok', plans: [planRecord()] });
+    const [p] = parsePlans({ status: 'ok', plans: [planRecord()] });
     expect(p).toMatchObject({ id: 8, name: 'eCS3', cpu: 4, ram: 4096, disk: 80, gpu: 0, gpuLabel: null, monthlyPrice: 35, hourlyPrice: 0.048 });
     expect(p.regions.map((r) => r.location)).toEqual(['it-mi2', 'it-fr2']);
   });
 
   it('spot plans wrap each plan with a discount', () => {
-    const [s] = P.parseSpotPlans({ status: 'ok', plans: [{ plan: planRecord(), discount: 0.3 }] });
+    const [s] = parseSpotPlans({ status: 'ok', plans: [{ plan: planRecord(), discount: 0.3 }] });
     expect(s.discount).toBe(0.3);
     expect(s.plan.name).toBe('eCS3');
   });
 
   it('plan availability: flat rows and plans with nested regions', () => {
-    const flat = P.parseAvailability({
+    const flat = parseAvailability({
       status: 'ok',
       plans: [{ plan: 'eCS1', location: 'it-mi2', spot_discount: 0.3, spot_available: true, available: true, free_hosts: 4 }],
     });
     expect(flat).toEqual([
       { plan: 'eCS1', location: 'it-mi2', spotDiscount: 0.3, spotAvailable: true, available: true, extra: { free_hosts: 4 } },
     ]);
-    const nested = P.parseAvailability([{ plan: { name: 'ECS1GPU8' }, spot_discount: null, regions: [{ location: 'it-fr2', spot_available: false }] }]);
+    const nested = parseAvailability([{ plan: { name: 'ECS1GPU8' }, spot_discount: null, regions: [{ location: 'it-fr2', spot_available: false }] }]);
     expect(nested[0]).toMatchObject({ plan: 'ECS1GPU8', location: 'it-fr2', spotDiscount: null, spotAvailable: false, available: null });
   });
 });
 
 describe('other records', () => {
   it('snapshot status codes read as words', () => {
-    expect(['CG', 'CD', 'DE', 'DD'].map((status) => P.parseSnapshot({ ...snapshotRecord(), status }).status)).toEqual([
+    expect(['CG', 'CD', 'DE', 'DD'].map((status) => parseSnapshot({ ...snapshotRecord(), status }).status)).toEqual([
       'creating',
       'created',
       'deleting',
@@ -294,7 +303,7 @@ describe('other records', () => {
   });
 
   it('schedule: infos carry retention and weekday', () => {
-    const c = P.parseSchedule({
+    const c = parseSchedule({
       status: 'ok',
       cron: {
         name: 'snapshot_schedule_ec206922',
@@ -309,7 +318,7 @@ describe('other records', () => {
   });
 
   it('support record: weigth is the weight', () => {
-    const s = P.parseSupport({
+    const s = parseSupport({
       status: 'ok',
       support: {
         support_title: 'Global',
@@ -327,7 +336,7 @@ describe('other records', () => {
   });
 
   it('spot status record', () => {
-    const s = P.parseSpotStatus({
+    const s = parseSpotStatus({
       server: 'ec206922',
       status: 'terminating',
       discount: 0.3,
@@ -340,14 +349,14 @@ describe('other records', () => {
   });
 
   it('token list is a bare array; login gives token and expire (Unix seconds)', () => {
-    expect(P.parseTokenList([{ id: 1, notes: 'ecsdeck@host', created_at: '2026-11-20T09:12:00.000000+00:00' }])).toEqual([
+    expect(parseTokenList([{ id: 1, notes: 'ecsdeck@host', created_at: '2026-11-20T09:12:00.000000+00:00' }])).toEqual([
       { id: 1, notes: 'ecsdeck@host', createdAt: new Date('2026-11-20T09:12:00.000Z') },
     ]);
-    expect(P.parseLogin({ status: 'ok', token: 'a.b.c', expire: 1763633520 }).expire).toEqual(new Date(1763633520 * 1000));
+    expect(parseLogin({ status: 'ok', token: 'a.b.c', expire: 1763633520 }).expire).toEqual(new Date(1763633520 * 1000));
   });
 
   it('event page: items, length, total', () => {
-    const page = P.parseEventPage({
+    const page = parseEventPage({
       items: [{ id: 1, pod: 'p', cluster: 'c', uuid: 'u', user: 'demo', date: '2026-11-20T09:12:00Z', event_epoch: 1763629920, event_type: 'started' }],
       length: 1,
       total: 7,
@@ -359,7 +368,7 @@ describe('other records', () => {
 
 describe('tolerance and strictness', () => {
   it('unknown extra fields are kept out of the way, not fatal', () => {
-    const s = P.parseServer({ ...serverRecord(), brand_new_field: { a: 1 }, another: 'x' });
+    const s = parseServer({ ...serverRecord(), brand_new_field: { a: 1 }, another: 'x' });
     expect(s.extra).toEqual({ api_version_value: 5, brand_new_field: { a: 1 }, another: 'x' });
     expect(s.name).toBe('ec206922');
   });

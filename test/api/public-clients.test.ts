@@ -1,7 +1,8 @@
 // The client against the shapes the public clients of the live service send and read: the official Go client
 // (Seeweb/cloudserver-go-client) and the Python SDK (ecsapi). Each test names the client a shape comes from.
 import { describe, expect, it } from 'vitest';
-import * as P from '../../src/api/parse.js';
+import { parseReservedPeriod } from '../../src/api/server-options.js';
+import { parseSnapshot } from '../../src/api/snapshots.js';
 import { snapshotRecord } from './fixtures.js';
 import { cannedClient, emuClient, json } from './helpers.js';
 
@@ -39,19 +40,19 @@ describe('groups (Go client seeweb/group.go and its tests)', () => {
 
 describe('records of the live dialect, as the Python SDK ecsapi (ecsapi_client) reads them', () => {
   it('a reserved record with reserved_months (DiscountRecord) reads as the spec`s reserved_month', () => {
-    const live = P.parseReservedPeriod({ reserved_plan: 112, reserved_months: 12, plan: 1, discount: 30, start_date: '2026-01-31T10:00:00.000000+00:00', end_date: '2027-01-31T10:00:00.000000+00:00', server: 'ec206922' });
-    const spec = P.parseReservedPeriod({ reserved_plan: 112, reserved_month: 12, plan: 1, discount: 30, start_date: '2026-01-31T10:00:00.000000+00:00', end_date: '2027-01-31T10:00:00.000000+00:00', server: 'ec206922' });
+    const live = parseReservedPeriod({ reserved_plan: 112, reserved_months: 12, plan: 1, discount: 30, start_date: '2026-01-31T10:00:00.000000+00:00', end_date: '2027-01-31T10:00:00.000000+00:00', server: 'ec206922' });
+    const spec = parseReservedPeriod({ reserved_plan: 112, reserved_month: 12, plan: 1, discount: 30, start_date: '2026-01-31T10:00:00.000000+00:00', end_date: '2027-01-31T10:00:00.000000+00:00', server: 'ec206922' });
     expect(live.reservedMonth).toBe(12);
     expect(live).toEqual(spec);
   });
 
   it('last_restored_snapshot with snapshot_parent as the parent record (Snapshot) gives the parent id and name', () => {
     const parent = { ...snapshotRecord(), id: 104, name: 'ec206922-SNP-1', snapshot_parent: null, snapshot_parent_name: null };
-    const live = P.parseSnapshot({ ...snapshotRecord(), id: 105, snapshot_parent: parent, snapshot_parent_name: 'ec206922-SNP-1' });
-    const spec = P.parseSnapshot({ ...snapshotRecord(), id: 105, snapshot_parent: 104, snapshot_parent_name: 'ec206922-SNP-1' });
+    const live = parseSnapshot({ ...snapshotRecord(), id: 105, snapshot_parent: parent, snapshot_parent_name: 'ec206922-SNP-1' });
+    const spec = parseSnapshot({ ...snapshotRecord(), id: 105, snapshot_parent: 104, snapshot_parent_name: 'ec206922-SNP-1' });
     expect(live).toMatchObject({ parentId: 104, parentName: 'ec206922-SNP-1' });
     expect(live).toEqual(spec);
-    const noName = P.parseSnapshot({ ...snapshotRecord(), id: 105, snapshot_parent: parent, snapshot_parent_name: undefined });
+    const noName = parseSnapshot({ ...snapshotRecord(), id: 105, snapshot_parent: parent, snapshot_parent_name: undefined });
     expect(noName).toMatchObject({ parentId: 104, parentName: 'ec206922-SNP-1' });
   });
 

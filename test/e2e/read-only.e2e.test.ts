@@ -2,8 +2,7 @@
 // (so a key added later is covered without editing this test), typed in the built program; none opens a
 // dialog, no footer offers one, and the service's state is the same at the end as at the start.
 import { afterEach, expect, it } from 'vitest';
-import { bindingsFor } from '../../src/ui/keymap.js';
-import { SCREEN_NAMES, screenScopes } from '../../src/ui/registry.js';
+import { KEYS as TABLE, SCREEN_NAMES, screenScopes } from '../../src/ui/registry.js';
 import { SERVER_TABS } from '../../src/ui/screens/server-tabs.js';
 import { KEYS, startDashboard, startEmulatorProcess } from './harness.js';
 
@@ -15,7 +14,7 @@ afterEach(() => {
 
 /** The printable keys of the write bindings in these scopes: `c`, `d`, `D`, ... */
 function writeKeys(scopes: readonly string[]): string[] {
-  const keys = bindingsFor(scopes).filter((b) => b.write === true).flatMap((b) => b.keys.filter((k) => [...k].length === 1));
+  const keys = TABLE.bindingsFor(scopes).filter((b) => b.write === true).flatMap((b) => b.keys.filter((k) => [...k].length === 1));
   return [...new Set(keys)];
 }
 
@@ -56,7 +55,7 @@ it('--read-only: no write key of any screen or server tab opens a dialog or chan
     }
     // the footer offers none of them
     const footer = s.screen().split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
-    for (const b of bindingsFor(scopes).filter((x) => x.write && x.hint)) expect(footer, `footer of ${where}`).not.toContain(`${b.keys[0]} ${b.hint}`);
+    for (const b of TABLE.bindingsFor(scopes).filter((x) => x.write && x.hint)) expect(footer, `footer of ${where}`).not.toContain(`${b.keys[0]} ${b.hint}`);
     return keys.length;
   };
 

@@ -144,6 +144,7 @@ describe('--state FILE under repeated SIGKILLs', () => {
       for (const note of acked) expect(seen.has(note), `round ${round}: ${note}`).toBe(true);
       // four writers at once (keys, servers, a clock move), killed after a random few milliseconds
       let stop = false;
+      let ackedThisRound = 0;
       const writer = async (w: number) => {
         for (let i = 0; !stop; i++) {
           const note = `r${round}w${w}i${i}`;
@@ -152,11 +153,17 @@ describe('--state FILE under repeated SIGKILLs', () => {
               ? await call(emu.url, 'POST', '/ecs/v2/keys', { notes: note }, token).catch(() => null)
               : await call(emu.url, 'POST', '/ecs/v2/servers', { plan: 'eCS1', location: 'it-mi2', image: 'debian-12', notes: note }, token).catch(() => null);
           if (r === null) return;
-          if (r.status === 200) acked.add(note);
+          if (r.status === 200) {
+            acked.add(note);
+            ackedThisRound += 1;
+          }
         }
       };
       const writers = [0, 1, 2, 3].map(writer);
-      await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 80)));
+      // the kill comes a random few milliseconds after the burst is under way (its first writes acknowledged),
+      // not after a fixed time: on a loaded machine a fixed time can end a round before anything was written
+      for (const until = Date.now() + 10_000; ackedThisRound < 3 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 60)));
       const gone = exited(emu.child);
       emu.child.kill('SIGKILL');
       stop = true;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PowerStates } from '../../src/session/power.js';
 
 /** A status endpoint the test answers by hand; every request is counted. */
@@ -71,7 +71,8 @@ describe('PowerStates', () => {
     svc.hold(false);
     await tick();
     expect(power.state('a')).toBe('shutoff');
-    expect(changes).toBeGreaterThanOrEqual(3);
+    // the first round told once, the completed power-off at once; the answer saying the same tells nothing
+    expect(changes).toBe(2);
     power.stop();
   });
 
@@ -103,5 +104,38 @@ describe('PowerStates', () => {
     expect(power.state('z')).toBe('shutoff');
     release();
     power.stop();
+  });
+
+  it('tells the answers of a round once, and wakes only when a value on screen gets old', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const svc = fakeStatus({ a: 'running', b: 'shutoff', c: 'running' });
+      const power = new PowerStates(svc.source, { now: () => now, concurrency: 2 });
+      let changes = 0;
+      power.subscribe(() => (changes += 1));
+      power.show(['a', 'b', 'c']);
+      await tick();
+      expect(svc.asked).toEqual(['a', 'b', 'c']);
+      expect(changes).toBe(1);
+      // one timer, for when the first value gets old; nothing is asked before
+      expect(vi.getTimerCount()).toBe(1);
+      now = 59_000;
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(svc.asked).toHaveLength(3);
+      // at the minute, the whole screen goes in one round; the same answers tell nothing
+      now = 60_000;
+      await vi.advanceTimersByTimeAsync(1000);
+      await tick();
+      expect(svc.asked).toEqual(['a', 'b', 'c', 'a', 'b', 'c']);
+      expect(changes).toBe(1);
+      // nothing on screen: no timer at all
+      power.show([]);
+      await tick();
+      expect(vi.getTimerCount()).toBe(0);
+      power.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

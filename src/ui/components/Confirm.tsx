@@ -4,7 +4,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
-import type { KeyLike } from '../keymap.js';
+import { CORE_KEYS, type KeyLike } from '../keymap.js';
 import { safe, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { TextInput } from './TextInput.js';
@@ -99,7 +99,7 @@ export interface YesNoProps {
  * Alt+y does not count: esc followed quickly by y reaches us as Alt+y, and that user meant to cancel.
  */
 export function yesNoAnswer(input: string, key: KeyLike = {}): boolean {
-  return (input === 'y' || input === 'Y') && !key.meta && !key.ctrl;
+  return CORE_KEYS.matchBinding(['confirm'], input, key) === 'confirm.yes';
 }
 
 export function YesNo(props: YesNoProps): ReactNode {

@@ -6,7 +6,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { Box, Text } from 'ink';
 import { formatClock } from '../format.js';
 import { displayWidth, padEnd, truncate } from '../text.js';
-import { footerHints, helpLines, type Scope } from '../keymap.js';
+import { CORE_KEYS, type IdOf, type Scope } from '../keymap.js';
+import { KEYS } from '../registry.js';
 import { PRIORITY, useKeys } from '../keys.js';
 import { color } from '../theme.js';
 import { ScrollLines, scrollStep } from './Scroll.js';
@@ -140,7 +141,7 @@ export function Footer(props: FooterProps): ReactNode {
   const framed = props.framed !== false;
   const open = framed ? '└ ' : '';
   const closeMin = framed ? ' ┘' : '';
-  const hints = footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly, idle: props.idle });
+  const hints = KEYS.footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly, idle: props.idle });
   const text = hints.map((h) => `${h.key} ${h.label}`).join('  ');
   const fill = props.width - displayWidth(open + text) - (text ? 1 : 0) - 1;
   return (
@@ -284,10 +285,10 @@ export interface HelpOverlayProps {
 }
 
 /** The help keys that do nothing at this offset: no scroll up at the top, none down at the end. */
-export function helpIdle(offset: number, count: number, height: number): string[] {
+export function helpIdle(offset: number, count: number, height: number): Array<IdOf<'help'>> {
   const fits = count <= height;
   const rows = fits ? height : Math.max(1, height - 1);
-  const idle: string[] = [];
+  const idle: Array<IdOf<'help'>> = [];
   if (fits || offset <= 0) idle.push('help.up');
   if (fits || offset >= count - rows) idle.push('help.down');
   return idle;
@@ -319,11 +320,13 @@ function helpRows(lines: readonly string[], width: number, height: number): stri
 export function HelpOverlay(props: HelpOverlayProps): ReactNode {
   const inner = Math.max(1, props.height - 3);
   const innerWidth = Math.max(1, props.width - 4);
-  const rows = helpRows(helpLines(props.scopes, { readOnly: props.readOnly }), innerWidth, inner);
+  const rows = helpRows(KEYS.helpLines(props.scopes, { readOnly: props.readOnly }), innerWidth, inner);
   const [offset, setOffset] = useState(0);
   useKeys(
     (input, key) => {
-      if (key.escape || key.return || input === '?' || input === 'q') return props.onClose();
+      const id = CORE_KEYS.matchBinding(['help'], input, key);
+      if (id === 'help.close') return props.onClose();
+      if (id === undefined) return;
       const next = scrollStep(offset, rows.length, rows.length > inner ? inner - 1 : inner, input, key);
       if (next !== null && next !== offset) setOffset(next);
     },

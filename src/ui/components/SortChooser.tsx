@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import type { SortSpec } from './Table.js';
 import type { SortColumn } from '../hooks/screen.js';
 import { PRIORITY, useKeys } from '../keys.js';
+import { CORE_KEYS } from '../keymap.js';
 import { truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 
@@ -44,20 +45,20 @@ export function SortChooser(props: SortChooserProps): ReactNode {
   };
   useKeys(
     (input, key) => {
-      if (key.escape) return props.onClose();
-      if (key.return) {
+      const id = CORE_KEYS.matchBinding(['sort'], input, key);
+      if (id === 'sort.close') return props.onClose();
+      if (id === 'sort.pick') {
         const c = columns[ref.current];
         if (c) props.onPick(pickSort(current, c.key));
         return;
       }
+      if (id === 'sort.top') return move(0);
+      if (id === 'sort.bottom') return move(columns.length - 1);
+      if (id !== 'sort.move') return;
       if (key.upArrow) return move(Math.max(0, ref.current - 1));
       if (key.downArrow) return move(Math.min(columns.length - 1, ref.current + 1));
-      if (key.home) return move(0);
-      if (key.end) return move(columns.length - 1);
-      if (/^[a-z0-9]$/i.test(input) && !key.ctrl && !key.meta) {
-        const i = byInitial(columns, ref.current, input);
-        if (i >= 0) move(i);
-      }
+      const i = byInitial(columns, ref.current, input);
+      if (i >= 0) move(i);
     },
     { priority: PRIORITY.dialog, modal: true },
   );

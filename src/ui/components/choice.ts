@@ -3,7 +3,7 @@
 // letters), so moving is done with keys that never type: ↑ ↓ (and Ctrl+P / Ctrl+N), PgUp PgDn, Home End.
 // Ctrl+A and Ctrl+E still move the cursor within the filter. In a list of marks (`toggle`), Space marks too.
 // The one form reducer (resource/form.ts) drives a choice field with it; ChoiceList.tsx draws it.
-import { matchBinding, type KeyLike } from '../keymap.js';
+import { CORE_KEYS, type KeyLike } from '../keymap.js';
 import { editLine, lineState, type LineState } from './TextInput.js';
 
 export interface Choice<V = string> {
@@ -69,11 +69,11 @@ export function choiceStep<V>(
   options: { toggle?: boolean } = {},
 ): ChoiceOutcome<V> {
   const list = filterChoices(items, state.query.value);
-  const nav = matchBinding(['dialog'], input, key);
+  const nav = CORE_KEYS.matchBinding(['dialog'], input, key);
   const page = Math.max(1, pageSize - 1);
   const at = (target: number): ChoiceOutcome<V> => ({ state: { ...state, highlight: moveTo(list, state.highlight, target) } });
-  if (nav === 'dialog.up' || (key.ctrl && input === 'p')) return at(state.highlight - 1);
-  if (nav === 'dialog.down' || (key.ctrl && input === 'n')) return at(state.highlight + 1);
+  if (nav === 'dialog.up') return at(state.highlight - 1);
+  if (nav === 'dialog.down') return at(state.highlight + 1);
   if (nav === 'dialog.pageUp') return at(state.highlight - page);
   if (nav === 'dialog.pageDown') return at(state.highlight + page);
   if (nav === 'dialog.top') return at(0);

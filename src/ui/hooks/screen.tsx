@@ -7,7 +7,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, 
 import { Box, Text } from 'ink';
 import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
-import type { Scope } from '../keymap.js';
+import type { BindingId, Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
 import type { RecordSection } from '../resource/record.js';
 import type { TextPage } from '../resource/record.js';
@@ -92,7 +92,7 @@ export interface ScreenControl {
   /** the order the screen shows before any `o` */
   defaultSort?: SortSpec | null;
   /** A key the screen acts on (its own, or create/edit/delete); true when it did. `input` is the key typed. */
-  handle?(id: string, input?: string): boolean;
+  handle?(id: BindingId, input?: string): boolean;
   refresh?(): void;
 }
 
@@ -110,7 +110,7 @@ export interface Nav {
    * Keys that would do nothing now, by who knows it (a screen, a dialog): the footer leaves them out, so
    * every hint it shows does something. An empty list takes the owner's back.
    */
-  idle(owner: string, ids: readonly string[]): void;
+  idle(owner: string, ids: readonly BindingId[]): void;
 }
 
 export interface ScreenProps {
@@ -149,10 +149,12 @@ export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, co
 }
 
 /** Tells the footer which keys would do nothing now (see `Nav.idle`); taken back when the caller unmounts. */
-export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly string[]): void {
+export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly BindingId[]): void {
   const joined = ids.join(' ');
+  const latest = useRef(ids);
+  latest.current = ids;
   useLayoutEffect(() => {
-    nav.idle(owner, joined === '' ? [] : joined.split(' '));
+    nav.idle(owner, [...latest.current]);
   }, [nav, owner, joined]);
   useLayoutEffect(() => () => nav.idle(owner, []), [nav, owner]);
 }

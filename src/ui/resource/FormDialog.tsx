@@ -7,6 +7,7 @@ import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
+import { CORE_KEYS } from '../keymap.js';
 import { renderLine } from '../components/TextInput.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
@@ -150,10 +151,11 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   useKeys(
     (input, key) => {
       if (question) {
-        if (input === 'y' || input === 'Y') {
+        const id = CORE_KEYS.matchBinding(['ask'], input, key);
+        if (id === 'ask.send') {
           setQuestion(null);
           submit(question.values);
-        } else if (input === 'n' || input === 'N' || key.escape) {
+        } else if (id === 'ask.back') {
           setQuestion(null);
           apply({ type: 'resume' });
         }

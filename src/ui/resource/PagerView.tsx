@@ -7,6 +7,9 @@ import { Box, Text } from 'ink';
 import { ScrollLines, scrollStep } from '../components/Scroll.js';
 import { ScreenTitle, useIdleKeys, useScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { PRIORITY, useKeys } from '../keys.js';
+import type { BindingId } from '../keymap.js';
+import { matchIn } from '../keymatch.js';
+import { PAGER_KEYS } from './pager-keys.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { displayWidth, padStart, safeLines, truncate } from '../text.js';
 import { color } from '../theme.js';
@@ -49,6 +52,8 @@ export function PagerScreen(props: ScreenProps): ReactNode {
   latest.current = { offset, count: lines.length, rows };
   useKeys(
     (input, key) => {
+      const id = matchIn(PAGER_KEYS, input, key);
+      if (id !== 'pager.up' && id !== 'pager.down') return false;
       const { offset: at, count, rows: room } = latest.current;
       const next = scrollStep(at, count, count > room ? room - 1 : room, input, key);
       if (next === null) return false;
@@ -60,7 +65,7 @@ export function PagerScreen(props: ScreenProps): ReactNode {
   );
   const fits = lines.length <= rows;
   const shownRows = fits ? rows : Math.max(1, rows - 1);
-  const idle: string[] = [];
+  const idle: BindingId[] = [];
   if (fits || offset <= 0) idle.push('pager.up');
   if (fits || offset >= lines.length - shownRows) idle.push('pager.down');
   if (!page?.copyId) idle.push('copy');

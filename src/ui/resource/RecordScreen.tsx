@@ -3,11 +3,12 @@
 import type { ReactNode } from 'react';
 import { Box } from 'ink';
 import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenProps } from '../hooks/screen.js';
+import type { BindingId } from '../keymap.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { RecordView } from './RecordView.js';
 
 /** a record view's keys that do nothing there: no order, nothing to open, nothing to load again */
-const RECORD_IDLE = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
+const RECORD_IDLE: readonly BindingId[] = ['sortNext', 'sortReverse', 'sortPick', 'open', 'refresh'];
 
 export function RecordScreen(props: ScreenProps): ReactNode {
   const { entry, width, height, nav } = props;

@@ -6,7 +6,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Nav, ScreenEntry } from '../hooks/screen.js';
-import { char, type ScreenBinding } from '../keymap.js';
+import { char, type OwnKeyId, type ScreenBinding } from '../keymap.js';
 import { displayWidth } from '../text.js';
 import { color } from '../theme.js';
 
@@ -22,9 +22,9 @@ export const stepTab = (current: number, n: number, count: number): number => ((
 
 /** The ids of a screen's tab keys (each screen names its own: `server.nextTab`, `tabs.next`). */
 export interface TabKeyIds {
-  next: string;
-  prev: string;
-  go: string;
+  next: OwnKeyId;
+  prev: OwnKeyId;
+  go: OwnKeyId;
 }
 
 /** The tab keys of a screen; `noun` says what a tab is there (`report`, `tab`). */

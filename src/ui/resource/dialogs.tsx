@@ -7,6 +7,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { TypedConfirm, YesNo } from '../components/Confirm.js';
 import { PRIORITY, useKeys } from '../keys.js';
+import { CORE_KEYS } from '../keymap.js';
 import { displayWidth, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { FormDialog, formRows, wrapLines } from './FormDialog.js';
@@ -119,10 +120,11 @@ function RevealDialog(props: { reveal: Reveal; width: number; height: number; on
   useKeys(
     (input, key) => {
       if (closed.current) return;
-      if (input === 'y' && !key.ctrl && !key.meta) {
+      const id = CORE_KEYS.matchBinding(['reveal'], input, key);
+      if (id === 'reveal.copy') {
         props.copy(reveal.value);
         setCopied(true);
-      } else if (key.escape || key.return) {
+      } else if (id === 'reveal.close') {
         closed.current = true;
         props.onClose();
       }

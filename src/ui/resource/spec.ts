@@ -12,7 +12,7 @@ import type { Choice } from '../components/choice.js';
 import type { Column, LiveCells, SortSpec } from '../components/Table.js';
 import type { Nav } from '../hooks/screen.js';
 import type { KnownRecords } from '../hooks/useActionNames.js';
-import type { KeyLike, Scope } from '../keymap.js';
+import type { KeyLike, OwnKeyId, Scope } from '../keymap.js';
 import type { Role } from '../theme.js';
 import type { RecordField, RecordSection } from './record.js';
 import type { TextPage } from './record.js';
@@ -180,8 +180,8 @@ export interface KeyContext<T> extends Ctx {
 
 /** How a key is named, matched and shown in the footer and `?`: what every kind of screen key has. */
 export interface KeyShape {
-  /** stable id: `snapshots.protect` */
-  id: string;
+  /** stable id, named after its screen: `snapshots.protect` */
+  id: OwnKeyId;
   /** as written in the footer and help: `['P']` */
   keys: readonly string[];
   match(input: string, key: KeyLike): boolean;

@@ -10,7 +10,7 @@ import { toTracked } from '../../session/session.js';
 import { useDialogSlot, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import { rememberRecords } from '../hooks/useActionNames.js';
-import type { Scope } from '../keymap.js';
+import type { BindingId, Scope } from '../keymap.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { nounOf } from './bindings.js';
 import { DialogView, dialogRows } from './dialogs.js';
@@ -44,7 +44,7 @@ export interface ResourceActions<T> {
   /** the rows the open dialog wants; 'full' for the whole screen */
   rows(width: number): number | 'full';
   /** a key of the screen (create, edit, delete, copy, its own); true when it was one */
-  handle(id: string, row: T | undefined): boolean;
+  handle(id: BindingId, row: T | undefined): boolean;
   open(dialog: Dialog<T>): void;
   run(what: string, call: () => Promise<Outcome<T> | void>): void;
   render(width: number, height: number): ReactNode;
@@ -56,8 +56,8 @@ export interface ResourceActions<T> {
  * `p` on a server known to be running, `P` on one known off, `d` on a reserved server): the footer leaves
  * them out. The same `refuse` that answers the key decides, so the hint follows whatever the screen knows.
  */
-export function idleKeys<T>(spec: Pick<ResourceSpec<T>, 'edit' | 'remove' | 'keys'>, ctx: Ctx, row: T | undefined, canOpen: boolean): string[] {
-  const idle: string[] = [];
+export function idleKeys<T>(spec: Pick<ResourceSpec<T>, 'edit' | 'remove' | 'keys'>, ctx: Ctx, row: T | undefined, canOpen: boolean): BindingId[] {
+  const idle: BindingId[] = [];
   if (row === undefined) {
     idle.push('copy', 'open');
     if (spec.edit) idle.push('edit');
@@ -133,7 +133,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       refresh: () => latest.current.refresh(),
     };
 
-    const handle = (id: string, row: T | undefined): boolean => {
+    const handle = (id: BindingId, row: T | undefined): boolean => {
       const { spec, ctx } = latest.current;
       const missing = (): boolean => {
         if (row !== undefined) return false;

@@ -20,6 +20,7 @@ import { wizardIdle } from './create-server/hints.js';
 import { StepForm, keyed } from './create-server/step-form.js';
 import type { FieldSpec } from '../resource/spec.js';
 import { useIdleKeys, type Nav } from '../hooks/screen.js';
+import { WizardPrice } from './create-server-price.js';
 import { buildInput, initialWizardState, reviewLines, wizardReducer, type ImagePick, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
 export { wizardReducer, initialWizardState } from './create-server/state.js';
@@ -248,17 +249,20 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       break;
     case 'review':
       body = (
-        <ReviewStep
-          state={state}
-          width={width}
-          height={bodyHeight}
-          readOnly={readOnly}
-          isActive={active}
-          onSend={send}
-          onExtras={() => dispatch({ type: 'openExtras' })}
-          onBack={back}
-          onCancel={cancel}
-        />
+        <Box flexDirection="column">
+          <ReviewStep
+            state={state}
+            width={width}
+            height={bodyHeight - 1}
+            readOnly={readOnly}
+            isActive={active}
+            onSend={send}
+            onExtras={() => dispatch({ type: 'openExtras' })}
+            onBack={back}
+            onCancel={cancel}
+          />
+          <WizardPrice client={client} width={width} choice={{ plan: state.plan, spotDiscount: state.extras.spot ? state.spotDiscount : null, reservedMonths: state.extras.reservedMonths }} />
+        </Box>
       );
       break;
     case 'extras':

@@ -22,8 +22,10 @@ import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnaps
 import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
 import { SERVER_TAB_IDS, SERVER_TABS } from './server-tabs.js';
+import { CostView } from './server-cost.js';
 import type { Session } from '../../session/session.js';
 import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
+import type { BindingId } from '../keymap.js';
 
 export interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
@@ -221,9 +223,10 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   // the server's keys in the footer only where they act: not p on a server known to be running (one rule
   // with the key's own refusal, useResourceActions `idleKeys`); a tab with keys of its own says its own
   const ownKeys = SERVER_TABS[tab]?.scope !== undefined;
-  const detailIdle = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
+  const detailIdle: BindingId[] = ownKeys ? [] : idleKeys(spec, ctx, latest.current, true).filter((id) => id !== 'open' && id !== 'copy');
   // the Overview and Metrics tabs have nothing to sort (a list tab's own view says what it has)
   if (SERVER_TABS[tab]?.list !== true) detailIdle.push('sortNext', 'sortReverse', 'sortPick', 'open');
+  if (SERVER_TABS[tab]?.id !== 'metrics') detailIdle.push('server.cursorLeft', 'server.cursorRight');
   useIdleKeys(nav, `server:${entry.id}`, detailIdle);
 
   const tabId = SERVER_TABS[tab]?.id ?? 'overview';
@@ -243,6 +246,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
         nav.keep(entry.id, { metricsRange: next });
         return true;
       }
+      if (id === 'server.cursorLeft' || id === 'server.cursorRight') return tabId === 'metrics' && (inner.current?.handle?.(id) ?? false);
       if (id === 'copy' && listTab) return inner.current?.handle?.(id) ?? false;
       // the Snapshots and Networks tabs' keys (c, e, d, ...) are their own
       if (SERVER_TABS[tabs.now()]?.scope) return inner.current?.handle?.(id, input) ?? false;
@@ -307,6 +311,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
     ),
     networks: (rows) => tabList(serverNetworks, rows),
     actions: (rows) => tabList(serverActions, rows),
+    cost: (rows) => <CostView session={session} server={server} power={power.state} width={width} height={rows} control={inner} />,
   };
   // the Metrics tab says its range
   const tabsWithRange = SERVER_TABS.map((t) => (t.id === 'metrics' ? { ...t, badge: METRIC_RANGES[range]?.label } : t));

@@ -4,6 +4,7 @@
 import { Component, Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { HoldKeys, PRIORITY, useKeys } from '../keys.js';
+import { CORE_KEYS } from '../keymap.js';
 import type { Client, CreatedServer, Group, Server } from '../../api/index.js';
 import type { Choice } from '../components/ChoiceList.js';
 import { DialogBox } from '../resource/dialogs.js';
@@ -59,13 +60,14 @@ function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   useKeys(
     (input, key) => {
       if (closed.current) return;
-      if (key.escape || key.return) {
+      const id = CORE_KEYS.matchBinding(['console', 'dialog'], input, key);
+      if (id === 'dialog.submit' || id === 'dialog.cancel') {
         closed.current = true;
         props.onClose();
-      } else if ((input === 'v' || input === 'V') && !key.ctrl && !key.meta) {
+      } else if (id === 'console.reveal') {
         setRevealed((r) => !r);
         setCopied(null);
-      } else if (input === 'y' && !key.ctrl && !key.meta && consoleKey !== null) {
+      } else if (id === 'console.copy' && consoleKey !== null) {
         // to the clipboard only (OSC 52), and only once shown: never into the status line, a log or the history
         if (revealed) copy(consoleKey);
         setCopied(revealed ? 'yes' : 'hidden');
@@ -198,8 +200,9 @@ class WizardBoundary extends Component<{ onClose(): void; children: ReactNode },
 
 function BrokenWizard(props: { message: string; onClose(): void }): ReactNode {
   useKeys(
-    (_input, key) => {
-      if (key.escape || key.return) props.onClose();
+    (input, key) => {
+      const id = CORE_KEYS.matchBinding(['dialog'], input, key);
+      if (id === 'dialog.submit' || id === 'dialog.cancel') props.onClose();
     },
     { priority: PRIORITY.dialog, modal: true },
   );

@@ -1,18 +1,22 @@
-// The Metrics tab of a server (tui.md, "Server detail tabs"): one sparkline per series (CPU, disk reads and
-// writes, network received and transmitted) across the width, each with its last, minimum and maximum value
-// and unit. `[` and `]` step the range through 1h, 6h, 24h, 7d and 30d, asked for by the service's own clock
+// The Metrics tab of a server (tui.md, "Server detail tabs", "Charts"): each series (CPU, disk reads and
+// writes, network received and transmitted) across the width with its last, minimum and maximum value and
+// unit; one row each on a small terminal, several rows each (components/Chart.tsx: a y-axis with maximum,
+// minimum and unit, time ticks in UTC along the bottom) when the height allows. `,` and `.` move a cursor
+// along time: every series says its value and time under it. `[` and `]` step the range through 1h, 6h, 24h, 7d and 30d, asked for by the service's own clock
 // (the Date header of its answers), and the tab refreshes every 60 s while it is shown. Time with no point
 // (before the server existed, a hole in the data) is drawn as a gap, never as a zero.
 
-import { useMemo, type MutableRefObject, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { MetricPoint, ServerMetrics } from '../../api/index.js';
 import type { Session } from '../../session/session.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
 import { sparkline } from '../components/Sparkline.js';
+import { Chart, CursorRow, timeTicks, tickLine } from '../components/Chart.js';
+import { bucketsOf, cursorPoint, cursorText, chartLayout, CHART_GUTTER } from './metrics-cursor.js';
 import { bytesPerSecond, formatDate } from '../format.js';
-import { displayWidth, padEnd, truncate } from '../text.js';
+import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { color } from '../theme.js';
 
 export const METRIC_RANGES = [
@@ -45,14 +49,6 @@ function metricSeries(m: ServerMetrics): Series[] {
   ];
 }
 
-/** The usual spacing of the points (their median step), at least a minute. */
-function stepOf(points: readonly MetricPoint[]): number {
-  const steps: number[] = [];
-  for (let i = 1; i < points.length; i++) steps.push(points[i].at.getTime() - points[i - 1].at.getTime());
-  steps.sort((a, b) => a - b);
-  return Math.max(60_000, steps[Math.floor(steps.length / 2)] ?? 60_000);
-}
-
 /**
  * The series over [start, end] as `width` columns: each column the mean of the points in its stretch of
  * time, NaN where there is none (drawn as a gap). With fewer points than columns, a column spans at least
@@ -61,7 +57,7 @@ function stepOf(points: readonly MetricPoint[]): number {
 export function timeColumns(points: readonly MetricPoint[], start: number, end: number, width: number): number[] {
   if (width <= 0) return [];
   const span = Math.max(1, end - start);
-  const buckets = Math.max(1, Math.min(width, Math.round(span / stepOf(points))));
+  const buckets = bucketsOf(points, start, end, width);
   const sum = new Array<number>(buckets).fill(0);
   const count = new Array<number>(buckets).fill(0);
   for (const p of points) {
@@ -97,6 +93,7 @@ export function seriesStats(points: readonly MetricPoint[]): { last: number; min
   return last === undefined ? null : { last, min, max };
 }
 
+
 export interface MetricsViewProps {
   session: Session;
   server: string;
@@ -104,9 +101,12 @@ export interface MetricsViewProps {
   range: number;
   width: number;
   height: number;
-  /** where `r` finds the tab's refresh */
+  /** where `r` finds the tab's refresh, and `,` `.` the cursor */
   control: MutableRefObject<ScreenControl | null>;
 }
+
+export const CURSOR_LEFT = 'server.cursorLeft';
+export const CURSOR_RIGHT = 'server.cursorRight';
 
 export function MetricsView(props: MetricsViewProps): ReactNode {
   const { session, server, width, height } = props;
@@ -127,21 +127,59 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
     },
     { intervalMs: METRICS_REFRESH_MS, deps: [server, range.seconds] },
   );
-  useScreenControl(props.control, { sortColumns: [], defaultSort: null, refresh: res.refresh });
   const data = res.data;
+  const current = data && data.seconds === range.seconds ? data : undefined;
   const series = useMemo(() => (data ? metricSeries(data.metrics) : []), [data]);
 
   const inner = Math.max(10, width - 2);
+  const layout = chartLayout(height, series.length);
+  const chartWidth = Math.max(4, inner - CHART_GUTTER);
+  // the cursor: a column of the graphs (null: none yet); `,` puts it on the newest column, then steps back
+  const [cursor, setCursor] = useState<number | null>(null);
+  const cursorRef = useRef(cursor);
+  cursorRef.current = cursor;
+  // a new range or size: the cursor starts again
+  const shape = `${range.seconds}:${layout.mode}:${width}`;
+  const shapeRef = useRef(shape);
+  if (shapeRef.current !== shape) {
+    shapeRef.current = shape;
+    if (cursor !== null) setCursor(null);
+  }
+  // every graph of the layout is this wide: the cursor's column is the same in all of them
+  const graphWidth = layout.mode === 'chart' ? chartWidth : inner;
+  const move = (by: number) => {
+    const c = cursorRef.current;
+    const next = c === null ? graphWidth - 1 : Math.max(0, Math.min(graphWidth - 1, c + by));
+    cursorRef.current = next;
+    setCursor(next);
+  };
+  useScreenControl(props.control, {
+    sortColumns: [],
+    defaultSort: null,
+    refresh: res.refresh,
+    handle: (id) => {
+      if (id !== CURSOR_LEFT && id !== CURSOR_RIGHT) return false;
+      move(id === CURSOR_LEFT ? -1 : 1);
+      return true;
+    },
+  });
+
+  const cursorAt = current && cursor !== null ? ` · cursor ${formatDate(new Date(current.start + ((cursor + 0.5) * (current.end - current.start)) / graphWidth))} UTC` : '';
   // the last answer may be of the range before a [ or ]: its dates are not this range's
-  const head = data && data.seconds === range.seconds
-    ? `Range ${range.label}: ${formatDate(new Date(data.start))} → ${formatDate(new Date(data.end))} UTC   [ ] change   every 60 s`
+  const head = current
+    ? `Range ${range.label}: ${formatDate(new Date(current.start))} → ${formatDate(new Date(current.end))} UTC${cursorAt}   [ ] range  , . cursor   every 60 s`
     : res.error
       ? `✗ ${res.error}`
       : `Range ${range.label}: loading…`;
   const empty = data !== undefined && series.every((s) => seriesStats(s.points) === null);
-  // two lines a series when there is room, else the graph beside the label
-  const tall = height >= 1 + series.length * 2;
   const labelWidth = 13;
+  // sorting each series' steps is the costly part of finding its stretches: once per answer and width, not per step
+  const buckets = useMemo(() => new Map(series.map((s) => [s, current ? bucketsOf(s.points, current.start, current.end, graphWidth) : 1])), [series, current, graphWidth]);
+  // the value under the cursor first, so a narrow terminal cuts the figures, not it
+  const under = (s: Series): string =>
+    current && cursor !== null ? `▸ ${cursorText(cursorPoint(s.points, current.start, current.end, graphWidth, cursor, buckets.get(s)), range.seconds, s.format)}   ` : '';
+  const numbersOf = (s: Series, stats: ReturnType<typeof seriesStats>) =>
+    under(s) + (stats ? `last ${s.format(stats.last)}  min ${s.format(stats.min)}  max ${s.format(stats.max)}` : 'no data');
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={res.error && !data ? color('error') : color('dim')} wrap="truncate">
@@ -150,12 +188,28 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
       </Text>
       {empty ? (
         <Text color={color('dim')}> no data yet for this range: a server reports once it has run a few minutes</Text>
+      ) : layout.mode === 'chart' ? (
+        <>
+          {series.map((s) => (
+            <SeriesChart key={s.label} series={s} data={current} width={chartWidth} rows={layout.chartRows} labelWidth={labelWidth} inner={inner} numbers={numbersOf(s, seriesStats(s.points))} cursor={cursor} />
+          ))}
+          {current ? (
+            <Text color={color('dim')} wrap="truncate">
+              {padStart('UTC ', CHART_GUTTER)}
+              {tickLine(timeTicks(current.start, current.end, chartWidth), chartWidth, cursor)}
+            </Text>
+          ) : null}
+        </>
       ) : (
         series.map((s) => {
           const stats = seriesStats(s.points);
-          const numbers = stats ? `last ${s.format(stats.last)}  min ${s.format(stats.min)}  max ${s.format(stats.max)}` : 'no data';
-          const graphWidth = tall ? inner : Math.max(4, inner - labelWidth - 1 - displayWidth(numbers) - 2);
-          const graph = data ? gappedSparkline(timeColumns(s.points, data.start, data.end, graphWidth), s.max) : '';
+          const numbers = numbersOf(s, stats);
+          // two lines a series when there is room, else the graph beside the label
+          const tall = height >= 1 + series.length * 2;
+          const w = tall ? inner : Math.max(4, inner - labelWidth - 1 - displayWidth(numbers) - 2);
+          const graph = current ? gappedSparkline(timeColumns(s.points, current.start, current.end, w), s.max) : '';
+          // beside the label, the graph is narrower than the others: the cursor is drawn where `inner` wide ones have it
+          const c = cursor === null ? null : tall ? cursor : Math.floor((cursor * w) / inner);
           return tall ? (
             <Box key={s.label} flexDirection="column">
               <Text wrap="truncate">
@@ -163,16 +217,47 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
                 <Text color={color('accent')}>{padEnd(s.label, labelWidth)}</Text>
                 {truncate(numbers, inner - labelWidth)}
               </Text>
-              <Text wrap="truncate"> {graph}</Text>
+              <Text wrap="truncate">
+                {' '}
+                <CursorRow text={graph} cursor={c} />
+              </Text>
             </Box>
           ) : (
             <Text key={s.label} wrap="truncate">
               {' '}
-              <Text color={color('accent')}>{padEnd(s.label, labelWidth)}</Text> {graph}  {numbers}
+              <Text color={color('accent')}>{padEnd(s.label, labelWidth)}</Text> <CursorRow text={graph} cursor={c} />  {numbers}
             </Text>
           );
         })
       )}
+    </Box>
+  );
+}
+
+/** One series over several rows: its label line with the figures, then the chart with its y-axis. */
+function SeriesChart(props: {
+  series: Series;
+  data: { start: number; end: number } | undefined;
+  width: number;
+  rows: number;
+  labelWidth: number;
+  inner: number;
+  numbers: string;
+  cursor: number | null;
+}): ReactNode {
+  const { series: s, data, width } = props;
+  // the columns only change with the data or the width: a cursor step redraws without going through the points
+  const columns = useMemo(() => (data ? timeColumns(s.points, data.start, data.end, width) : []), [s.points, data, width]);
+  const stats = seriesStats(s.points);
+  const max = s.max ?? (stats && stats.max > 0 ? stats.max : 1);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        {' '}
+        <Text color={color('accent')}>{padEnd(s.label, props.labelWidth)}</Text>
+        {truncate(props.numbers, props.inner - props.labelWidth)}
+      </Text>
+      <Chart columns={columns} height={props.rows} min={0} max={max} maxLabel={s.format(max)} minLabel={s.format(0)} gutter={CHART_GUTTER} cursor={props.cursor} />
     </Box>
   );
 }

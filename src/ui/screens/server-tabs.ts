@@ -15,6 +15,7 @@ export const SERVER_TABS: ReadonlyArray<Tab & { scope?: string; list?: boolean }
   { id: 'snapshots', title: 'Snapshots', scope: serverSnapshots.name, list: true },
   { id: 'networks', title: 'Networks', scope: serverNetworks.name, list: true },
   { id: 'actions', title: 'Actions', list: true },
+  { id: 'cost', title: 'Cost' },
 ];
 
 /** The index of the tab `id` names (Overview when none does). */
@@ -27,4 +28,6 @@ export const SERVER_BINDINGS: readonly ScreenBinding[] = [
   ...tabBindings(SERVER_TAB_IDS, 'tab'),
   { id: 'server.rangeShorter', keys: ['['], match: char('['), description: 'Metrics: a shorter range (30d 7d 24h 6h 1h)', rank: 61 },
   { id: 'server.rangeLonger', keys: [']'], match: char(']'), description: 'Metrics: a longer range (1h 6h 24h 7d 30d)', rank: 62 },
+  { id: 'server.cursorLeft', keys: [','], match: char(','), description: 'Metrics: the time cursor one column back (each series says its value and time under it)', hint: 'cursor', rank: 63 },
+  { id: 'server.cursorRight', keys: ['.'], match: char('.'), description: 'Metrics: the time cursor one column on', rank: 64 },
 ];

@@ -11,7 +11,8 @@ import { padStart } from '../text.js';
 import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
 import { SNAPSHOT_FIELDS, takeSnapshot } from './snapshots.js';
 import { termKeys } from './server-terms.js';
-import { countdown, formatDate, megabytes, statusWord as word } from '../format.js';
+import { countdown, formatDate, megabytes, rate, statusWord as word } from '../format.js';
+import { rateNow, useCostInputs, withCosts } from '../hooks/useCosts.js';
 import { useSecondTick } from '../hooks/useSpotReclaims.js';
 import { useCached } from '../hooks/useTracker.js';
 import { char } from '../keymap.js';
@@ -21,7 +22,7 @@ import { date, groupLabel } from './columns.js';
 import { NO_GROUP, consoleDialog, groupChoices, serverChange, serverLabel, wizardDialog } from './server-dialogs.js';
 
 /** A server with its group's label and, on a detail, its running state (a list reads `session.power`). */
-export type ServerRow = Server & { power?: string; groupName?: string };
+export type ServerRow = Server & { power?: string; groupName?: string; cost?: number };
 
 /** kept with the session (boot prefetches it before the first screen) */
 export { SERVERS_CACHE_KEY };
@@ -89,6 +90,8 @@ export const SERVER_COLUMNS: readonly Column<ServerRow>[] = [
   // drawn from the status endpoint for the booted rows on screen (useLive below); empty until known. STATUS
   // says `Off` at any width; this column, when there is room, tells a server known to run from one not asked yet
   { key: 'power', header: 'POWER', width: 5, wide: true, render: () => '' },
+  // what the server costs per hour now (rules/costs.ts); a server known to be off gets its offline rate live
+  { key: 'cost', header: 'COST/H', width: 9, align: 'right', wide: true, render: (r) => rate(r.cost), sortValue: (r) => r.cost ?? -1 },
   // drawn from the CPU sampler for the rows on screen (useLive below); empty until the first sample
   { key: 'cpu', header: 'CPU 1h', width: CPU_CELL, priority: 2, render: () => '', sortable: false },
   { key: 'ipv4', header: 'IPV4', width: 15, priority: 2, render: (r) => r.ipv4 ?? '' },
@@ -286,11 +289,13 @@ export default defineResource<ServerRow>({
   live: true,
   useRows(rows, { session }) {
     const groups = useGroups(session);
-    return useMemo(() => withKnown(rows as Server[], groups), [rows, groups]);
+    const costs = useCostInputs(session);
+    return useMemo(() => withCosts(withKnown(rows as Server[], groups), session, costs), [rows, groups, session, costs]);
   },
   useLive({ session }): LiveCells<ServerRow> {
     const sampler = session.cpu;
     const power = session.power;
+    const costs = useCostInputs(session);
     const [, redraw] = useReducer((n: number) => n + 1, 0);
     useEffect(() => sampler.subscribe(redraw), [sampler]);
     useEffect(() => power.subscribe(redraw), [power]);
@@ -312,6 +317,7 @@ export default defineResource<ServerRow>({
         text: (row, column) => {
           if (column === 'cpu') return cpuCell(sampler.sample(row.name));
           if (column === 'power') return powerCell(power.state(row.name));
+          if (column === 'cost') return row.status === 'booted' && power.state(row.name) === 'shutoff' ? rate(rateNow(session, costs, row, 'shutoff')?.hourly) : undefined;
           if (column !== 'status') return undefined;
           if (isReclaimed(row)) return reclaimCell(row, session.client.serviceNow().getTime());
           return row.status === 'booted' && power.state(row.name) === 'shutoff' ? 'Off' : undefined;
@@ -330,7 +336,7 @@ export default defineResource<ServerRow>({
           setDyingShown(rows.some(isReclaimed));
         },
       }),
-      [sampler, power, session],
+      [sampler, power, session, costs],
     );
   },
   empty: 'no servers yet: c creates one',

@@ -122,7 +122,7 @@ describe('every footer key does something', { timeout: 120_000 }, () => {
     expect(await deadHints(h, screen(h, name))).toEqual([]);
   });
 
-  it.each([1, 2, 3, 4, 5])("on tab %i of a server's detail view", async (tab) => {
+  it.each([1, 2, 3, 4, 5, 6])("on tab %i of a server's detail view", async (tab) => {
     h = await startApp({ width: 200, height: 50 });
     const harness = h;
     const reach = async () => {

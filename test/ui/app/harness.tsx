@@ -133,6 +133,10 @@ export async function selectRow(h: Harness, re: RegExp, max = 40): Promise<strin
     const line = selectedLine(h.frame());
     if (re.test(line)) return line;
     await h.press('j');
+    // a loaded machine can draw a move late: wait for it, so that the next `j` never skips a row unseen
+    // (the last row does not move, hence the short deadline and no failure here)
+    const deadline = Date.now() + 1000;
+    while (selectedLine(h.frame()) === line && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`no row matches ${re}; last frame:\n${h.frame()}`);
 }

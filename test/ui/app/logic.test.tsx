@@ -8,11 +8,10 @@ import { describe, expect, test } from 'vitest';
 import type { Server } from '../../../src/api/index.js';
 import { panelLines } from '../../../src/ui/app.js';
 import { nextSort, routeKey, shellAction, type KeyContext } from '../../../src/ui/routing.js';
-import { screenScopes } from '../../../src/ui/registry.js';
+import { KEYS, screenScopes } from '../../../src/ui/registry.js';
 import { formStep, initialForm, type FormState } from '../../../src/ui/resource/form.js';
 import { ResourceCache } from '../../../src/session/cache.js';
 import { initialResourceState, nextDelay, resourceReducer, sameData } from '../../../src/ui/hooks/useResource.js';
-import { footerText, matchBinding } from '../../../src/ui/keymap.js';
 import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../../src/boot/main.js';
 import { profileFields } from '../../../src/ui/screens/profiles.js';
 import { filterRows } from '../../../src/ui/components/Table.js';
@@ -21,6 +20,8 @@ import { serverSections, touchesServer } from '../../../src/ui/screens/server-de
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
 import { SERVER_COLUMNS, powerCell, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
 import { endpointLabel, trackedStatus } from '../../../src/session/session.js';
+
+const { footerText, matchBinding } = KEYS;
 
 describe('useResource state', () => {
   test('a failure keeps the last rows and counts; a success clears the error', () => {

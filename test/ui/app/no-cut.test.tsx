@@ -2,8 +2,7 @@
 // wizard step one of their keys opens is drawn, and no line of it ends in a `…` at its box's edge (a sentence
 // stopped mid-word: "its support plan can no…") or says `… N more lines` with no key to read them.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { bindingsFor } from '../../../src/ui/keymap.js';
-import { SCREEN_NAMES, screenScopes } from '../../../src/ui/registry.js';
+import { KEYS, SCREEN_NAMES, screenScopes } from '../../../src/ui/registry.js';
 import { startApp, type Harness } from './harness.js';
 
 let h: Harness | null = null;
@@ -87,7 +86,7 @@ const SKIP = new Set(['quit', 'command', 'filter', 'help', 'up', 'down', 'top', 
 
 /** The single-character keys of a screen's own scope: what opens its dialogs and forms. */
 function screenKeys(screen: string): string[] {
-  const own = bindingsFor(screenScopes(screen)).filter((b) => b.scope === screen && !SKIP.has(b.id) && !/export|csv/i.test(`${b.id} ${b.description}`));
+  const own = KEYS.bindingsFor(screenScopes(screen)).filter((b) => b.scope === screen && !SKIP.has(b.id) && !/export|csv/i.test(`${b.id} ${b.description}`));
   const out: string[] = [];
   for (const b of own) for (const k of b.keys) if ([...k].length === 1 && !out.includes(k)) out.push(k);
   return out;

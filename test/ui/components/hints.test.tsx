@@ -4,13 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { Header, contextMinimum, fitContext, helpIdle } from '../../../src/ui/components/Frame.js';
 import { byInitial, pickSort } from '../../../src/ui/components/SortChooser.js';
-import { footerText } from '../../../src/ui/keymap.js';
-import '../../../src/ui/registry.js';
+import { KEYS } from '../../../src/ui/registry.js';
 import { idleKeys } from '../../../src/ui/resource/useResourceActions.js';
 import { keepProblem } from '../../../src/ui/screens/snapshots.js';
 import { wizardIdle } from '../../../src/ui/screens/create-server/hints.js';
 import { displayWidth } from '../../../src/ui/text.js';
 import { render, waitForFrame } from '../helpers.js';
+
+const { footerText } = KEYS;
 
 afterEach(() => cleanup());
 

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
-import {
-  bindingsFor,
-  footerHints,
-  footerText,
-  globalBindings,
-  helpLines,
-  matchBinding,
-  tableBindings,
-} from '../../../src/ui/keymap.js';
-import { SCREEN_NAMES, screenScopes } from '../../../src/ui/registry.js';
+import { globalBindings, tableBindings } from '../../../src/ui/keymap.js';
+import { KEYS, SCREEN_NAMES, screenScopes } from '../../../src/ui/registry.js';
 import { displayWidth } from '../../../src/ui/text.js';
+
+const { bindingsFor, footerHints, footerText, helpLines, matchBinding } = KEYS;
 
 describe('keymap', () => {
   it('has every key of the fixed table in tui.md', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCommand } from '../../../src/ui/components/CommandLine.js';
-import { helpSections } from '../../../src/ui/keymap.js';
-import { COMMANDS, SCREENS, SCREEN_NAMES, entryScopes, initialState, screenDef } from '../../../src/ui/registry.js';
+import { COMMANDS, KEYS, SCREENS, SCREEN_NAMES, entryScopes, initialState, screenDef } from '../../../src/ui/registry.js';
 import { SERVER_TABS } from '../../../src/ui/screens/server-tabs.js';
 
 describe('the screen registry', () => {
@@ -26,7 +25,7 @@ describe('the screen registry', () => {
       const shown = new Set<string>();
       for (let tab = 0; tab < tabs; tab++) {
         const entry = { screen: s.id, state: { ...initialState(s.id, {}), tab } };
-        for (const section of helpSections(entryScopes(entry))) {
+        for (const section of KEYS.helpSections(entryScopes(entry))) {
           shown.add(section.scope);
           expect(section.title, `${s.id}: ${section.scope}`).not.toBe('');
         }
@@ -38,7 +37,7 @@ describe('the screen registry', () => {
   it('matches a tab’s own keys from the tab its entry keeps', () => {
     const snapshots = SERVER_TABS.findIndex((t) => t.id === 'snapshots');
     expect(entryScopes({ screen: 'server', state: { selected: null, tab: 0 } })[0]).toBe('server');
-    expect(entryScopes({ screen: 'server', state: { selected: null, tab: snapshots } })[0]).toBe(SERVER_TABS[snapshots]!.scope);
+    expect(entryScopes({ screen: 'server', state: { selected: null, tab: snapshots } })[0]).toBe(SERVER_TABS[snapshots].scope);
     expect(entryScopes({ screen: 'billing', state: { selected: null, tab: 1 } }).slice(0, 2)).toEqual(['billing-templates', 'billing']);
   });
 });

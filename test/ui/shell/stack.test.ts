@@ -33,8 +33,8 @@ describe('the shell’s screen stack', () => {
       { type: 'push', entry: entry('record') },
       { type: 'pop' },
     );
-    expect(s[1]!.id).toBe(billing.id);
-    expect(s[1]!.state).toEqual({ selected: 'web-1', tab: 2, params: { year: '2026', month: '10' } });
+    expect(s[1].id).toBe(billing.id);
+    expect(s[1].state).toEqual({ selected: 'web-1', tab: 2, params: { year: '2026', month: '10' } });
     // the entry below is not touched
     expect(s[0]).toBe(home);
   });
@@ -42,10 +42,10 @@ describe('the shell’s screen stack', () => {
   it('a new tab starts with no filter or order: the view goes with the kept state', () => {
     const detail = entry('server', 0);
     const filtered = run([home, detail], { type: 'view', view: { filter: 'web', sort: { column: 'name', descending: true } } });
-    expect(filtered[1]!.view).toEqual({ filter: 'web', sort: { column: 'name', descending: true } });
+    expect(filtered[1].view).toEqual({ filter: 'web', sort: { column: 'name', descending: true } });
     const next = run(filtered, { type: 'keep', id: detail.id, change: { tab: 1, view: { filter: '', sort: null } } });
-    expect(next[1]!.state.tab).toBe(1);
-    expect(next[1]!.view).toEqual({ filter: '', sort: null });
+    expect(next[1].state.tab).toBe(1);
+    expect(next[1].view).toEqual({ filter: '', sort: null });
   });
 
   it('changes nothing (the same stack, no redraw) for a change that is no change or an entry gone', () => {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { HoldKeys, PRIORITY, useKeys } from '../../keys.js';
 import { ScrollLines, scrollStep } from '../../components/Scroll.js';
-import { matchBinding } from '../../keymap.js';
+import { CORE_KEYS } from '../../keymap.js';
 import { displayWidth, truncate } from '../../text.js';
 import { color, colorEnabled } from '../../theme.js';
 import { formatGpu, formatRam, percent } from './choices.js';
@@ -152,7 +152,7 @@ export function ReviewStep(props: {
           if (next !== offsetRef.current) setOffset(next);
           return;
         }
-        const id = matchBinding(['create-server'], input, key);
+        const id = CORE_KEYS.matchBinding(['create-server'], input, key);
         if (id === 'wizard.extras') props.onExtras();
         else if (id === 'wizard.back') props.onBack();
       }
