@@ -9,8 +9,8 @@ import { char, type ScreenBinding } from '../keymap.js';
 
 export const MARK_BINDINGS: readonly ScreenBinding[] = [
   { id: 'mark', keys: ['space'], match: char(' '), description: 'mark or unmark the selected row and move down (keys then act on every marked row)', hint: 'mark', rank: 32, write: true },
-  { id: 'markAll', keys: ['*'], match: char('*'), description: 'mark every row the filter shows', hint: 'mark all', rank: 33, write: true },
-  { id: 'unmarkAll', keys: ['\\', 'esc'], match: char('\\'), description: 'clear every mark', hint: 'unmark', rank: 34, write: true },
+  { id: 'markAll', keys: ['*'], match: char('*'), description: 'mark every row the filter shows', rank: 33, write: true },
+  { id: 'unmarkAll', keys: ['\\', 'esc'], match: char('\\'), description: 'clear every mark', rank: 34, write: true },
 ];
 
 const NO_MARKS: readonly string[] = [];
