@@ -207,7 +207,7 @@ export function catalogApi(t: Transport) {
     },
     /** Locations where `plan` can be created now. */
     regionsFor(plan: string, opts: CallOptions = {}): Promise<string[]> {
-      return t.call('POST', '/ecs/v2/regions/availables', parseRegionNames, { ...opts, json: { plan } });
+      return t.call('POST', '/ecs/v2/regions/availables', parseRegionNames, { ...opts, json: { plan }, history: false });
     },
     /** Every region, with its id and description. */
     regions(opts: CallOptions = {}): Promise<Region[]> {

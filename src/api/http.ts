@@ -60,7 +60,25 @@ export interface RequestOptions {
   accept?: 'json' | 'text';
   /** a GET answered as last time gives the last result back (see CallOptions.reuse) */
   reuse?: boolean;
+  /** false: not a write for the history (a POST that only reads, the demo's own token at start) */
+  history?: boolean;
 }
+
+/** A write as the history sees it: the request before it is sent. */
+export interface WriteRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** How a write ended: its answer's body, or the failure the client threw. */
+export type WriteEnd = { ok: true; body: unknown } | { ok: false; error: Error };
+
+/**
+ * Told of every write before it is sent (a request that changes something on the service: not a GET or
+ * HEAD, not a login); the function it returns, if any, is called once with how the write ended.
+ */
+export type WriteHook = (req: WriteRequest) => ((end: WriteEnd) => void) | void;
 
 /**
  * A DELETE retried after its answer was lost finds its own work under way, and the service refuses the retry
@@ -87,6 +105,8 @@ export class Transport {
   readonly clock: ServiceClock;
   private readonly auth: Auth;
   private readonly repeats = new Repeats();
+  /** the history's hook (src/history/): every write goes through `call` or `request`, so it is told of all */
+  onWrite: WriteHook | null = null;
 
   constructor(opts: TransportOptions) {
     this.endpoint = normalizeEndpoint(opts.endpoint);
@@ -153,7 +173,35 @@ export class Transport {
 
   /** Sends one request and returns its body: parsed JSON (null when empty) or, with accept 'text', the text. */
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
-    return (await this.send(method, path, opts)).body;
+    const ended = this.writeStarts(method, path, opts);
+    try {
+      const { body } = await this.send(method, path, opts);
+      ended?.({ ok: true, body });
+      return body;
+    } catch (err) {
+      ended?.({ ok: false, error: err instanceof Error ? err : new Error(String(err)) });
+      throw err;
+    }
+  }
+
+  /** Tells the hook of a write about to be sent; what to tell it when it ends (nothing for a read). */
+  private writeStarts(method: string, path: string, opts: RequestOptions): ((end: WriteEnd) => void) | null {
+    const upper = method.toUpperCase();
+    if (this.onWrite === null || upper === 'GET' || upper === 'HEAD' || opts.anonymous || opts.history === false) return null;
+    try {
+      const ended = this.onWrite(opts.json === undefined ? { method: upper, path } : { method: upper, path, body: opts.json });
+      if (typeof ended !== 'function') return null;
+      // the history is a record of what was done: it never stands in the way of doing it
+      return (end) => {
+        try {
+          ended(end);
+        } catch {
+          // (a full disk: the write itself went out)
+        }
+      };
+    } catch {
+      return null;
+    }
   }
 
   /** Sends a request and reads its body with `parse`; a record the parser cannot read is an ApiError. */
@@ -164,13 +212,19 @@ export class Transport {
     opts: RequestOptions & { lostAnswer?: LostAnswerRecovery<T> } = {},
   ): Promise<T> {
     let answer: Awaited<ReturnType<Transport['send']>>;
+    const ended = this.writeStarts(method, path, opts);
     try {
       answer = await this.send(method, path, opts);
+      ended?.({ ok: true, body: answer.body });
     } catch (err) {
       if (err instanceof ApiError && err.afterLostAnswer && opts.lostAnswer?.when(err)) {
         const recovered = await opts.lostAnswer.then().catch(() => null);
-        if (recovered !== null) return recovered;
+        if (recovered !== null) {
+          ended?.({ ok: true, body: recovered });
+          return recovered;
+        }
       }
+      ended?.({ ok: false, error: err instanceof Error ? err : new Error(String(err)) });
       throw err;
     }
     // not destructured: a repeated answer's body is parsed only when read

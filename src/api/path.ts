@@ -13,4 +13,6 @@ export interface CallOptions {
    * gives back the very same result, without parsing it again. The result must then be treated as read-only.
    */
   reuse?: boolean;
+  /** false: not written to the history (the demo's own token, made at start without being asked for) */
+  history?: boolean;
 }

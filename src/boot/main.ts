@@ -13,6 +13,7 @@ import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
 import { SERVERS_CACHE_KEY } from '../session/cache.js';
+import { pickTheme, setTheme } from '../ui/theme.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
@@ -76,6 +77,12 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     return;
   }
 
+  // The palette, once, before anything is drawn: NO_COLOR, else --theme, else the profile's, else dark.
+  // (A profile switched to later with :profiles keeps the colours the dashboard started with.)
+  const profileName = plan.kind === 'connect' ? plan.conn.profileName : undefined;
+  const profileTheme = profileName !== undefined && plan.kind === 'connect' ? plan.store?.get(profileName)?.theme : undefined;
+  setTheme(pickTheme(flags.theme, profileTheme, process.env));
+
   // Ink draws nothing until exit when it believes it runs in CI; on a terminal a person is watching.
   // This must happen before Ink is imported: it reads the variable once, at load.
   if (process.stdout.isTTY) {
@@ -91,8 +98,12 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   embedded?.catch(() => {
     // reported through `ready`
   });
+  // every write this run sends goes to the history file, unless --no-history (a profile may also say no)
+  const history = flags.noHistory ? null : new (await import('../history/log.js')).HistoryLog({ by: 'dashboard', env: process.env });
   const ready = Promise.all([import('./demo.js'), import('../session/session.js')])
-    .then(([{ startEmbedded }, { sessionForConnection }]) => (plan.kind === 'demo' ? startEmbedded({ embedded }) : sessionForConnection(plan.conn)))
+    .then(([{ startEmbedded }, { sessionForConnection }]) =>
+      plan.kind === 'demo' ? startEmbedded({ embedded, history }) : sessionForConnection(plan.conn, { history }),
+    )
     .then((session) => {
       early = session;
       void session.cache.prefetch(SERVERS_CACHE_KEY, () => session.client.servers.list({ reuse: true })).catch(() => {
@@ -142,6 +153,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
         profiles,
         onSessionChange: (s) => sessions.push(s),
         onSuspend: () => terminal.suspend(),
+        history,
       },
       (err) => {
         failure = err;

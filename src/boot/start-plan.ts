@@ -7,12 +7,16 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '../config/connection.js';
+import { isThemeName, THEME_NAMES, type ThemeName } from '../ui/theme.js';
 import pkg from '../../package.json' with { type: 'json' };
 
 export interface Flags {
   apiUrl?: string;
   profile?: string;
+  theme?: ThemeName;
   readOnly: boolean;
+  /** --no-history: nothing this run sends is written to the history file */
+  noHistory: boolean;
   demo: boolean;
   help: boolean;
   version: boolean;
@@ -20,7 +24,7 @@ export interface Flags {
 
 export class UsageError extends Error {}
 
-const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--demo]
+const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--no-history] [--demo] [--theme dark|light|mono]
        ecsdeck emulator [options]      run the emulator alone (ecsdeck emulator --help)
        ecsdeck <resource> <verb> ...   one-shot commands for scripts (ecsdeck help)
 
@@ -30,7 +34,10 @@ a local emulator with demo data, so everything can be tried without an account.
   --profile NAME   use this saved profile (default: the current one; :profiles manages them)
   --api-url URL    the service's address, e.g. https://api.example.net
   --read-only      look, never change: every key that writes is turned off
+  --no-history     write nothing to the history file ($XDG_STATE_HOME/ecsdeck/history.jsonl)
   --demo           use the local emulator and its demo data, whatever is configured
+  --theme NAME     colours for a dark or light background, or mono for none (default: the
+                   profile's theme, else dark; NO_COLOR always means mono)
   -h, --help       this text
   -V, --version    the version
 
@@ -49,7 +56,7 @@ export function helpOrVersion(flags: Flags): string | null {
 
 /** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */
 export function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { readOnly: false, demo: false, help: false, version: false };
+  const flags: Flags = { readOnly: false, noHistory: false, demo: false, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -71,9 +78,19 @@ export function parseFlags(argv: readonly string[]): Flags {
       case '--profile':
         flags.profile = value();
         break;
+      case '--theme': {
+        const theme = value();
+        if (!isThemeName(theme)) throw new UsageError(`--theme takes ${THEME_NAMES.join(', ')}, not '${theme.slice(0, 32)}'`);
+        flags.theme = theme;
+        break;
+      }
       case '--read-only':
         noValue();
         flags.readOnly = true;
+        break;
+      case '--no-history':
+        noValue();
+        flags.noHistory = true;
         break;
       case '--demo':
         noValue();

@@ -118,7 +118,7 @@ async function names(kind: 'servers' | 'templates', io: Io): Promise<string> {
     // none yet
   }
   const { connect } = await import('./connect.js');
-  const { client } = await connect({ demo: false, readOnly: true, yes: false, wait: false, timeoutMs: 0 }, io.env);
+  const { client } = await connect({ demo: false, readOnly: true, noHistory: true, yes: false, wait: false, timeoutMs: 0 }, io.env);
   const list = kind === 'servers' ? (await client.servers.list()).map((s) => s.name) : (await client.templates.list()).map((t) => t.name);
   const text = list.filter((n) => /^[\w.@-]+$/.test(n)).join('\n') + '\n';
   try {

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createClient, type Client } from '../api/index.js';
 import { profileFileGuess } from '../boot/start-plan.js';
 import type { Env } from '../config/connection.js';
+import { nodeFetch } from './node-fetch.js';
 import type { Globals } from './parse.js';
 import { UsageError } from './types.js';
 
@@ -13,6 +14,11 @@ to try it on a local emulator with demo data`;
 
 export interface Connected {
   client: Client;
+  /** for the history: the profile used (`env` without one, `demo`) and the service's address as the dashboard names it */
+  profile: string;
+  endpoint: string;
+  /** false: the profile keeps its writes out of the history */
+  history: boolean;
   close(): Promise<void>;
 }
 
@@ -28,10 +34,11 @@ export async function connect(globals: Globals, env: Env): Promise<Connected> {
   const conn = resolveConnection(merged, store);
   if (conn.source === 'none') throw new UsageError(NO_CONNECTION);
   const auth = conn.auth;
-  // one attempt per request beyond a quick retry: a script waits on us
-  const client = createClient({ endpoint: conn.endpoint, credential: auth.kind === 'token' || auth.kind === 'jwt' ? auth : null, retry: { limit: 1 } });
+  // one attempt per request beyond a quick retry: a script waits on us; sent through node:http (node-fetch.ts)
+  const credential = auth.kind === 'token' || auth.kind === 'jwt' ? auth : null;
+  const client = createClient({ endpoint: conn.endpoint, credential, retry: { limit: 1 }, fetch: nodeFetch });
   if (auth.kind === 'login') await client.login(auth.username, auth.password);
-  return { client, close: async () => {} };
+  return { client, profile: conn.profileName ?? 'env', endpoint: hostOf(conn.endpoint), history: conn.history !== false, close: async () => {} };
 }
 
 async function demo(): Promise<Connected> {
@@ -40,9 +47,19 @@ async function demo(): Promise<Connected> {
   try {
     const client = createClient({ endpoint: embedded.url, fetch: embedded.fetch });
     await client.login(DEMO_USER, DEMO_PASSWORD);
-    return { client, close: () => embedded.close() };
+    return { client, profile: DEMO_USER, endpoint: hostOf(embedded.url), history: true, close: () => embedded.close() };
   } catch (err) {
     await embedded.close();
     throw err;
+  }
+}
+
+/** `api.example.net`, `127.0.0.1:8787`: as the dashboard's header and history name a service. */
+function hostOf(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    return `${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return endpoint;
   }
 }

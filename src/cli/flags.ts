@@ -10,6 +10,7 @@ export const GLOBAL_PARAMS: Param[] = [
   { name: 'profile', help: 'a saved profile (the dashboard’s :profiles)', meta: 'NAME' },
   { name: 'demo', help: 'act on a throw-away local emulator with demo data', type: 'boolean' },
   { name: 'read-only', help: 'refuse anything that would change the service', type: 'boolean' },
+  { name: 'no-history', help: 'write nothing to the history file ($XDG_STATE_HOME/ecsdeck/history.jsonl)', type: 'boolean' },
   { name: 'yes', help: 'do it without asking (needed without a terminal for what cannot be undone)', type: 'boolean' },
   { name: 'help', help: 'this text', type: 'boolean' },
 ];

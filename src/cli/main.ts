@@ -4,6 +4,7 @@
 // awaited action failed). Loaded from its own bundle (dist/commands.cjs): no Ink, no React, no dashboard.
 import { readFileSync } from 'node:fs';
 import { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure, scrub } from '../api/index.js';
+import { HistoryLog } from '../history/log.js';
 import { completion } from './completion.js';
 import { connect } from './connect.js';
 import { commandsHelp } from './help.js';
@@ -55,12 +56,19 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   await verb.prepare?.(values, { readInput });
   const format: Format = globals.output ?? 'table';
   const connected = await connect(globals, io.env);
+  // the writes it sends go to the dashboard's history, marked as a command's (the hook is on the client)
+  const history = globals.noHistory || !connected.history ? null : new HistoryLog({ by: 'command', env: io.env });
+  history?.attach(connected.client, connected);
   try {
     const ctx: Ctx = { client: connected.client, format, readInput };
     const result = await verb.run(ctx, values);
     let output = result.output;
     if (globals.wait && result.actionId !== undefined && result.actionId !== null) {
-      const action = await waitForAction(connected.client, result.actionId, { timeoutMs: globals.timeoutMs, err: io.stderr });
+      const action = await waitForAction(connected.client, result.actionId, { timeoutMs: globals.timeoutMs, err: io.stderr }).catch((err: unknown) => {
+        if (err instanceof ActionFailedError) history?.actionEnded(err.action);
+        throw err;
+      });
+      history?.actionEnded(action);
       output = result.after ? await result.after() : record(action, ACTION_COLUMNS);
     }
     const width = io.stdout.isTTY ? io.stdout.columns : undefined;

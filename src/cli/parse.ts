@@ -12,6 +12,8 @@ export interface Globals {
   profile?: string;
   demo: boolean;
   readOnly: boolean;
+  /** --no-history: the write is not written to the history file */
+  noHistory: boolean;
   yes: boolean;
   wait: boolean;
   /** milliseconds */
@@ -113,6 +115,7 @@ export function parseCommand(argv: readonly string[], table: readonly Resource[]
     profile: given.profile as string | undefined,
     demo: given.demo === true,
     readOnly: given['read-only'] === true,
+    noHistory: given['no-history'] === true,
     yes: given.yes === true,
     wait: given.wait === true || verb.waits === true,
     timeoutMs: parseDuration((given.timeout as string | undefined) ?? '60m'),

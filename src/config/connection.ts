@@ -11,8 +11,9 @@ export type Auth =
   | { kind: 'login'; username: string; password: string };
 
 export type Connection =
-  | { source: 'env'; endpoint: string; auth: Auth; profileName?: string }
-  | { source: 'profile'; endpoint: string; auth: Auth; profileName: string }
+  /** `history`: false when the profile used keeps its writes out of the history */
+  | { source: 'env'; endpoint: string; auth: Auth; profileName?: string; history?: boolean }
+  | { source: 'profile'; endpoint: string; auth: Auth; profileName: string; history?: boolean }
   | { source: 'none'; endpoint: null; auth: { kind: 'none' } };
 
 export type Env = Record<string, string | undefined>;
@@ -60,11 +61,13 @@ export function resolveConnection(env: Env, store: Pick<ProfileStore, 'get' | 'c
       usedProfile = profile.name;
     } else auth = { kind: 'none' };
     if (url === undefined && profile) usedProfile = profile.name;
-    return usedProfile !== undefined ? { source: 'env', endpoint, auth, profileName: usedProfile } : { source: 'env', endpoint, auth };
+    if (usedProfile === undefined) return { source: 'env', endpoint, auth };
+    return profile?.history === false ? { source: 'env', endpoint, auth, profileName: usedProfile, history: false } : { source: 'env', endpoint, auth, profileName: usedProfile };
   }
 
   if (profile) {
-    return { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name };
+    const conn = { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name } as const;
+    return profile.history === false ? { ...conn, history: false } : conn;
   }
   return { source: 'none', endpoint: null, auth: { kind: 'none' } };
 }

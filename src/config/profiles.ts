@@ -7,6 +7,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
 import { registerSecret, scrub } from '../api/secrets.js';
+import { isThemeName, type ThemeName } from '../ui/theme.js';
+import { cleanSettings, type StoredSettings } from './settings.js';
 
 export type StoredCredential = Credential;
 
@@ -14,11 +16,17 @@ export interface Profile {
   name: string;
   endpoint: string;
   credential: StoredCredential | null;
+  /** the colours the dashboard draws with for this profile (`--theme` overrides it) */
+  theme?: ThemeName;
+  /** false: this profile's writes are not written to the history file */
+  history?: boolean;
+  /** how `x` reaches a server and when long work is notified (config/settings.ts); absent: the defaults */
+  settings?: StoredSettings;
 }
 
 interface FileShape {
   current: string | null;
-  profiles: Record<string, { endpoint: string; credential: StoredCredential | null }>;
+  profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName; history?: boolean; settings?: StoredSettings }>;
 }
 
 export class ConfigError extends Error {
@@ -103,7 +111,13 @@ export class ProfileStore {
     const clean = sanitize(profile);
     const data = this.read();
     if (data.profiles[clean.name] && !opts.replace) throw new ConfigError(`a profile named '${clean.name}' already exists`);
-    data.profiles[clean.name] = { endpoint: clean.endpoint, credential: clean.credential };
+    data.profiles[clean.name] = {
+      endpoint: clean.endpoint,
+      credential: clean.credential,
+      ...(clean.theme ? { theme: clean.theme } : {}),
+      ...(clean.history === false ? { history: false } : {}),
+      ...(clean.settings ? { settings: clean.settings } : {}),
+    };
     if (opts.makeCurrent || data.current === null || !data.profiles[data.current]) data.current = clean.name;
     this.write(data);
     return clean;
@@ -206,7 +220,15 @@ export function checkEndpoint(endpoint: string): string {
 }
 
 function sanitize(p: Profile): Profile {
-  return { name: checkProfileName(p.name), endpoint: checkEndpoint(p.endpoint), credential: cleanCredential(p.credential) };
+  const settings = cleanSettings(p.settings);
+  return {
+    name: checkProfileName(p.name),
+    endpoint: checkEndpoint(p.endpoint),
+    credential: cleanCredential(p.credential),
+    ...(isThemeName(p.theme) ? { theme: p.theme } : {}),
+    ...(p.history === false ? { history: false } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
 }
 
 /** Only the known fields of a credential: anything else (a password) is dropped, never written. */
@@ -228,7 +250,16 @@ function toProfile(name: string, raw: unknown): Profile | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.endpoint !== 'string') return null;
-  return { name, endpoint: r.endpoint, credential: cleanCredential(r.credential) };
+  const settings = cleanSettings(r.settings);
+  return {
+    name,
+    endpoint: r.endpoint,
+    credential: cleanCredential(r.credential),
+    // a theme this version does not know is left out (the dashboard draws with its default), not an error
+    ...(isThemeName(r.theme) ? { theme: r.theme } : {}),
+    ...(r.history === false ? { history: false } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
 }
 
 function nonEmpty(v: string | undefined): string {

@@ -7,6 +7,8 @@
 import type { Action, Client, ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
 import { BulkGroups } from '../watch/bulk.js';
+import type { HistoryLog } from '../history/log.js';
+import { Notifier } from '../notify/notifier.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
 import { CpuSampler } from './cpu.js';
@@ -23,12 +25,16 @@ export interface Session {
   cpu: CpuSampler;
   /** whether each server on screen runs or is shut off: the one truth of the list, the detail and p / P */
   power: PowerStates;
+  /** word to the desktop when long work ends: the dashboard attaches the terminal; a bulk action groups its actions */
+  notifier?: Notifier;
   /** Profile name for the header; `demo` for the embedded emulator, `env` for bare environment variables. */
   profile: string;
   /** The service address as the header shows it. */
   endpoint: string;
   /** The embedded emulator: the header says `local emulator`. */
   local: boolean;
+  /** where this session's writes are recorded (`:history` reads it); null: not recorded (--no-history, the profile's setting) */
+  history: HistoryLog | null;
   /**
    * Gives the tracker every action still running on the service (the action list's first page), once per
    * session however often it is asked: boot/main.ts asks as soon as the session exists, the app when it mounts.
@@ -70,6 +76,8 @@ export function toTracked(a: Action): ActionLike {
     type: a.type,
     resource: a.resource,
     resourceType: a.resourceType,
+    startedAt: a.startedAt?.getTime() ?? null,
+    completedAt: a.completedAt?.getTime() ?? null,
   };
 }
 
@@ -98,6 +106,8 @@ export interface SessionInit {
   tracker?: ActionTracker;
   trackerOptions?: Partial<Omit<TrackerOptions, 'source'>>;
   onClose?: () => Promise<void> | void;
+  /** records every write the client sends, and how the actions they start end */
+  history?: HistoryLog | null;
 }
 
 export function createSession(init: SessionInit): Session {
@@ -107,17 +117,24 @@ export function createSession(init: SessionInit): Session {
   const power = new PowerStates({ status: (name, opts) => init.client.servers.status(name, opts) });
   // every action the watcher sees end, whoever started it, updates the power of the servers it touched
   tracker.onFinished((a) => power.actionEnded(a));
+  const notifier = new Notifier();
+  tracker.onFinished((a) => notifier.finished(a));
   let following: Promise<void> | null = null;
+  const endpoint = init.endpoint ?? endpointLabel(init.client.endpoint);
+  const history = init.history ?? null;
+  const detach = history?.attach(init.client, { profile: init.profile, endpoint }, tracker);
   return {
     client: init.client,
     tracker,
     bulk: new BulkGroups(tracker),
+    notifier,
     cache: new ResourceCache(),
     cpu,
     power,
     profile: init.profile,
-    endpoint: init.endpoint ?? endpointLabel(init.client.endpoint),
+    endpoint,
     local: init.local ?? false,
+    history,
     askPassword: null,
     followRunning() {
       following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked), { newest: true }));
@@ -127,6 +144,7 @@ export function createSession(init: SessionInit): Session {
       if (closed) return;
       closed = true;
       tracker.stop();
+      detach?.();
       cpu.stop();
       power.stop();
       await init.onClose?.();
@@ -148,13 +166,15 @@ export function endpointLabel(endpoint: string): string {
 /** A session for a profile or the environment: `connect` logs in when the environment gave a password. */
 export async function sessionForConnection(
   conn: Exclude<Connection, { source: 'none' }>,
-  opts: { connect?: ConnectOptions; trackerOptions?: SessionInit['trackerOptions'] } = {},
+  opts: { connect?: ConnectOptions; trackerOptions?: SessionInit['trackerOptions']; history?: HistoryLog | null } = {},
 ): Promise<Session> {
   // loaded here: it brings the profile store's library, which the demo never needs
   const { connect } = await import('./login.js');
   const client = await connect(conn, opts.connect ?? {});
   const profile = conn.profileName ?? 'env';
-  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions });
+  // a profile may keep its writes out of the history (`"history": false` in its entry)
+  const history = conn.history === false ? null : (opts.history ?? null);
+  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions, history });
   // A login token is renewed: with the environment's password, or with one asked for when it has expired.
   // An API token never expires and needs nothing.
   const auth = conn.auth;

@@ -16,6 +16,7 @@ import type { SortSpec } from './components/Table.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { useIdleHints } from './hooks/useIdle.js';
 import { useFailureNotice, usePanelRows } from './hooks/useActionNames.js';
+import { useNotify } from '../notify/useNotify.js';
 import { ScreenBoundary } from './components/ScreenBoundary.js';
 import { HoldKeys, KeyProvider, PRIORITY, useKeyDispatcher, useKeys } from './keys.js';
 import { SuspendKey } from './suspend-key.js';
@@ -49,7 +50,7 @@ function Shell(props: AppProps): ReactNode {
   const size = useTerminalSize({ columns: props.width, rows: props.height });
   const readOnly = props.readOnly === true;
   const dispatcher = useKeyDispatcher();
-  const { status, report, clear, clearNow } = useStatusLine(dispatcher, props.statusMs);
+  const { status, report, showing, clear, clearNow } = useStatusLine(dispatcher, props.statusMs);
 
   const control = useRef<ScreenControl | null>(null);
   // The screen below must not answer keys for the one being shown until that one has committed, and what
@@ -91,6 +92,7 @@ function Shell(props: AppProps): ReactNode {
     session: props.session,
     connectOptions: props.connectOptions,
     trackerOptions: props.trackerOptions,
+    history: props.history,
     onSessionChange: props.onSessionChange,
     report,
     onSwitched: (next, profile) => {
@@ -104,7 +106,9 @@ function Shell(props: AppProps): ReactNode {
   useReclaimNotices(session, report);
 
   const rows = usePanelRows(session, dismissed);
-  useFailureNotice(session, report);
+  useFailureNotice(session, report, showing);
+  // long work that ends tells the desktop (OSC 9 / 777, or a bell)
+  useNotify(session);
   const failures = rows.filter((r) => r.state === 'failed');
 
   const tooSmall = isTooSmall(size.columns, size.rows);

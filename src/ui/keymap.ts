@@ -12,22 +12,22 @@ import { displayWidth, padEnd } from './text.js';
 export { char, ctrl, type KeyLike, type OwnKeyId, type ScreenBinding, type ScreenKeyId } from './keymatch.js';
 
 type CoreScopes = typeof CORE_SCOPES;
-export type CoreScope = keyof CoreScopes;
+type CoreScope = keyof CoreScopes;
 /** The ids of the bindings of a core scope: `IdOf<'dialog'>` is `'dialog.submit' | 'dialog.cancel' | ...`. */
 export type IdOf<S extends CoreScope> = CoreScopes[S]['bindings'][number]['id'];
-export type CoreId = IdOf<CoreScope>;
+type CoreId = IdOf<CoreScope>;
 /** Every binding id: a core one, one a spec turns on, or a screen's own (`servers.powerOn`). */
 export type BindingId = CoreId | ScreenKeyId;
 
 export type Scope = CoreScope | (string & {});
 /** The ids a key can be in these scopes: a core scope's own ids, any id for a screen's scope. */
-export type IdIn<S extends Scope> = S extends CoreScope ? IdOf<S> : BindingId;
+type IdIn<S extends Scope> = S extends CoreScope ? IdOf<S> : BindingId;
 
 export interface Binding extends ScreenBinding<BindingId> {
   scope: Scope;
 }
 
-export interface ScopeOptions {
+interface ScopeOptions {
   readOnly?: boolean;
   /**
    * Ids of keys that would do nothing now (`p` on a server known to be running, `↑` at the top of help):
@@ -66,13 +66,13 @@ export const tableBindings: readonly Binding[] = CORE_KEYS.bindingsFor(['table']
 
 // --- the table ---------------------------------------------------------------------------------------------
 
-export interface FooterHint {
+interface FooterHint {
   id: string;
   key: string;
   label: string;
 }
 
-export interface HelpSection {
+interface HelpSection {
   scope: Scope;
   title: string;
   rows: Array<{ keys: string; description: string }>;

@@ -2,6 +2,9 @@
 // bindings or scopes (keymap.ts), so a screen's spec can name its keys without importing the key table.
 
 import type { Key } from 'ink';
+import type { OwnKeyId } from './ids.js';
+
+export type { OwnKeyId } from './ids.js';
 
 export type KeyLike = Partial<Key>;
 export type Matcher = (input: string, key: KeyLike) => boolean;
@@ -42,9 +45,7 @@ export const scrollsDown: Matcher = either(flag('downArrow'), flag('pageDown'), 
 export const scrollsUp: Matcher = either(flag('upArrow'), flag('pageUp'), flag('home'), char('k', 'g'));
 
 /** The keys a screen spec can turn on without naming them itself (resource/bindings.ts). */
-export type SpecKeyId = 'create' | 'edit' | 'delete' | 'copy' | 'filter' | 'sortNext' | 'sortReverse' | 'sortPick' | 'follow' | 'mark' | 'markAll' | 'unmarkAll';
-/** A screen's own key is named after its screen: `servers.powerOn`, `pager.down`. */
-export type OwnKeyId = `${string}.${string}`;
+type SpecKeyId = 'create' | 'edit' | 'delete' | 'copy' | 'filter' | 'sortNext' | 'sortReverse' | 'sortPick' | 'follow' | 'mark' | 'markAll' | 'unmarkAll';
 export type ScreenKeyId = SpecKeyId | OwnKeyId;
 
 /** A binding as declared: in a scope's list, before the table gives it its scope. */

@@ -10,6 +10,7 @@ import type { Profile, ProfileStore } from '../config/profiles.js';
 import type { ConnectOptions } from '../session/session.js';
 import type { Command } from './components/CommandLine.js';
 import type { AnyKept, EntryParams, KeptState, ListState, ScreenEntry, ScreenProps, ServerState, TabsState } from './hooks/screen.js';
+import { isScreenId, type ScreenId } from './ids.js';
 import { buildKeyTable, char, type KeyTable, type Scope, type ScopeDeclaration, type ScreenBinding } from './keymap.js';
 import { specBindings } from './resource/bindings.js';
 import { PAGER_KEYS } from './resource/pager-keys.js';
@@ -23,6 +24,7 @@ import actions from './screens/actions.js';
 import billing from './screens/billing.js';
 import events from './screens/events.js';
 import groups from './screens/groups.js';
+import history from './screens/history.js';
 import images from './screens/images.js';
 import networks from './screens/networks.js';
 import plans, { availability } from './screens/plans.js';
@@ -48,7 +50,7 @@ export interface ScreenExtras {
 }
 
 export interface ScreenDef<S extends KeptState = AnyKept> {
-  id: string;
+  id: ScreenId;
   /** `:` reaches the screen by its id and these aliases; absent, it is an inner view (⏎ opens it) */
   command?: { aliases: readonly string[] };
   title: string;
@@ -69,15 +71,21 @@ export interface ScreenDef<S extends KeptState = AnyKept> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySpec = ResourceSpec<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTabbed = TabbedSpec<any>;
+type AnyTabbed = TabbedSpec<any>;
 
 const defineScreen = <S extends KeptState>(def: ScreenDef<S>): ScreenDef => def;
+
+/** A spec's name as a screen id: one not in ids.ts fails as the registry loads, before any screen is drawn. */
+function specScreenId(name: string): ScreenId {
+  if (!isScreenId(name)) throw new Error(`screen ${name} is not in ui/ids.ts SCREEN_IDS`);
+  return name;
+}
 const titleText = (t: AnySpec['title']): string => (typeof t === 'function' ? t({}) : t);
 
 /** A resource screen made only of a spec. */
 export function listScreen(spec: AnySpec): ScreenDef {
   return defineScreen<ListState>({
-    id: spec.name,
+    id: specScreenId(spec.name),
     command: { aliases: spec.aliases ?? [] },
     title: titleText(spec.title),
     initial: () => ({ selected: null }),
@@ -91,7 +99,7 @@ export function listScreen(spec: AnySpec): ScreenDef {
 /** A screen of several lists in tabs over shared parameters (resource/TabbedView.tsx). */
 export function tabbedScreen(spec: AnyTabbed): ScreenDef {
   return defineScreen<TabsState>({
-    id: spec.name,
+    id: specScreenId(spec.name),
     command: { aliases: spec.aliases ?? [] },
     title: spec.title,
     initial: (params) => ({ selected: null, tab: params.tab ?? 0 }),
@@ -184,6 +192,7 @@ export const SCREENS: readonly ScreenDef[] = [
   listScreen(tokens),
   profilesScreen,
   listScreen(groups),
+  listScreen(history),
   // the plans' second view (`a` on plans), last so that `:a` still means actions
   listScreen(availability),
   serverScreen,
@@ -195,10 +204,10 @@ export const SCREENS: readonly ScreenDef[] = [
 export const HOME_SCREEN = SCREENS[0].id;
 
 const byId = new Map(SCREENS.map((s) => [s.id, s]));
-export const screenDef = (id: string): ScreenDef | undefined => byId.get(id);
+export const screenDef = (id: ScreenId): ScreenDef | undefined => byId.get(id);
 
 /** The names `:` accepts, in order. */
-export const SCREEN_NAMES: readonly string[] = SCREENS.filter((s) => s.command).map((s) => s.id);
+export const SCREEN_NAMES: readonly ScreenId[] = SCREENS.filter((s) => s.command).map((s) => s.id);
 
 /** The resource screens made only of a spec, by name. */
 export const SPECS: Readonly<Record<string, AnySpec>> = Object.fromEntries(SCREENS.flatMap((s) => (s.spec ? [[s.id, s.spec]] : [])));
@@ -206,12 +215,12 @@ export const SPECS: Readonly<Record<string, AnySpec>> = Object.fromEntries(SCREE
 /** What `:` completes and resolves: each screen's name, aliases and title. */
 export const COMMANDS: readonly Command[] = SCREENS.flatMap((s) => (s.command ? [{ name: s.id, aliases: [...s.command.aliases], title: s.title }] : []));
 
-export function screenTitle(screen: string): string {
+export function screenTitle(screen: ScreenId): string {
   return byId.get(screen)?.title ?? screen;
 }
 
 /** The state a new entry of `screen` keeps. */
-export function initialState(screen: string, params: EntryParams): AnyKept {
+export function initialState(screen: ScreenId, params: EntryParams): AnyKept {
   return byId.get(screen)?.initial(params) ?? { selected: null };
 }
 
@@ -228,7 +237,7 @@ const scopeCache = new Map<string, Scope[]>();
  * Key scopes of a screen, most specific first: matching, the footer and `?` all use these. A tab with keys
  * of its own (a server's snapshots) puts them in place of the screen's.
  */
-export function screenScopes(screen: string, tabScope?: string): Scope[] {
+export function screenScopes(screen: ScreenId, tabScope?: string): Scope[] {
   const id = tabScope ? `${screen}:${tabScope}` : screen;
   let scopes = scopeCache.get(id);
   if (!scopes) {
@@ -245,7 +254,7 @@ export const tabScopeOf = (entry: Pick<ScreenEntry, 'screen' | 'state'>): string
 export const entryScopes = (entry: Pick<ScreenEntry, 'screen' | 'state'>): Scope[] => screenScopes(entry.screen, tabScopeOf(entry));
 
 /** What an entry of the stack draws. */
-export function renderScreen(screen: string, props: ScreenProps, extras: ScreenExtras): ReactNode {
+export function renderScreen(screen: ScreenId, props: ScreenProps, extras: ScreenExtras): ReactNode {
   const def = byId.get(screen);
   if (!def) return <Text color={color('error')}> no screen named {safe(screen)}</Text>;
   return def.render(props, extras);

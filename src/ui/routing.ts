@@ -5,6 +5,7 @@
 
 import type { SortSpec } from './components/Table.js';
 import type { SortColumn } from './hooks/screen.js';
+import type { ScreenId } from './ids.js';
 import { CORE_KEYS, type BindingId, type KeyLike } from './keymap.js';
 import { KEYS, screenScopes } from './registry.js';
 
@@ -17,7 +18,7 @@ export interface KeyContext {
   tooSmall: boolean;
   /** the session exists: before it does, only quitting works */
   connected: boolean;
-  screen: string;
+  screen: ScreenId;
   /** the key scope of the screen's tab, when it has one of its own */
   tabScope?: string;
   readOnly: boolean;

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useStdin, useStdout } from 'ink';
 import { makeScratchDir } from '../config/private-dirs.js';
 
@@ -84,8 +84,8 @@ export function osc52(text: string): string {
   return `\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
 }
 
-/** `edit(initial, suffix)` and `copy(text)` for components, on Ink's own stdin and stdout. */
-export function useTerminalHandoff(): { edit(initial: string, suffix?: string): EditResult; copy(text: string): void } {
+/** `edit(initial, suffix)`, `copy(text)` and the terminal itself (for ssh) for components, on Ink's own stdin and stdout. */
+export function useTerminalHandoff(): { edit(initial: string, suffix?: string): EditResult; copy(text: string): void; terminal: Terminal } {
   const { stdout } = useStdout();
   const { setRawMode } = useStdin();
   const edit = useCallback(
@@ -93,5 +93,6 @@ export function useTerminalHandoff(): { edit(initial: string, suffix?: string): 
     [stdout, setRawMode],
   );
   const copy = useCallback((text: string) => void stdout.write(osc52(text)), [stdout]);
-  return { edit, copy };
+  const terminal = useMemo<Terminal>(() => ({ stdout, setRawMode }), [stdout, setRawMode]);
+  return { edit, copy, terminal };
 }

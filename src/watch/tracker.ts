@@ -16,6 +16,9 @@ export interface ActionLike {
   type: string;
   resource: string;
   resourceType?: string;
+  /** when the service says it started and ended (ms on the service's clock); absent when not known */
+  startedAt?: number | null;
+  completedAt?: number | null;
 }
 
 export interface ActionSource {

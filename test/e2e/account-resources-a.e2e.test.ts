@@ -78,8 +78,7 @@ it('creates a script through an $EDITOR that is a test script', async () => {
   await s.waitFor('New script', SHOW_MS);
   s.pty.write(`e2e script${KEYS.enter}`);
   await s.waitFor(/Windows +no/, SHOW_MS);
-  s.pty.write(KEYS.enter);
-  await s.waitFor('opens the editor', SHOW_MS);
+  // tui.md: title, windows, then the editor opens at once (no third ⏎ on the content field)
   s.pty.write(KEYS.enter);
   await s.waitFor('Created script e2e script (2 lines).', SHOW_MS);
   const scripts = (await emu.call('GET', '/ecs/v2/scripts', undefined, { token: await emu.token() })).body.scripts as Array<{ title: string; content: string; windows: boolean }>;

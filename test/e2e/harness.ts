@@ -215,9 +215,11 @@ export interface Emulator {
   token(): Promise<string>;
 }
 
-export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo'): Promise<Emulator> {
-  const child = spawnChild(NODE, [BIN, 'emulator', '--port', '0', '--clock', 'manual', '--seed', seed], {
+/** `port` 0 (default) takes a free one; `env` is added to the emulator's environment. */
+export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo', opts: { port?: number; env?: Record<string, string> } = {}): Promise<Emulator> {
+  const child = spawnChild(NODE, [BIN, 'emulator', '--port', String(opts.port ?? 0), '--clock', 'manual', '--seed', seed], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: opts.env ? { ...process.env, ...opts.env } : undefined,
   });
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

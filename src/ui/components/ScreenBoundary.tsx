@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import { Component, type ReactNode } from 'react';
 import { errorText } from '../hooks/useResource.js';
+import { CORE_KEYS } from '../keymap.js';
 import { useKeys } from '../keys.js';
 import { safe, truncate } from '../text.js';
 import { color } from '../theme.js';
@@ -29,7 +30,7 @@ export class ScreenBoundary extends Component<Props, { error: unknown; failed: b
 function Failed(props: { error: unknown; width: number; active: boolean; retry(): void }): ReactNode {
   useKeys(
     (input, key) => {
-      if (input !== 'r' || key.ctrl || key.meta) return false;
+      if (CORE_KEYS.matchBinding(['global'], input, key) !== 'refresh') return false;
       props.retry();
       return true;
     },

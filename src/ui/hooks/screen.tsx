@@ -7,6 +7,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, 
 import { Box, Text } from 'ink';
 import type { SortSpec } from '../components/Table.js';
 import { displayWidth, truncate } from '../text.js';
+import type { ScreenId } from '../ids.js';
 import type { BindingId, Scope } from '../keymap.js';
 import type { Session } from '../../session/session.js';
 import type { RecordSection } from '../resource/record.js';
@@ -66,7 +67,7 @@ export interface EntryParams {
 export interface ScreenEntry<S extends KeptState = AnyKept> {
   id: number;
   /** the registry's id of the screen: a `:` name (`servers`, `plans`, ...) or an inner view (`server`, `record`) */
-  screen: string;
+  screen: ScreenId;
   title: string;
   view: ViewState;
   state: S;
@@ -99,10 +100,10 @@ export interface ScreenControl {
 export type StatusKind = 'error' | 'info';
 
 export interface Nav {
-  push(screen: string, params?: EntryParams, title?: string): void;
+  push(screen: ScreenId, params?: EntryParams, title?: string): void;
   pop(): void;
   /** Status line: `source` lets a later success clear exactly its own error. */
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
   clear(source: string): void;
   /** changes what entry `id` of the stack keeps (its row, tab, ...): the shell's stack is its one place */
   keep(id: number, change: Keep): void;
@@ -198,11 +199,27 @@ function sortLabel(view: ViewState, columns: readonly SortColumn[]): string {
   return `sorted by ${header.toUpperCase()} ${view.sort.descending ? '↓' : '↑'}`;
 }
 
+/**
+ * The title and the right-hand side in `width`: the title is never cut while it fits alone (`Snapshots,
+ * 2026-…` reads as another month); the right gives way first, `sorted by X ↓` shortened to `X ↓`, then left out,
+ * then the note.
+ */
+function titleLine(props: ScreenTitleProps, filter: string): { title: string; right: string } {
+  const sort = sortLabel(props.view, props.sortColumns);
+  const short = sort.replace(/^sorted by /, '');
+  const prompt = props.prompt ? `${props.prompt} ` : '';
+  // what the filter takes beside the title: its editor at least 16 columns, a filter its text (up to 30)
+  const filterWidth = props.filterEditor ? 16 : filter ? 3 + displayWidth(prompt) + Math.min(30, displayWidth(filter)) : 0;
+  const left = 1 + displayWidth(props.title) + filterWidth;
+  const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join('  ');
+  const right = [join(props.note, sort), join(props.note, short), props.note ?? ''].find((r) => left + displayWidth(r) + 2 <= props.width) ?? '';
+  return { title: truncate(props.title, Math.max(8, props.width - 2 - filterWidth - (right ? displayWidth(right) + 2 : 0))), right };
+}
+
 /** `Servers  /web ............ sorted by CREATED ↓`: the screen's name, its filter and its order. */
 export function ScreenTitle(props: ScreenTitleProps): ReactNode {
-  const right = [props.note, sortLabel(props.view, props.sortColumns)].filter(Boolean).join('  ');
-  const title = truncate(props.title, Math.max(8, props.width - displayWidth(right) - 16));
   const filter = props.view.filter.trim();
+  const { title, right } = titleLine(props, filter);
   return (
     <Box width={props.width} height={1}>
       <Box flexGrow={1}>

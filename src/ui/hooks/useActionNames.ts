@@ -110,6 +110,11 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
   return safe(a.resource);
 }
 
+/** What `a` acts on, named as the panel names it, from the session's cache (the desktop notification). */
+export function actionLabel(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+  return actionResourceName(nameSources(cache), a);
+}
+
 /**
  * A failed action in words: how far it got, and that the service did not say why (an action record has no
  * field for a reason), so nobody reads `failed at 95%` as a reason withheld by the dashboard.
@@ -148,17 +153,45 @@ export function usePanelRows(session: Session | null | undefined, dismissed: Rea
   }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered, bulk, bulkVersion]);
 }
 
+const PAST: Record<string, string> = {
+  power_off: 'Powered off',
+  power_on: 'Powered on',
+  create_server: 'Created',
+  delete_server: 'Deleted',
+  create_snapshot: 'Took snapshot',
+  delete_snapshot: 'Deleted snapshot',
+  rollback: 'Rolled back',
+};
+
+/** A completed action in words: `Powered off web-2 (ec206902).` */
+function doneText(a: TrackedAction, resource: string): string {
+  const past = PAST[a.type];
+  return past ? `${past} ${resource}.` : `${typeWords(a.type)} of ${resource}: done.`;
+}
+
 /**
- * An action that fails says so on the status line, with the resource's name and the reason, in place of
- * whatever it said when the action started (`Powering off web-1…` is not left standing over a failure).
+ * An action that ends says so on the status line at once, in place of whatever it said when the action
+ * started (`Powering off web-1…` is not left standing after the panel shows ✓ done or ✗ failed): a failure
+ * with the resource's name and the reason, always; a success when the line still speaks of that action.
  */
-export function useFailureNotice(session: Session | null | undefined, report: (kind: 'error', text: string, source?: string) => void): void {
+export function useFailureNotice(
+  session: Session | null | undefined,
+  report: (kind: 'error' | 'info', text: string, source?: string) => void,
+  showing: () => { actions?: readonly number[] } | null,
+): void {
   useEffect(() => {
     if (!session) return;
     return session.tracker.onFinished((a) => {
       // a bulk action's failures are told once, by its summary (ui/resource/bulk.ts)
-      if (a.status !== 'failed' || session.bulk.groupOf(a.id)) return;
-      report('error', `${typeWords(a.type)} of ${actionResourceName(nameSources(session.cache), a)} ${failureText(a)}`, 'action');
+      if (session.bulk.groupOf(a.id)) return;
+      const name = () => actionResourceName(nameSources(session.cache), a);
+      if (a.status === 'failed') return report('error', `${typeWords(a.type)} of ${name()} ${failureText(a)}`, 'action');
+      const spoken = showing()?.actions;
+      if (!spoken?.includes(a.id)) return;
+      const running = new Set(session.tracker.snapshot().inFlight.map((x) => x.id));
+      const left = spoken.filter((id) => id !== a.id && running.has(id));
+      if (left.length > 0) return;
+      report('info', spoken.length === 1 ? doneText(a, name()) : `Done: ${spoken.length} actions.`, 'action');
     });
-  }, [session, report]);
+  }, [session, report, showing]);
 }

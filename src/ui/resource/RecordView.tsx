@@ -40,11 +40,24 @@ export function wrapValue(value: string, width: number, max = 12): string[] {
   return [...out.slice(0, max - 1), truncate(out.slice(max - 1).join(''), width)];
 }
 
+/**
+ * A section's title on its row: in the label column when it fits, else carried on into the value column at
+ * a word break (`Other fields from…` cut in the label column reads as something else).
+ */
+function sectionTitle(title: string, width: number): Pick<RecordRow, 'label' | 'value' | 'role'> {
+  if (displayWidth(title) <= width) return { label: title, value: '' };
+  const words = title.split(' ');
+  let n = 0;
+  while (n < words.length - 1 && displayWidth(words.slice(0, n + 1).join(' ')) <= width) n += 1;
+  if (n === 0) return { label: title, value: '' };
+  return { label: words.slice(0, n).join(' '), value: words.slice(n).join(' '), role: 'accent' };
+}
+
 /** The rows of a record: a title row per titled section, a row per field line. */
-function recordRows(sections: readonly RecordSection[], valueWidth: number): RecordRow[] {
+function recordRows(sections: readonly RecordSection[], labelWidth: number, valueWidth: number): RecordRow[] {
   const rows: RecordRow[] = [];
   sections.forEach((s, si) => {
-    if (s.title) rows.push({ key: `§${si}`, label: s.title, value: '', section: true });
+    if (s.title) rows.push({ key: `§${si}`, ...sectionTitle(s.title, labelWidth), section: true });
     s.fields.forEach((f, fi) => {
       wrapValue(f.value, valueWidth).forEach((line, li) =>
         rows.push({ key: `${si}.${fi}.${li}`, label: li === 0 ? f.label : '', value: line, role: f.role }),
@@ -77,7 +90,7 @@ export interface RecordViewProps {
 export function RecordView(props: RecordViewProps): ReactNode {
   const label = labelWidth(props.sections);
   const valueWidth = Math.max(10, props.width - 1 - label - 1);
-  const rows = useMemo(() => recordRows(props.sections, valueWidth), [props.sections, valueWidth]);
+  const rows = useMemo(() => recordRows(props.sections, label, valueWidth), [props.sections, label, valueWidth]);
   const columns: readonly Column<RecordRow>[] = useMemo(
     () => [
       { key: 'label', header: 'FIELD', width: label, identity: true, color: (r) => (r.section ? 'accent' : 'dim') },

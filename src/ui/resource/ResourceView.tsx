@@ -40,13 +40,17 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const ctx: Ctx<P> = useMemo(() => ({ session, client: session.client, params, readOnly: props.readOnly }), [session, params, props.readOnly]);
   const cacheKey = listCacheKey(spec, params);
   const paged = spec.paged;
+  // A refusal with no rows to show is drawn where the rows would be (`could not be loaded: …`); the status
+  // line says it only when rows are on screen (a refresh that failed), so the one error is not printed twice.
+  const hasRows = useRef(false);
+  const onError = (message: string) => (hasRows.current ? nav.report('error', message, cacheKey) : nav.clear(cacheKey));
   const res = useResource((signal) => spec.load(ctx, signal), {
     enabled: paged === undefined,
     intervalMs: spec.live ? props.refreshMs : 0,
     cache: session.cache,
     cacheKey,
     deps: [cacheKey],
-    onError: (message) => nav.report('error', message, cacheKey),
+    onError,
     onSuccess: () => nav.clear(cacheKey),
   });
 
@@ -61,7 +65,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     keyOf: spec.rowKey,
     follow: following,
     followMs: Math.min(FOLLOW_MS, props.refreshMs),
-    onError: (message) => nav.report('error', message, cacheKey),
+    onError,
     onSuccess: () => nav.clear(cacheKey),
     onNew: (added) => {
       // following keeps the cursor on the newest row when it was there (tail -f)
@@ -71,6 +75,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   });
   const refresh = paged ? pages.refresh : res.refresh;
   const data = paged ? pages.rows : res.data;
+  hasRows.current = data !== undefined;
   const error = paged ? pages.error : res.error;
   const loading = paged ? pages.loading : res.loading;
 

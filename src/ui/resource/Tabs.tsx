@@ -95,7 +95,7 @@ export function TabBar(props: { tabs: readonly Tab[]; current: number; width: nu
           return (
             <Text key={t.id}>
               {i > 0 ? <Text color={color('dim')}> │ </Text> : null}
-              <Text inverse={on && !plain} bold={on} color={on ? color('accent') : undefined}>
+              <Text inverse={on && !plain} bold={on && !plain} color={on ? color('accent') : undefined}>
                 {on && plain ? `[${label}]` : ` ${label} `}
               </Text>
             </Text>

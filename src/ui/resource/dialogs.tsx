@@ -138,7 +138,7 @@ function RevealDialog(props: { reveal: Reveal; width: number; height: number; on
   const value = truncate(reveal.value, Math.max(0, inner - displayWidth(label) - 2));
   return (
     <DialogBox width={props.width} height={props.height} tone="warn">
-      <Text bold color={color('warn')} wrap="truncate">
+      <Text bold={color('warn') !== undefined} color={color('warn')} wrap="truncate">
         {truncate(reveal.title, inner)}
       </Text>
       {lines.slice(0, room).map((l, i) => (

@@ -8,7 +8,7 @@
 
 import { choiceStep, filterChoices, initialChoiceState, type Choice, type ChoiceState } from '../components/choice.js';
 import { editLine, lineState, prefilledLine, type LineState } from '../components/TextInput.js';
-import type { KeyLike } from '../keymap.js';
+import { CORE_KEYS, type KeyLike } from '../keymap.js';
 import { parseVlanText, ruleMessage } from '../../rules/index.js';
 import type { FieldSpec, FormValue, FormValues } from './spec.js';
 
@@ -182,10 +182,12 @@ function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep 
     if (key.escape) return { state: s, cancel: true };
     return { state: { ...s, waiting: [...s.waiting, { input, key }] } };
   }
+  // the form's own keys (⏎, Tab, esc) as its footer shows them; a field's editing keys are its widget's
+  const formKey = CORE_KEYS.matchBinding(['form'], input, key);
   const f = s.fields[s.focus];
-  if (!f) return key.escape ? { state: s, cancel: true } : { state: s };
+  if (!f) return formKey === 'form.cancel' ? { state: s, cancel: true } : { state: s };
   const kind = kindOf(f);
-  if (key.tab) return { state: moveBy(s, key.shift ? -1 : 1) };
+  if (formKey === 'form.field') return { state: moveBy(s, key.shift ? -1 : 1) };
 
   if (listed(kind)) {
     if (key.return && s.items[f.id] === undefined && typeof f.choices === 'function') return { state: { ...s, waiting: [] } };
@@ -209,19 +211,19 @@ function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep 
 
   // (a lines field adds what is typed before esc leaves)
   if (kind === 'lines') return linesStep(s, f, input, key);
-  if (key.escape) return { state: s, cancel: true };
+  if (formKey === 'form.cancel') return { state: s, cancel: true };
   if (key.upArrow) return { state: moveBy(s, -1) };
   if (key.downArrow) return { state: moveBy(s, 1) };
 
   if (kind === 'yesno') {
-    if (key.return) return advance(s);
+    if (formKey === 'form.next') return advance(s);
     const answer = input === 'y' || input === 'Y' ? true : input === 'n' || input === 'N' ? false : input === ' ' ? !s.values[f.id] : null;
     if (answer === null || key.ctrl || key.meta) return { state: s };
     return { state: { ...s, values: { ...s.values, [f.id]: answer }, error: null, errorField: null } };
   }
 
   if (kind === 'editor') {
-    if (key.return) return { state: s, edit: f.id };
+    if (formKey === 'form.next') return { state: s, edit: f.id };
     return { state: s };
   }
 

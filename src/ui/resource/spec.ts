@@ -14,6 +14,7 @@ import type { Nav } from '../hooks/screen.js';
 import type { KnownRecords } from '../hooks/useActionNames.js';
 import type { KeyLike, OwnKeyId, Scope } from '../keymap.js';
 import type { Role } from '../theme.js';
+import type { Terminal } from '../terminal-handoff.js';
 import type { RecordField, RecordSection } from './record.js';
 import type { TextPage } from './record.js';
 
@@ -176,6 +177,10 @@ export interface KeyContext<T> extends Ctx {
   /** runs a call as the forms do: actions followed, message reported, list reloaded */
   run(what: string, call: () => Promise<Outcome<T> | void>): void;
   refresh(): void;
+  /** the terminal, for a key that hands it to another program (`x`: ssh) */
+  terminal: Terminal;
+  /** puts text on the clipboard (OSC 52) */
+  copy(text: string): void;
 }
 
 /** How a key is named, matched and shown in the footer and `?`: what every kind of screen key has. */

@@ -81,16 +81,18 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
   const opened = useRef(0);
 
   const api = useMemo(() => {
-    const report = (kind: 'info' | 'error', text: string) => latest.current.nav.report(kind, text, 'action');
+    const report = (kind: 'info' | 'error', text: string, actions?: readonly number[]) => latest.current.nav.report(kind, text, 'action', actions);
 
     /** What a successful call gives back: actions followed, the message, the list again. */
     const settle = (outcome: Outcome<T> | void, fallback: string) => {
       const { ctx } = latest.current;
       const out = outcome ?? {};
       if (out.records) rememberRecords(ctx.session.cache, out.records);
-      for (const a of (out.actions ?? []).filter(isAction)) ctx.session.tracker.track(toTracked(a));
-      for (const a of out.track ?? []) ctx.session.tracker.track(a);
-      report('info', out.message ?? fallback);
+      const followed = [...(out.actions ?? []).filter(isAction).map(toTracked), ...(out.track ?? [])];
+      for (const a of followed) ctx.session.tracker.track(a);
+      const message = out.message ?? fallback;
+      // a line that says work goes on (`Powering off web-2…`) is replaced when that work ends
+      report('info', message, message.endsWith('…') ? followed.map((a) => a.id) : undefined);
       if (out.refresh !== false) latest.current.refresh();
       if (out.select) latest.current.select?.(out.select);
       if (out.then) open(out.then);
@@ -131,6 +133,8 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       open,
       run,
       refresh: () => latest.current.refresh(),
+      terminal: handoff.terminal,
+      copy: handoff.copy,
     };
 
     const handle = (id: BindingId, row: T | undefined): boolean => {

@@ -11,6 +11,7 @@ import { padStart } from '../text.js';
 import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
 import { SNAPSHOT_FIELDS, takeSnapshot } from './snapshots.js';
 import { termKeys } from './server-terms.js';
+import { sshKey } from '../ssh-key.js';
 import { countdown, formatDate, megabytes, rate, statusWord as word } from '../format.js';
 import { rateNow, useCostInputs, withCosts } from '../hooks/useCosts.js';
 import { useSecondTick } from '../hooks/useSpotReclaims.js';
@@ -353,6 +354,7 @@ export default defineResource<ServerRow>({
     { id: 'servers.snapshot', keys: ['s'], match: char('s'), description: 'take a snapshot of the selected server', hint: 'snapshot', rank: 26, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: snapshotForm, row: s }) },
     { id: 'servers.promote', keys: ['S'], match: char('S'), description: 'promote the selected spot server to on-demand (asks y/N)', rank: 28, write: true, refuse: (s) => notDeleting(s) ?? promoteRefusal(s), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: promoteConfirm, row: s }) },
     ...termKeys<ServerRow>(notDeleting),
+    sshKey<ServerRow>(serverLabel, (s, ctx) => statusWord({ status: s.status, power: powerOf(s, ctx) })),
     { id: 'servers.template', keys: ['T'], match: char('T'), description: 'make a template from the selected server', rank: 27, write: true, refuse: notDeleting, run: (s, ctx) => ctx.open({ kind: 'form', form: templateForm, row: s }) },
   ],
 });

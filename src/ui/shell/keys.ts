@@ -6,7 +6,7 @@ import { useEffect, type MutableRefObject } from 'react';
 import type { ScreenControl, ScreenEntry, SortColumn, StatusKind } from '../hooks/screen.js';
 import type { SortSpec } from '../components/Table.js';
 import { PRIORITY, useKeys, type KeyDispatcher } from '../keys.js';
-import type { KeyLike, Scope } from '../keymap.js';
+import { CORE_KEYS, type KeyLike, type Scope } from '../keymap.js';
 import { tabScopeOf } from '../registry.js';
 import { nextSort, routeKey, shellAction, type Mode } from '../routing.js';
 import { plural } from '../shell-parts.js';
@@ -30,7 +30,7 @@ export interface ShellKeyDeps {
   control: MutableRefObject<ScreenControl | null>;
   dispatch(action: StackAction): void;
   quit(): void;
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
   setMode(mode: Mode): void;
   chooseSort(columns: SortColumn[], current: SortSpec | null): void;
   dismiss(ids: readonly number[]): void;
@@ -42,12 +42,14 @@ export function useShellKeys(deps: ShellKeyDeps): void {
   // Ctrl+C quits whatever has the keys; on a too-small terminal nothing but quitting answers.
   useEffect(() => {
     dispatcher.intercept = (input, key) => {
-      if (key.ctrl && input === 'c') {
+      // the global quit binding (q, Ctrl+C): its Ctrl+C always, its q only where nothing else answers
+      const quits = CORE_KEYS.matchBinding(['global'], input, key) === 'quit';
+      if (quits && key.ctrl === true) {
         quit();
         return true;
       }
       if (!now.current.tooSmall) return false;
-      if (input === 'q' && !key.ctrl && !key.meta) quit();
+      if (quits) quit();
       return true;
     };
     return () => {

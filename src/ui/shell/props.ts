@@ -1,6 +1,7 @@
 // What the app is given (boot/main.ts, the tests' harness).
 
 import type { ProfileStore } from '../../config/profiles.js';
+import type { HistoryLog } from '../../history/log.js';
 import type { ConnectOptions, Session, SessionInit } from '../../session/session.js';
 import type { PendingConnection } from '../shell-parts.js';
 
@@ -30,4 +31,6 @@ export interface AppProps {
   onSessionChange?(session: Session): void;
   /** Ctrl+Z: give the terminal back and stop (job control); absent, Ctrl+Z does nothing */
   onSuspend?(): void;
+  /** where a session made by a profile switch records its writes; absent: not recorded */
+  history?: HistoryLog | null;
 }

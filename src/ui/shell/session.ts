@@ -3,6 +3,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../config/profiles.js';
+import type { HistoryLog } from '../../history/log.js';
 import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../../session/session.js';
 import type { StatusKind } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
@@ -11,10 +12,12 @@ export interface SessionOptions {
   session: Session | null;
   connectOptions?: ConnectOptions;
   trackerOptions?: SessionInit['trackerOptions'];
+  /** where a session made by a switch records its writes (unless its profile says not to) */
+  history?: HistoryLog | null;
   onSessionChange?(session: Session): void;
   /** the new session is there: the shell starts again on its first screen */
   onSwitched(session: Session, profile: Profile): void;
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
 }
 
 export function useShellSession(opts: SessionOptions): { session: Session | null; switchTo(profile: Profile): Promise<void> } {
@@ -34,12 +37,12 @@ export function useShellSession(opts: SessionOptions): { session: Session | null
     [],
   );
 
-  const { connectOptions, trackerOptions } = opts;
+  const { connectOptions, trackerOptions, history } = opts;
   const switchTo = useCallback(
     async (profile: Profile): Promise<void> => {
       const next = await sessionForConnection(
-        { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name },
-        { connect: connectOptions, trackerOptions },
+        { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name, ...(profile.history === false ? { history: false } : {}) },
+        { connect: connectOptions, trackerOptions, history },
       );
       // the old connection stops polling at once; its lists are not carried over
       current.current?.tracker.stop();
@@ -48,7 +51,7 @@ export function useShellSession(opts: SessionOptions): { session: Session | null
       setSwitched(next);
       latest.current.onSwitched(next, profile);
     },
-    [connectOptions, trackerOptions],
+    [connectOptions, trackerOptions, history],
   );
 
   // At start (and after a switch): every action still running is followed, whichever client started it.

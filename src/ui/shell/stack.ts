@@ -2,6 +2,7 @@
 // and each screen's kept state (selected row, tab, month, range, following) changes only through `keep`.
 // The shell applies it synchronously (hooks/useStack.ts) so that the key after a change already meets it.
 
+import type { ScreenId } from '../ids.js';
 import type { EntryParams, Keep, ScreenEntry, ViewState } from '../hooks/screen.js';
 
 export type StackAction =
@@ -65,7 +66,7 @@ export const undrawn = (action: StackAction): boolean => action.type === 'keep' 
 let entrySeq = 0;
 
 /** A new entry of the stack: its filter from `params.filter`, its kept state from the screen's `initial`. */
-export function makeEntry(screen: string, params: EntryParams, title: string, state: ScreenEntry['state']): ScreenEntry {
+export function makeEntry(screen: ScreenId, params: EntryParams, title: string, state: ScreenEntry['state']): ScreenEntry {
   entrySeq += 1;
   return { id: entrySeq, screen, title, view: { filter: params.filter ?? '', sort: null }, state, params };
 }

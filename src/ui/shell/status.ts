@@ -13,11 +13,15 @@ export interface Status {
   kind: StatusKind;
   text: string;
   source?: string;
+  /** the actions this line speaks of (`Powering off web-2…`): when they end, the line says so */
+  actions?: readonly number[];
 }
 
 export interface StatusLine {
   status: Status | null;
-  report(kind: StatusKind, text: string, source?: string): void;
+  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
+  /** what is on the line now, ahead of the re-render */
+  showing(): Status | null;
   /** clears the line if `source` said what is on it */
   clear(source: string): void;
   clearNow(): void;
@@ -38,9 +42,9 @@ export function useStatusLine(dispatcher: KeyDispatcher, ms?: { error: number; i
     setStatus(null);
   }, []);
 
-  const report = useCallback((kind: StatusKind, text: string, source?: string) => {
+  const report = useCallback((kind: StatusKind, text: string, source?: string, actions?: readonly number[]) => {
     if (timer.current) clearTimeout(timer.current);
-    const next = { kind, text, source };
+    const next: Status = actions?.length ? { kind, text, source, actions } : { kind, text, source };
     shown.current = next;
     setStatus(next);
     timer.current = setTimeout(
@@ -76,6 +80,7 @@ export function useStatusLine(dispatcher: KeyDispatcher, ms?: { error: number; i
     };
   }, [dispatcher, clearNow, report]);
   useEffect(() => () => clearNow(), [clearNow]);
+  const showing = useCallback(() => shown.current, []);
 
-  return { status, report, clear, clearNow };
+  return { status, report, showing, clear, clearNow };
 }

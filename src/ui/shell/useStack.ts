@@ -3,11 +3,12 @@
 
 import { useCallback, useRef, useState, type MutableRefObject } from 'react';
 import type { EntryParams, Keep, ScreenEntry } from '../hooks/screen.js';
+import type { ScreenId } from '../ids.js';
 import { HOME_SCREEN, initialState, screenTitle } from '../registry.js';
 import { makeEntry, stackReducer, undrawn, type StackAction } from './stack.js';
 
 /** A new entry of the stack for the registry's screen `screen`. */
-export function newEntry(screen: string, params: EntryParams = {}, title?: string): ScreenEntry {
+export function newEntry(screen: ScreenId, params: EntryParams = {}, title?: string): ScreenEntry {
   return makeEntry(screen, params, title ?? screenTitle(screen), initialState(screen, params));
 }
 
@@ -16,11 +17,11 @@ export interface Stack {
   /** the stack as the keys see it, ahead of the re-render */
   live: MutableRefObject<readonly ScreenEntry[]>;
   dispatch(action: StackAction): void;
-  push(screen: string, params?: EntryParams, title?: string): void;
+  push(screen: ScreenId, params?: EntryParams, title?: string): void;
   pop(): void;
   keep(id: number, change: Keep): void;
   /** `:name`: the first screen goes back to it; the screen shown stays; any other is pushed */
-  go(screen: string): void;
+  go(screen: ScreenId): void;
 }
 
 /** `onTopChange`: another screen is about to be shown (the one below stops answering keys). */
@@ -41,11 +42,11 @@ export function useStack(onTopChange: () => void): Stack {
     if (!undrawn(action)) redraw(next);
   }, []);
 
-  const push = useCallback((screen: string, params?: EntryParams, title?: string) => dispatch({ type: 'push', entry: newEntry(screen, params, title) }), [dispatch]);
+  const push = useCallback((screen: ScreenId, params?: EntryParams, title?: string) => dispatch({ type: 'push', entry: newEntry(screen, params, title) }), [dispatch]);
   const pop = useCallback(() => dispatch({ type: 'pop' }), [dispatch]);
   const keep = useCallback((id: number, change: Keep) => dispatch({ type: 'keep', id, change }), [dispatch]);
   const go = useCallback(
-    (screen: string) => {
+    (screen: ScreenId) => {
       if (screen === HOME_SCREEN) return dispatch({ type: 'home' });
       const top = live.current[live.current.length - 1];
       if (top?.screen !== screen) push(screen);

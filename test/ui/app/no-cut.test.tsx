@@ -2,6 +2,7 @@
 // wizard step one of their keys opens is drawn, and no line of it ends in a `…` at its box's edge (a sentence
 // stopped mid-word: "its support plan can no…") or says `… N more lines` with no key to read them.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { ScreenId } from '../../../src/ui/ids.js';
 import { KEYS, SCREEN_NAMES, screenScopes } from '../../../src/ui/registry.js';
 import { startApp, type Harness } from './harness.js';
 
@@ -85,7 +86,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SKIP = new Set(['quit', 'command', 'filter', 'help', 'up', 'down', 'top', 'bottom', 'pageUp', 'pageDown', 'back', 'refresh']);
 
 /** The single-character keys of a screen's own scope: what opens its dialogs and forms. */
-function screenKeys(screen: string): string[] {
+function screenKeys(screen: ScreenId): string[] {
   const own = KEYS.bindingsFor(screenScopes(screen)).filter((b) => b.scope === screen && !SKIP.has(b.id) && !/export|csv/i.test(`${b.id} ${b.description}`));
   const out: string[] = [];
   for (const b of own) for (const k of b.keys) if ([...k].length === 1 && !out.includes(k)) out.push(k);
@@ -153,6 +154,25 @@ describe('nothing cut at 80×24', () => {
     }
     expect(found).toEqual([]);
   }, 240_000);
+
+  test(':billing at 80 columns: the report\'s title keeps its month whole, whatever column it is sorted by', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor('web-1');
+    await openScreen('billing');
+    const titles: string[] = [];
+    for (const tab of [0, 1, 2]) {
+      if (tab > 0) await h.press('\t');
+      await h.waitFor((f) => /^│ \w+, \d{4}-\d{2} .* · total /.test(f.split('\n')[2] ?? ''));
+      // every sort column, each way: the longer `sorted by DESCRIPTION ↓` once cut the title to `Snapshots,…`
+      for (let i = 0; i < 8; i++) {
+        await h.press(i === 7 ? 'O' : 'o');
+        await pause(120);
+        const line = h.frame().split('\n')[2] ?? '';
+        if (!/^│ \w+, \d{4}-\d{2} /.test(line)) titles.push(line);
+      }
+    }
+    expect(titles).toEqual([]);
+  }, 60_000);
 
   test("the server's record, its tabs and their dialogs", async () => {
     h = await startApp({ width: 80, height: 24 });

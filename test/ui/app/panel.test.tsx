@@ -119,4 +119,19 @@ describe('action panel', () => {
     expect(frame).toMatch(/✗ power off of web-1 \(ec206901\) failed at \d+%/);
     expect(frame).toContain('1 failed (X dismisses)');
   });
+
+  test('a power-off that completes says so on the status line at once, in place of "Powering off…"', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor('web-2');
+    await selectRow(h, /web-2/);
+    await h.press('P');
+    await h.waitFor('[y/N]');
+    await h.press('y');
+    await h.waitFor('Powering off web-2 (ec206902)…');
+    h.advance(6);
+    // the frame that shows ✓ done on the panel no longer says the power-off is under way
+    const frame = await h.waitFor((f) => actionLines(f).some((l) => l.includes('power_off') && l.includes('✓ done')));
+    expect(frame).not.toContain('Powering off');
+    expect(frame).toContain('Powered off web-2 (ec206902).');
+  });
 });

@@ -6,7 +6,8 @@ import { cleanup } from 'ink-testing-library';
 import { HelpOverlay } from '../../../src/ui/components/Frame.js';
 import { SortChooser } from '../../../src/ui/components/SortChooser.js';
 import { buildKeyTable, type KeyLike } from '../../../src/ui/keymap.js';
-import { KEYS, SCREEN_KEY_SCOPES } from '../../../src/ui/registry.js';
+import { OWN_KEY_IDS, SCREEN_IDS } from '../../../src/ui/ids.js';
+import { KEYS, SCREEN_KEY_SCOPES, SCREENS } from '../../../src/ui/registry.js';
 import { DialogView } from '../../../src/ui/resource/dialogs.js';
 import type { Ctx } from '../../../src/ui/resource/spec.js';
 import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
@@ -162,5 +163,16 @@ describe('keys pressed in the dialog that shows them do what they say', () => {
     await waitFor(() => expect(picked).toEqual(['zone']));
     stdin.write(keys.escape);
     await waitFor(() => expect(closed).toBe(1));
+  });
+});
+
+describe('the names the compiler checks (ui/ids.ts)', () => {
+  it('lists every screen of the registry and nothing else', () => {
+    expect([...SCREENS.map((s) => s.id)].sort()).toEqual([...SCREEN_IDS].sort());
+  });
+
+  it("declares only screen key ids some screen's scope has", () => {
+    const declared = new Set(KEYS.bindingsFor(KEYS.scopes).map((b) => b.id));
+    for (const id of OWN_KEY_IDS) expect(declared.has(id), id).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ describe('keymap', () => {
     for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ:/?') probes.push([ch, {}]);
     probes.push(['c', { ctrl: true }]);
     for (const flag of ['upArrow', 'downArrow', 'pageUp', 'pageDown', 'return', 'escape', 'home', 'end', 'tab'] as const) probes.push(['', { [flag]: true }]);
-    for (const screen of [...SCREEN_NAMES, 'server', 'record']) {
+    for (const screen of [...SCREEN_NAMES, 'server', 'record'] as const) {
       const all = bindingsFor(screenScopes(screen));
       for (const [input, key] of probes) {
         // a screen may say what a key does there (`/` searches on the service) in place of the global
@@ -70,7 +70,7 @@ describe('keymap', () => {
   });
 
   it("a list kept in the service's order (paged) does not offer o sort; a sorted list does", () => {
-    for (const screen of ['events', 'actions']) {
+    for (const screen of ['events', 'actions'] as const) {
       expect(footerText(screenScopes(screen), 300), screen).not.toContain('o sort');
       expect(footerText(screenScopes(screen), 300), screen).not.toContain('> sort by');
     }

@@ -4,7 +4,7 @@ process.env['FORCE_COLOR'] = '3';
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../../src/ui/components/Table.js';
-import { color, colorEnabled, statusRole } from '../../../src/ui/theme.js';
+import { color, colorEnabled, setTheme, statusRole } from '../../../src/ui/theme.js';
 
 // the helpers load Ink too: imported after FORCE_COLOR is set, never hoisted above it
 const { ANSI, waitForFrame } = await import('../helpers.js');
@@ -17,6 +17,7 @@ const { ChoiceList } = await import('../../../src/ui/components/ChoiceList.js');
 const saved = { NO_COLOR: process.env['NO_COLOR'], FORCE_COLOR: process.env['FORCE_COLOR'] };
 afterEach(() => {
   cleanup();
+  setTheme('dark');
   for (const [k, v] of Object.entries(saved)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
@@ -37,9 +38,15 @@ describe('colorEnabled', () => {
   });
 
   it('color() gives a colour per role, and undefined when disabled', () => {
-    expect(color('ok')).toBe('green');
-    expect(color(statusRole('Booting'))).toBe('yellow');
-    expect(color(statusRole('Deleted'))).toBe('red');
+    expect(color('ok')).toBe('ansi256(114)');
+    expect(color(statusRole('Booting'))).toBe('ansi256(221)');
+    expect(color(statusRole('Deleted'))).toBe('ansi256(203)');
+    setTheme('light');
+    expect(color('ok')).toBe('ansi256(22)');
+    setTheme('mono');
+    expect(color('ok')).toBeUndefined();
+    expect(colorEnabled({}, { isTTY: true })).toBe(false);
+    setTheme('dark');
     process.env['NO_COLOR'] = '1';
     expect(color('ok')).toBeUndefined();
   });
@@ -84,7 +91,23 @@ describe('NO_COLOR on screen', () => {
     const { lastFrame } = render(screen());
     const frame = await waitForFrame(lastFrame, (f) => f.includes('Deleting'));
     expect(frame).toMatch(ANSI);
-    expect(frame).toContain('\u001b[32m');
+    expect(frame).toContain('\u001b[38;5;114m');
+  });
+
+  it('the light theme draws the same screen in its darker colours, for a light background', async () => {
+    setTheme('light');
+    const { lastFrame } = render(screen());
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('Deleting'));
+    expect(frame).toContain('\u001b[38;5;22m');
+    expect(frame).not.toContain('\u001b[38;5;114m');
+  });
+
+  it('the mono theme writes no escape sequence, as NO_COLOR', async () => {
+    setTheme('mono');
+    const { lastFrame, frames } = render(screen());
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('Deleting'));
+    expect(frame).toContain('›a');
+    for (const f of frames) expect(f.replace(/\u001b\[7m \u001b\[27m/g, '')).not.toMatch(/\u001b\[/);
   });
 
   it('with NO_COLOR set, not a single escape sequence is written, even with FORCE_COLOR', async () => {

@@ -80,6 +80,8 @@ test('[ and ] change the month; a month still to come shows the service\'s messa
   await h.waitFor(`Servers, ${mm(stepMonth(here, 1))}`);
   const f = await h.waitFor('could not be loaded: future dates are not allowed');
   expect(f).not.toContain('total €');
+  // said once, where the rows would be: not a second time on the status line
+  expect(h.frames().filter((fr) => (fr.match(/future dates are not allowed/g) ?? []).length > 1)).toEqual([]);
 });
 
 test('x writes the service\'s CSV to ecsdeck-<report>-<YYYY>-<MM>.csv here, and a second export takes a new name', async () => {

@@ -13,7 +13,7 @@ describe('the screen registry', () => {
       for (const alias of s.command!.aliases) expect(resolveCommand(alias, COMMANDS), `${s.id} as ${alias}`).toBe(s.id);
     }
     // the inner views are opened by ⏎, not by name
-    for (const inner of ['server', 'record', 'pager']) {
+    for (const inner of ['server', 'record', 'pager'] as const) {
       expect(screenDef(inner), inner).toBeDefined();
       expect(SCREEN_NAMES, inner).not.toContain(inner);
     }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenEntry } from '../../../src/ui/hooks/screen.js';
+import type { ScreenId } from '../../../src/ui/ids.js';
 import { makeEntry, stackReducer, undrawn, type StackAction } from '../../../src/ui/shell/stack.js';
 
-const entry = (screen: string, tab?: number): ScreenEntry => makeEntry(screen, {}, screen, { selected: null, ...(tab === undefined ? {} : { tab }) });
+const entry = (screen: ScreenId, tab?: number): ScreenEntry => makeEntry(screen, {}, screen, { selected: null, ...(tab === undefined ? {} : { tab }) });
 const run = (stack: readonly ScreenEntry[], ...actions: StackAction[]): readonly ScreenEntry[] => actions.reduce(stackReducer, stack);
 
 describe('the shell’s screen stack', () => {

@@ -1,0 +1,111 @@
+// Word to the desktop when long work ends. An action that ran at least the threshold (10 s by default), on
+// the service's own clock (its started_at to its completed_at; the dashboard's clock from when it first saw
+// it only when the service gave no times), is notified when it ends: OSC 9 (iTerm2, WezTerm, Windows
+// Terminal, kitty, ghostty) and OSC 777 (rxvt, foot, VTE terminals), wrapped for tmux's passthrough inside
+// tmux; or a bell alone; or nothing (profile settings). Once per action, whoever started it; a bulk action
+// is a group of actions and notifies once, when the last of them ends. Plain TypeScript: the UI gives it the
+// terminal to write to, the settings and the words for a resource.
+
+import type { NotifySettings } from '../config/settings.js';
+import type { TrackedAction } from '../watch/tracker.js';
+import { safe } from '../ui/text.js';
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+/** one line with no control character (an ESC or BEL would end the sequence), at most 200 characters */
+const clean = (text: string): string => safe(text).slice(0, 200);
+
+/** OSC 9 and OSC 777 for `body`, each wrapped for tmux's passthrough when `tmux` (inner ESCs doubled). */
+export function notificationSequence(title: string, body: string, tmux: boolean): string {
+  const seqs = [`${ESC}]9;${clean(`${title}: ${body}`)}${BEL}`, `${ESC}]777;notify;${clean(title).replace(/;/g, ',')};${clean(body)}${BEL}`];
+  return seqs.map((s) => (tmux ? tmuxWrap(s) : s)).join('');
+}
+
+/** `ESC P tmux; … ESC \`, every ESC inside doubled: tmux hands it to the outer terminal (allow-passthrough on). */
+export function tmuxWrap(seq: string): string {
+  return `${ESC}Ptmux;${seq.replace(/\u001b/g, ESC + ESC)}${ESC}\\`;
+}
+
+export interface NotifierSink {
+  /** writes to the terminal */
+  write(text: string): void;
+  settings(): NotifySettings;
+  /** inside tmux (TMUX set) */
+  tmux(): boolean;
+  /** what the action acts on, as the panel names it */
+  name(a: TrackedAction): string;
+}
+
+interface Group {
+  label: string;
+  pending: Set<number>;
+  ok: number;
+  failed: number;
+  start: number | null;
+  end: number | null;
+}
+
+/** Span of an action in ms: the service's times, else the dashboard's. */
+function span(a: TrackedAction): { start: number; end: number } {
+  if (typeof a.startedAt === 'number' && typeof a.completedAt === 'number' && a.completedAt >= a.startedAt) return { start: a.startedAt, end: a.completedAt };
+  return { start: a.firstSeenAt, end: a.finishedAt ?? a.firstSeenAt };
+}
+
+const words = (type: string): string => type.replace(/_/g, ' ');
+
+export class Notifier {
+  private sink: NotifierSink | null = null;
+  private readonly done = new Set<number>();
+  private readonly groups = new Map<string, Group>();
+  private readonly groupOf = new Map<number, string>();
+
+  /** The UI gives the terminal; with none attached, nothing is written. Returns the detach. */
+  attach(sink: NotifierSink): () => void {
+    this.sink = sink;
+    return () => {
+      if (this.sink === sink) this.sink = null;
+    };
+  }
+
+  /**
+   * A bulk action: `actionIds` are one piece of work, said `label` (`power off 5 servers`). One word when
+   * the last of them ends, if the whole ran at least the threshold; none for each of them.
+   */
+  group(id: string, label: string, actionIds: readonly number[]): void {
+    const g: Group = { label, pending: new Set(actionIds), ok: 0, failed: 0, start: null, end: null };
+    this.groups.set(id, g);
+    for (const a of actionIds) this.groupOf.set(a, id);
+  }
+
+  /** The tracker's onFinished: called once per finished action. */
+  finished(a: TrackedAction): void {
+    if (this.done.has(a.id)) return;
+    this.done.add(a.id);
+    if (this.done.size > 2000) this.done.delete(this.done.values().next().value!);
+    const { start, end } = span(a);
+    const gid = this.groupOf.get(a.id);
+    if (gid === undefined) {
+      this.say(end - start, a.status === 'failed' ? 'failed' : 'done', `${words(a.type)} ${this.sink?.name(a) ?? a.resource}`);
+      return;
+    }
+    this.groupOf.delete(a.id);
+    const g = this.groups.get(gid)!;
+    g.pending.delete(a.id);
+    if (a.status === 'failed') g.failed += 1;
+    else g.ok += 1;
+    g.start = Math.min(g.start ?? start, start);
+    g.end = Math.max(g.end ?? end, end);
+    if (g.pending.size > 0) return;
+    this.groups.delete(gid);
+    this.say(g.end - g.start, g.failed === 0 ? 'done' : `${g.ok} done, ${g.failed} failed`, g.label);
+  }
+
+  private say(ms: number, outcome: string, what: string): void {
+    const sink = this.sink;
+    if (!sink) return;
+    const { mode, afterSeconds } = sink.settings();
+    if (mode === 'off' || ms < afterSeconds * 1000) return;
+    if (mode === 'bell') return sink.write(BEL);
+    sink.write(notificationSequence('ecsdeck', `${what}: ${outcome}`, sink.tmux()));
+  }
+}

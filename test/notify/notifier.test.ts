@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type NotifySettings } from '../../src/config/settings.js';
+import { Notifier, notificationSequence, tmuxWrap } from '../../src/notify/notifier.js';
+import type { TrackedAction } from '../../src/watch/tracker.js';
+
+const action = (id: number, seconds: number, status: 'completed' | 'failed' = 'completed'): TrackedAction => ({
+  id,
+  status,
+  progress: 100,
+  type: 'power_off',
+  resource: `ec2069${String(id).padStart(2, '0')}`,
+  startedAt: 1_000_000,
+  completedAt: 1_000_000 + seconds * 1000,
+  firstSeenAt: 0,
+  finishedAt: 1,
+  etaSeconds: null,
+  failure: null,
+});
+
+function notifier(settings: Partial<NotifySettings> = {}, tmux = false): { n: Notifier; out: string[] } {
+  const out: string[] = [];
+  const n = new Notifier();
+  n.attach({ write: (t) => void out.push(t), settings: () => ({ ...DEFAULT_SETTINGS.notify, ...settings }), tmux: () => tmux, name: (a) => `web (${a.resource})` });
+  return { n, out };
+}
+
+describe('Notifier', () => {
+  it('an action of 10 s or more on the service clock is notified once, naming action, resource and outcome', () => {
+    const { n, out } = notifier();
+    n.finished(action(1, 12));
+    n.finished(action(1, 12));
+    expect(out).toEqual([notificationSequence('ecsdeck', 'power off web (ec206901): done', false)]);
+    expect(out[0]).toContain('\u001b]9;ecsdeck: power off web (ec206901): done\u0007');
+    expect(out[0]).toContain('\u001b]777;notify;ecsdeck;power off web (ec206901): done\u0007');
+  });
+
+  it('a short action, the off setting, or no terminal attached: nothing', () => {
+    const { n, out } = notifier();
+    n.finished(action(1, 9));
+    expect(out).toEqual([]);
+    const off = notifier({ mode: 'off' });
+    off.n.finished(action(2, 60));
+    expect(off.out).toEqual([]);
+    const bare = new Notifier();
+    expect(() => bare.finished(action(3, 60))).not.toThrow();
+  });
+
+  it('bell only writes BEL; the threshold is a setting', () => {
+    const { n, out } = notifier({ mode: 'bell', afterSeconds: 2 });
+    n.finished(action(1, 3, 'failed'));
+    expect(out).toEqual(['\u0007']);
+  });
+
+  it('a group notifies once, when its last action ends, with how many failed', () => {
+    const { n, out } = notifier();
+    n.group('bulk-1', 'power off 3 servers', [1, 2, 3]);
+    n.finished(action(1, 4));
+    n.finished(action(2, 11, 'failed'));
+    expect(out).toEqual([]);
+    n.finished(action(3, 5));
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain('ecsdeck: power off 3 servers: 2 done, 1 failed');
+  });
+
+  it('inside tmux each sequence is wrapped, its ESCs doubled; text from the service cannot end the sequence', () => {
+    expect(tmuxWrap('\u001b]9;hi\u0007')).toBe('\u001bPtmux;\u001b\u001b]9;hi\u0007\u001b\\');
+    const { n, out } = notifier({}, true);
+    n.finished({ ...action(1, 20), type: 'power\u0007_off\u001b]9;evil' });
+    expect(out[0].startsWith('\u001bPtmux;\u001b\u001b]9;')).toBe(true);
+    // only the sequences' own BELs (two) and ESCs remain
+    expect(out[0].split('\u0007')).toHaveLength(3);
+    expect(out[0]).not.toContain('\u001b]9;evil');
+  });
+});
