@@ -15,6 +15,8 @@ try {
   sections.push(['metrics', benchMetrics]);
   const { benchMetricsCursor } = await import('./metrics-cursor.mjs');
   sections.push(['metrics cursor', benchMetricsCursor]);
+  const { benchBulk } = await import('./bulk.mjs');
+  sections.push(['bulk', benchBulk]);
 } catch (err) {
   if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
 }

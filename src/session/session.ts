@@ -6,6 +6,7 @@
 
 import type { Action, Client, ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
+import { BulkGroups } from '../watch/bulk.js';
 import type { HistoryLog } from '../history/log.js';
 import { Notifier } from '../notify/notifier.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
@@ -17,6 +18,8 @@ import { jwtSubject, keepLoggedIn, type PasswordAsk } from './renewal.js';
 export interface Session {
   client: Client;
   tracker: ActionTracker;
+  /** bulk actions (marked rows): which group an action belongs to, and when a group has ended */
+  bulk: BulkGroups;
   cache: ResourceCache;
   /** the CPU of the servers on screen, for the servers list's CPU column */
   cpu: CpuSampler;
@@ -123,6 +126,7 @@ export function createSession(init: SessionInit): Session {
   return {
     client: init.client,
     tracker,
+    bulk: new BulkGroups(tracker),
     notifier,
     cache: new ResourceCache(),
     cpu,

@@ -45,7 +45,7 @@ export const scrollsDown: Matcher = either(flag('downArrow'), flag('pageDown'), 
 export const scrollsUp: Matcher = either(flag('upArrow'), flag('pageUp'), flag('home'), char('k', 'g'));
 
 /** The keys a screen spec can turn on without naming them itself (resource/bindings.ts). */
-type SpecKeyId = 'create' | 'edit' | 'delete' | 'copy' | 'filter' | 'sortNext' | 'sortReverse' | 'sortPick' | 'follow';
+type SpecKeyId = 'create' | 'edit' | 'delete' | 'copy' | 'filter' | 'sortNext' | 'sortReverse' | 'sortPick' | 'follow' | 'mark' | 'markAll' | 'unmarkAll';
 export type ScreenKeyId = SpecKeyId | OwnKeyId;
 
 /** A binding as declared: in a scope's list, before the table gives it its scope. */

@@ -52,6 +52,8 @@ export interface TableProps<T> {
    * keep their widths while a filter is typed. Default `rows`. */
   widthsFrom?: readonly T[];
   live?: LiveCells<T>;
+  /** the keys of the rows marked: given (some marked), a sign column (`*`) says which, colour or not */
+  marked?: ReadonlySet<string>;
   isActive?: boolean;
   /** the keys of the columns drawn, told when they change (the width or the rows changed which fit) */
   onLayout?(keys: readonly string[]): void;
@@ -68,7 +70,8 @@ function fit(text: string, width: number, align: 'left' | 'right' | undefined): 
 
 // A row is drawn from its record, the column layout and whether it is selected, nothing else (columns read
 // only the row); memoised, a move of the selection renders the two rows it changes, not the whole window.
-const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean; live?: LiveCells<T>; version?: unknown }): ReactNode {
+type RowProps<T> = { row: T; layout: LaidOutColumn<T>[]; selected: boolean; live?: LiveCells<T>; version?: unknown; marked?: boolean };
+const RowLine = memo(function RowLine<T>(props: RowProps<T>): ReactNode {
   const { row, layout, selected, live } = props;
   const parts: ReactNode[] = [];
   let plain = '';
@@ -92,10 +95,11 @@ const RowLine = memo(function RowLine<T>(props: { row: T; layout: LaidOutColumn<
   return (
     <Text wrap="truncate" inverse={selected && selectionInverse()}>
       <Text color={selected ? color('selection') : undefined}>{selected ? '›' : ' '}</Text>
+      {props.marked === undefined ? null : <Text color={props.marked ? color('accent') : undefined}>{props.marked ? '*' : ' '}</Text>}
       {parts}
     </Text>
   );
-}) as <T>(props: { row: T; layout: LaidOutColumn<T>[]; selected: boolean; live?: LiveCells<T>; version?: unknown }) => ReactNode;
+}) as <T>(props: RowProps<T>) => ReactNode;
 
 /** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
 function isMove(input: string, key: KeyLike): boolean {
@@ -185,7 +189,9 @@ export function Table<T>(props: TableProps<T>): ReactNode {
 
   const measured = props.widthsFrom ?? rows;
   const natural = useMemo(() => (columns.some((c) => c.fit || flexOf(c) > 0) ? naturalWidths(measured, columns) : undefined), [measured, columns]);
-  const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - MARKER_WIDTH), natural), [columns, width, natural]);
+  // while rows are marked, a sign column after the cursor's (none otherwise: the rows keep their place)
+  const marker = MARKER_WIDTH + (props.marked ? 1 : 0);
+  const layout = useMemo(() => layoutColumns(columns, Math.max(0, width - marker), natural), [columns, width, natural, marker]);
 
   const drawnKeys = useMemo(() => layout.map((l) => l.column.key).join(' '), [layout]);
   const { onLayout } = props;
@@ -202,7 +208,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   for (let i = win.start; i < win.end; i++) {
     const row = view[i];
     const k = rowKeyRef.current(row);
-    visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} live={props.live} version={props.live?.version(row)} />);
+    visible.push(<RowLine key={k} row={row} layout={layout} selected={i === index} live={props.live} version={props.live?.version(row)} marked={props.marked?.has(k)} />);
   }
 
   // the rows on screen, for cells fetched only for them; told after the frame, never in a key's way
@@ -215,14 +221,14 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   return (
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate" bold={selectionInverse()}>
-        {' '.repeat(MARKER_WIDTH)}
+        {' '.repeat(marker)}
         {header}
       </Text>
       <Box flexDirection="column" height={height}>
         {view.length === 0 ? (
           <Text color={color('dim')} wrap="truncate">
             {' '}
-            {truncate(filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet'), Math.max(0, width - MARKER_WIDTH))}
+            {truncate(filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet'), Math.max(0, width - marker))}
           </Text>
         ) : (
           visible

@@ -8,6 +8,8 @@ import { formatEta, progressBar } from './ProgressBar.js';
 
 export interface ActionRow {
   id: string | number;
+  /** written in place of the id: `bulk` for a group of actions drawn as one line */
+  label?: string;
   type: string;
   /** What it acts on, as a person knows it: a server's notes and name, a snapshot's description and server. */
   resource: string;
@@ -47,7 +49,7 @@ interface Columns {
 /** Column widths for these rows in `width` columns (the text after the leading space). */
 function panelColumns(rows: readonly ActionRow[], width: number): Columns {
   const widest = (f: (r: ActionRow) => string, min: number) => rows.reduce((w, r) => Math.max(w, displayWidth(f(r))), min);
-  const id = widest((r) => String(r.id), 2);
+  const id = widest((r) => r.label ?? String(r.id), 2);
   const type = Math.min(16, widest((r) => r.type, 4));
   const etas = rows.filter((r) => r.state === 'running').map((r) => formatEta(r.etaSeconds));
   const tail = PERCENT + etas.reduce((w, e) => Math.max(w, e === '' ? 0 : 2 + displayWidth(e)), 0);
@@ -61,7 +63,7 @@ function panelColumns(rows: readonly ActionRow[], width: number): Columns {
 
 /** The lines of one row: one, or for a failure whose reason is longer than the space, as many as it takes. */
 function rowLines(r: ActionRow, c: Columns, width: number): PanelLine[] {
-  const head = `${padEnd(String(r.id), c.id)} ${padEnd(r.type, c.type)} ${padEnd(r.resource, c.resource)} `;
+  const head = `${padEnd(r.label ?? String(r.id), c.id)} ${padEnd(r.type, c.type)} ${padEnd(r.resource, c.resource)} `;
   const key = String(r.id);
   if (r.state === 'done') return [{ key, head, bar: '✓', tail: ' done', state: r.state }];
   if (r.state === 'failed') {

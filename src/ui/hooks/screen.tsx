@@ -43,6 +43,8 @@ export interface ServerState extends TabsState {
 /** A list: a paged one follows new rows (`f`), still after a record view covered it. */
 export interface ListState extends KeptState {
   following?: boolean;
+  /** the keys of the rows marked (`space`), for keys that act on every one of them */
+  marks?: readonly string[];
 }
 
 /** Any screen's kept state, as the stack holds it (each registry entry says which of these it keeps). */

@@ -10,6 +10,7 @@ import type { ResourceCache } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import { typeWords, type ActionRow } from '../components/action-lines.js';
 import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
+import { foldGroups, useBulkVersion, withoutGrouped } from './useBulk.js';
 import type { TrackedAction } from '../../watch/tracker.js';
 import { safe } from '../text.js';
 
@@ -125,6 +126,8 @@ function failureText(a: Pick<TrackedAction, 'progress'>): string {
 /** The action panel's rows, each resource named from the session's lists and each failure given its reason. */
 export function usePanelRows(session: Session | null | undefined, dismissed: ReadonlySet<number>): ActionRow[] {
   const snapshot = useTrackerSnapshot(session?.tracker);
+  const bulk = session?.bulk;
+  const bulkVersion = useBulkVersion(bulk);
   const cache = session?.cache;
   // the lists the names come from: a list that loads after its action started names it from then on
   const servers = useCached<unknown>(cache, 'servers');
@@ -137,14 +140,17 @@ export function usePanelRows(session: Session | null | undefined, dismissed: Rea
     const cached = (key: string) => cache?.get<unknown>(key)?.data;
     const src: NameSources = { servers, snapshots, templates, remembered, cached };
     const names = known.current;
-    return panelRows(snapshot, dismissed, (a) => {
+    // the actions of a bulk key are one line per group (bulkVersion: a request answered changes the line)
+    const { snapshot: own, present } = withoutGrouped(bulkVersion >= 0 ? snapshot : snapshot, bulk);
+    const rows = panelRows(own, dismissed, (a) => {
       let resource = actionResourceName(src, a);
       if (resource !== bareName(a)) names.set(a.id, resource);
       else resource = names.get(a.id) ?? resource;
       if (names.size > 500) names.delete(names.keys().next().value!);
       return { resource, error: a.status === 'failed' ? failureText(a) : undefined };
     });
-  }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered]);
+    return foldGroups(rows, bulk, present, dismissed);
+  }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered, bulk, bulkVersion]);
 }
 
 const PAST: Record<string, string> = {
@@ -176,6 +182,8 @@ export function useFailureNotice(
   useEffect(() => {
     if (!session) return;
     return session.tracker.onFinished((a) => {
+      // a bulk action's failures are told once, by its summary (ui/resource/bulk.ts)
+      if (session.bulk.groupOf(a.id)) return;
       const name = () => actionResourceName(nameSources(session.cache), a);
       if (a.status === 'failed') return report('error', `${typeWords(a.type)} of ${name()} ${failureText(a)}`, 'action');
       const spoken = showing()?.actions;

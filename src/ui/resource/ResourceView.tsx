@@ -13,6 +13,9 @@ import type { Ctx, Params, ResourceSpec } from './spec.js';
 import { HoldKeys } from '../keys.js';
 import { idleKeys, useResourceActions } from './useResourceActions.js';
 import { usePaged } from './usePaged.js';
+import { useMarks } from './marks.js';
+import { bulkConfirm, bulkFor, planBulk, skippedText } from './bulk.js';
+import type { BulkSpec } from './spec.js';
 
 /** A screen's props (height: the view's rows, its title line when titled included), plus the spec shown. */
 export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
@@ -97,10 +100,13 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const visible = useFilteredRows(sorted, columns, paged ? '' : filter);
   useWarmSearch(paged ? NO_ROWS : sorted, columns);
 
-  const latest = useRef({ rows, visible, selected });
+  // marks (space) on a list with bulk keys; a refresh keeps them by row key and drops those of rows gone
+  const markable = (spec.bulk?.length ?? 0) > 0 && !props.readOnly;
+  const marks = useMarks(entry, nav, data === undefined ? undefined : rows, spec.rowKey, markable);
+  const latest = useRef({ rows, visible, selected, marks });
   /** G on a paged list, waiting for the pages still on the service */
   const toEnd = useRef(false);
-  latest.current = { rows, visible, selected };
+  latest.current = { rows, visible, selected, marks };
 
   // A row to select once the list is loaded again (a created key, a new template): until its rows come, the
   // table keeps a selection of its own, so the wish is kept here and granted by the next rows that arrive,
@@ -135,6 +141,25 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
 
   const actions = useResourceActions<T>({ spec, ctx, nav, onDialog: props.onDialog, refresh, select: selectAfterReload });
 
+  /** `space` moves down after marking: the row after the selected one among those shown. */
+  const down = () => {
+    const { visible: shown, selected: key } = latest.current;
+    const at = key === null ? -1 : shown.findIndex((r) => spec.rowKey(r) === key);
+    if (at < 0 || at + 1 >= shown.length) return;
+    const next = spec.rowKey(shown[at + 1]);
+    onSelect(next);
+    // the next key of the same chunk moves on from here, before any render
+    latest.current.selected = next;
+  };
+  /** A bulk key on the marked rows: those it cannot apply to named and skipped, one confirmation for the rest. */
+  const bulkKey = (bulk: BulkSpec<T>) => {
+    const { rows: all, marks: m } = latest.current;
+    const plan = planBulk(bulk, all.filter((r) => m.set.has(spec.rowKey(r))), ctx);
+    if (plan.go.length === 0) return nav.report('error', `Nothing to ${bulk.verb}: ${skippedText(plan)}`, 'action');
+    const hooks = { clearMarks: () => latest.current.marks.clear(), report: (kind: 'info' | 'error', text: string) => nav.report(kind, text, 'action'), refresh };
+    actions.open({ kind: 'confirm', confirm: bulkConfirm(spec, bulk, plan, hooks), row: plan.go[0] });
+  };
+
   /** The selected row if it is on screen: a row hidden by the filter is never acted on. */
   const current = (): T | undefined => {
     const { visible: shown, selected: key } = latest.current;
@@ -158,6 +183,13 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
         setFollowing(!following);
         nav.keep(entry.id, { following: !following });
         nav.report('info', following ? 'No longer following new rows.' : `Following: new rows come on top every ${Math.round(Math.min(FOLLOW_MS, props.refreshMs) / 1000)} s; f stops.`, 'follow');
+        return true;
+      }
+      const m = latest.current.marks;
+      if (m.handle(id, latest.current.selected, () => latest.current.visible.map(spec.rowKey), down)) return true;
+      const bulk = m.keys.length > 0 ? bulkFor(spec, id) : undefined;
+      if (bulk) {
+        bulkKey(bulk);
         return true;
       }
       return actions.handle(id, current());
@@ -207,7 +239,9 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   if (selectedAt >= 0) near.current = selectedAt;
   const selectedRow = selectedAt >= 0 ? visible[selectedAt] : undefined;
   const canOpen = spec.open !== undefined || spec.page !== undefined || spec.record !== undefined;
-  const idle = idleKeys(spec, ctx, selectedRow, canOpen);
+  const idle = idleKeys(spec, ctx, selectedRow, canOpen).filter((id) => marks.keys.length === 0 || !bulkFor(spec, id));
+  if (marks.keys.length === 0) idle.push('unmarkAll');
+  if (visible.length === 0) idle.push('mark', 'markAll');
   if (sortColumns.length === 0) idle.push('sortNext', 'sortReverse', 'sortPick');
   useIdleKeys(nav, `view:${entry.id}:${spec.name}`, idle);
 
@@ -222,7 +256,8 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const matches = !paged && filter.trim() !== '' ? `${visible.length} of ${rows.length} match` : '';
   const count = paged && pages.total !== null ? `${rows.length} of ${pages.total} ${paged.noun ?? 'rows'} loaded${following ? ' · following' : ''}` : '';
   // nothing loaded (a refusal): no count or total of no rows
-  const note = data === undefined ? (loading ? 'loading…' : '') : [failing, matches || count || (spec.note?.(rows) ?? '')].filter(Boolean).join('  ');
+  const marked = marks.keys.length > 0 ? `${marks.keys.length} marked` : '';
+  const note = data === undefined ? (loading ? 'loading…' : '') : [marked, failing, matches || count || (spec.note?.(rows) ?? '')].filter(Boolean).join('  ');
   // the service's refusal where the rows would be (a month still to come), not only on the status line
   const emptyText =
     data === undefined
@@ -258,6 +293,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             width={width}
             widthsFrom={rows}
             live={live}
+            marked={marks.keys.length > 0 ? marks.set : undefined}
             isActive={props.active && !actions.dialog}
             emptyText={emptyText}
             onLayout={onLayout}

@@ -3,6 +3,7 @@
 // under the screen's name, so the footer and `?` list exactly the keys the screen answers.
 
 import { char, type ScreenBinding } from '../keymap.js';
+import { MARK_BINDINGS } from './marks.js';
 import type { KeySpec } from './spec.js';
 
 /** What the keys of a screen depend on: which capabilities it has, and its own keys. */
@@ -12,6 +13,8 @@ export interface Capabilities {
   edit?: unknown;
   remove?: { kind: 'typed' | 'yesno' };
   keys?: ReadonlyArray<Pick<KeySpec<never>, 'id' | 'keys' | 'match' | 'description' | 'hint' | 'rank' | 'write'>>;
+  /** keys that act on every marked row: the mark keys come with them */
+  bulk?: readonly unknown[];
   /** rows paged in from the service: `/` searches there, `f` follows when it can */
   paged?: { follow?: boolean; noun?: string; searchBy?: { hint: string; description: string } };
 }
@@ -42,6 +45,7 @@ export function specBindings(spec: Capabilities): ScreenBinding[] {
     if (spec.paged.follow) rows.push({ id: 'follow', keys: ['f'], match: char('f'), description: `follow: new ${noun} come on top as they happen (f again stops)`, hint: 'follow', rank: 24 });
   }
   rows.push({ id: 'copy', keys: ['y'], match: char('y'), description: `copy the selected ${noun}'s identifier to the clipboard`, hint: 'copy', rank: 36 });
+  if (spec.bulk?.length) rows.push(...MARK_BINDINGS);
   for (const k of spec.keys ?? []) {
     rows.push({ id: k.id, keys: [...k.keys], match: k.match, description: k.description, hint: k.hint, rank: k.rank ?? 28, write: k.write });
   }

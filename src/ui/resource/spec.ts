@@ -118,6 +118,8 @@ export interface ConfirmSpec<T> {
   name?(row: T): string;
   /** label of the yes: `delete` */
   verb?: string;
+  /** the status line's words while it runs, when not `<verb> <noun> <label>` (a bulk action's count) */
+  what?(row: T): string;
   /** a reason not to ask at all, said at once (a server whose reserved period forbids deleting it) */
   refuse?(row: T, ctx: Ctx): string | null;
   run(row: T, ctx: Ctx): Promise<Outcome<T> | void>;
@@ -204,6 +206,29 @@ export interface KeySpec<T> extends KeyShape {
   run(row: T, ctx: KeyContext<T>): void;
 }
 
+// --- bulk actions (marked rows) ------------------------------------------------------------------------------
+
+/**
+ * What a key does to every marked row at once (`P` on five servers): the rows it cannot apply to are named and
+ * skipped before asking, one confirmation names how many, then one request per row, paced (watch/bulk.ts).
+ */
+export interface BulkSpec<T> {
+  /** the key it takes over while rows are marked: a spec key's id (`servers.powerOff`) or `delete` */
+  key: string;
+  /** the service's action type, for the panel's combined line: `power_off` */
+  type: string;
+  /** `power off`: the question's verb and the status line's */
+  verb: string;
+  /** `yesno`: y/N; `typed`: the number of rows must be typed */
+  confirm: 'yesno' | 'typed';
+  /** what will happen to each row, in plain words */
+  consequence: string;
+  /** why this row is skipped (already off, reserved period, not Booted); null when it can go */
+  refuse?(row: T, ctx: Ctx): string | null;
+  /** one row's request: the action it started (null: nothing to follow) */
+  send(row: T, ctx: Ctx): Promise<Action | null>;
+}
+
 // --- the resource ----------------------------------------------------------------------------------------------
 
 export interface ResourceSpec<T, P extends Params = Params> {
@@ -258,6 +283,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
   edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
   remove?: ConfirmSpec<T>;
   keys?: readonly KeySpec<T>[];
+  /** keys that act on every marked row: with them, `space` marks rows (ui/resource/marks.ts) */
+  bulk?: readonly BulkSpec<T>[];
   /**
    * The rows come from the service a page at a time instead of all at once (`load` is then not called):
    * the next page is asked for as the cursor nears the end of those loaded, `/` is sent to the service as

@@ -189,7 +189,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
     const confirm = (c: ConfirmSpec<T>, row: T) => {
       slot.close();
       const { ctx, spec } = latest.current;
-      run(`${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${nounOf(spec.singular)} ${spec.label(row)}`, () => c.run(row, ctx));
+      run(c.what?.(row) ?? `${c.verb ? c.verb.charAt(0).toUpperCase() + c.verb.slice(1) : 'Deleting'} ${nounOf(spec.singular)} ${spec.label(row)}`, () => c.run(row, ctx));
     };
 
     return { run, open, handle, keyContext, confirm, settle };

@@ -17,7 +17,7 @@ import { rateNow, useCostInputs, withCosts } from '../hooks/useCosts.js';
 import { useSecondTick } from '../hooks/useSpotReclaims.js';
 import { useCached } from '../hooks/useTracker.js';
 import { char } from '../keymap.js';
-import { defineResource, type ConfirmSpec, type Ctx, type FormSpec } from '../resource/spec.js';
+import { defineResource, type BulkSpec, type ConfirmSpec, type Ctx, type FormSpec } from '../resource/spec.js';
 import { statusRole, type Role } from '../theme.js';
 import { date, groupLabel } from './columns.js';
 import { NO_GROUP, consoleDialog, groupChoices, serverChange, serverLabel, wizardDialog } from './server-dialogs.js';
@@ -229,6 +229,52 @@ function promoteRefusal(s: ServerRow): string | null {
 /** Server keys that make no sense on a server being deleted say so at once. */
 const notDeleting = (s: ServerRow): string | null => (s.status === 'deleting' || s.status === 'deleted' ? `${serverLabel(s)} is being deleted` : null);
 
+/** A marked server a power key or a snapshot cannot act on: one not Booted is named and skipped. */
+const notBooted = (s: ServerRow): string | null => notDeleting(s) ?? (s.status === 'booted' ? null : `${serverLabel(s)} is not Booted (${statusWord(s)})`);
+
+/** `p`, `P`, `s`, `d` on every marked server (ui/resource/bulk.ts asks once and paces the requests). */
+export const SERVER_BULK: readonly BulkSpec<ServerRow>[] = [
+  {
+    key: 'servers.powerOn',
+    type: 'power_on',
+    verb: 'power on',
+    confirm: 'yesno',
+    consequence: 'Each server starts and boots its system.',
+    refuse: (s, ctx) => notBooted(s) ?? powerRefusal(s, ctx, true),
+    send: (s, { client }) => client.servers.powerOn(s.name),
+  },
+  {
+    key: 'servers.powerOff',
+    type: 'power_off',
+    verb: 'power off',
+    confirm: 'yesno',
+    consequence: 'Each server stops at once, as if its power were cut: anything not saved inside it is lost.',
+    refuse: (s, ctx) => notBooted(s) ?? powerRefusal(s, ctx, false),
+    send: (s, { client }) => client.servers.powerOff(s.name),
+  },
+  {
+    key: 'servers.snapshot',
+    type: 'create_snapshot',
+    verb: 'snapshot',
+    confirm: 'yesno',
+    consequence: 'A protected snapshot of each disk is taken while the server runs, described `bulk snapshot` and the time.',
+    refuse: notBooted,
+    send: async (s, { client }) => {
+      const at = client.serviceNow().toISOString().slice(0, 16).replace('T', ' ');
+      return (await client.snapshots.create(s.name, { description: `bulk snapshot ${at} UTC`, notes: '' })).action;
+    },
+  },
+  {
+    key: 'delete',
+    type: 'delete_server',
+    verb: 'delete',
+    confirm: 'typed',
+    consequence: 'The servers and their disks are deleted for good. This cannot be undone.',
+    refuse: (s, ctx) => deleteServer.refuse?.(s, ctx) ?? null,
+    send: (s, { client }) => client.servers.remove(s.name),
+  },
+];
+
 export default defineResource<ServerRow>({
   name: 'servers',
   aliases: ['srv', 'server', 'vm', 'vms'],
@@ -299,6 +345,7 @@ export default defineResource<ServerRow>({
   create: (ctx) => ({ kind: 'custom', custom: wizardDialog(ctx) }),
   edit: editServer,
   remove: deleteServer,
+  bulk: SERVER_BULK,
   keys: [
     { id: 'servers.powerOn', keys: ['p'], match: char('p'), description: 'power on the selected server (asks y/N)', hint: 'power on', rank: 23, write: true, refuse: (s, ctx) => notDeleting(s) ?? powerRefusal(s, ctx, true), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(true), row: s }) },
     { id: 'servers.powerOff', keys: ['P'], match: char('P'), description: 'power off the selected server (asks y/N)', hint: 'power off', rank: 24, write: true, refuse: (s, ctx) => notDeleting(s) ?? powerRefusal(s, ctx, false), run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: powerConfirm(false), row: s }) },

@@ -163,6 +163,18 @@ const base = {
   create: createSnapshot,
   edit: (s) => (gone(s) ? null : { kind: 'form', form: editSnapshot, row: s }),
   remove: deleteSnapshot,
+  // d on every marked snapshot: the number typed, the requests paced (ui/resource/bulk.ts)
+  bulk: [
+    {
+      key: 'delete',
+      type: 'delete_snapshot',
+      verb: 'delete',
+      confirm: 'typed',
+      consequence: 'The snapshots are deleted for good, protected ones too.',
+      refuse: gone,
+      send: async (s, { client }) => (await client.snapshots.remove(s.server, s.id)).action,
+    },
+  ],
   keys: [
     {
       id: 'snapshots.protect',
