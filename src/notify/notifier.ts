@@ -53,8 +53,17 @@ function span(a: TrackedAction): { start: number; end: number } {
 
 const words = (type: string): string => type.replace(/_/g, ' ');
 
+/** What the notifier needs of the bulk groups (watch/bulk.ts): which group an action is in, and each group's end. */
+export interface BulkSource {
+  groupOf(actionId: number): { id: number } | undefined;
+  onEnded(listener: (g: { id: number; type: string; total: number; ok: number; failed: readonly unknown[] }) => void): () => void;
+}
+
 export class Notifier {
   private sink: NotifierSink | null = null;
+  private bulkOf: ((actionId: number) => number | undefined) | null = null;
+  /** a bulk group's span so far (its actions' earliest start and latest end) */
+  private readonly bulkSpans = new Map<number, { start: number; end: number }>();
   private readonly done = new Set<number>();
   private readonly groups = new Map<string, Group>();
   private readonly groupOf = new Map<number, string>();
@@ -77,12 +86,33 @@ export class Notifier {
     for (const a of actionIds) this.groupOf.set(a, id);
   }
 
+  /**
+   * Bulk actions sent from marked rows: none of their actions is told alone; the group is told once, when the
+   * last of its requests is answered and its last action has ended (`power off ×5: 4 done, 1 failed`).
+   * Give the tracker's finished actions to this notifier before the bulk groups see them (session.ts does).
+   */
+  followBulk(bulk: BulkSource): () => void {
+    this.bulkOf = (id) => bulk.groupOf(id)?.id;
+    return bulk.onEnded((g) => {
+      const sp = this.bulkSpans.get(g.id);
+      this.bulkSpans.delete(g.id);
+      const outcome = g.failed.length === 0 ? 'done' : `${g.ok} done, ${g.failed.length} failed`;
+      this.say(sp ? sp.end - sp.start : 0, outcome, `${words(g.type)} ×${g.total}`);
+    });
+  }
+
   /** The tracker's onFinished: called once per finished action. */
   finished(a: TrackedAction): void {
     if (this.done.has(a.id)) return;
     this.done.add(a.id);
     if (this.done.size > 2000) this.done.delete(this.done.values().next().value!);
     const { start, end } = span(a);
+    const bulk = this.bulkOf?.(a.id);
+    if (bulk !== undefined) {
+      const sp = this.bulkSpans.get(bulk);
+      this.bulkSpans.set(bulk, { start: Math.min(sp?.start ?? start, start), end: Math.max(sp?.end ?? end, end) });
+      return;
+    }
     const gid = this.groupOf.get(a.id);
     if (gid === undefined) {
       this.say(end - start, a.status === 'failed' ? 'failed' : 'done', `${words(a.type)} ${this.sink?.name(a) ?? a.resource}`);

@@ -119,6 +119,9 @@ export function createSession(init: SessionInit): Session {
   tracker.onFinished((a) => power.actionEnded(a));
   const notifier = new Notifier();
   tracker.onFinished((a) => notifier.finished(a));
+  // after the notifier's listener, so a group's last action is in its span before the group is told ended
+  const bulk = new BulkGroups(tracker);
+  notifier.followBulk(bulk);
   let following: Promise<void> | null = null;
   const endpoint = init.endpoint ?? endpointLabel(init.client.endpoint);
   const history = init.history ?? null;
@@ -126,7 +129,7 @@ export function createSession(init: SessionInit): Session {
   return {
     client: init.client,
     tracker,
-    bulk: new BulkGroups(tracker),
+    bulk,
     notifier,
     cache: new ResourceCache(),
     cpu,

@@ -71,4 +71,18 @@ describe('Notifier', () => {
     expect(out[0].split('\u0007')).toHaveLength(3);
     expect(out[0]).not.toContain('\u001b]9;evil');
   });
+
+  it('a bulk action from marked rows is told once, when the group ends, and none of its actions alone', () => {
+    const { n, out } = notifier();
+    const members = new Map([[1, { id: -1 }], [2, { id: -1 }]]);
+    let ended: ((g: { id: number; type: string; total: number; ok: number; failed: readonly unknown[] }) => void) | null = null;
+    n.followBulk({ groupOf: (id) => members.get(id), onEnded: (l) => ((ended = l), () => {}) });
+    n.finished(action(1, 30));
+    n.finished(action(2, 40, 'failed'));
+    n.finished(action(3, 12));
+    expect(out).toEqual([notificationSequence('ecsdeck', 'power off web (ec206903): done', false)]);
+    ended!({ id: -1, type: 'power_off', total: 2, ok: 1, failed: [{}] });
+    expect(out).toHaveLength(2);
+    expect(out[1]).toContain('power off ×2: 1 done, 1 failed');
+  });
 });
