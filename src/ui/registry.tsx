@@ -13,6 +13,7 @@ import type { AnyKept, EntryParams, KeptState, ListState, ScreenEntry, ScreenPro
 import { isScreenId, type ScreenId } from './ids.js';
 import { buildKeyTable, char, type KeyTable, type Scope, type ScopeDeclaration, type ScreenBinding } from './keymap.js';
 import { specBindings } from './resource/bindings.js';
+import { MARK_BINDINGS } from './resource/marks.js';
 import { PAGER_KEYS } from './resource/pager-keys.js';
 import { PagerScreen } from './resource/PagerView.js';
 import { RecordScreen } from './resource/RecordScreen.js';
@@ -117,17 +118,22 @@ export function tabbedScreen(spec: AnyTabbed): ScreenDef {
 const ServerDetailScreen = lazy(() => import('./screens/server-detail.js').then((m) => ({ default: m.ServerDetailScreen })));
 const ProfilesScreen = lazy(() => import('./screens/profiles.js').then((m) => ({ default: m.ProfilesScreen })));
 
+/** The servers list's keys as the detail has them: not the mark keys (one server is shown, nothing to mark). */
+const SERVER_LIST_KEYS = 'server-list';
+const markIds: ReadonlySet<string> = new Set(MARK_BINDINGS.map((b) => b.id));
+
 /** One server (⏎ on the list): the server keys act on the server shown; a tab may have keys of its own. */
 const serverScreen = defineScreen<ServerState>({
   id: 'server',
   title: 'Server',
   initial: (params) => ({ selected: null, tab: params.tab ?? 0, metricsRange: 0 }),
-  scopes: ['server', servers.name, 'global', 'table'],
+  scopes: ['server', SERVER_LIST_KEYS, 'global', 'table'],
   tabScope: (state) => SERVER_TABS[state.tab]?.scope,
   keys: [
     { scope: serverSnapshots.name, bindings: specBindings(serverSnapshots), title: 'Snapshots of the server' },
     { scope: serverNetworks.name, bindings: specBindings(serverNetworks), title: 'Networks of the server' },
     { scope: 'server', bindings: SERVER_BINDINGS, title: 'Server' },
+    { scope: SERVER_LIST_KEYS, bindings: specBindings(servers).filter((b) => !markIds.has(b.id)), title: 'Server' },
   ],
   render: (props) => <ServerDetailScreen {...props} name={props.entry.params.server ?? ''} />,
 });

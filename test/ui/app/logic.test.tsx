@@ -93,10 +93,11 @@ describe('session', () => {
 
 describe('start-up', () => {
   test('flags', () => {
-    expect(parseFlags([])).toEqual({ readOnly: false, demo: false, help: false, version: false });
+    expect(parseFlags([])).toEqual({ readOnly: false, demo: false, help: false, version: false, noHistory: false });
     expect(parseFlags(['--api-url', 'http://x:1', '--profile=work', '--read-only'])).toMatchObject({ apiUrl: 'http://x:1', profile: 'work', readOnly: true });
     expect(parseFlags(['-V']).version).toBe(true);
     expect(parseFlags(['--help']).help).toBe(true);
+    expect(parseFlags(['--no-history']).noHistory).toBe(true);
     expect(() => parseFlags(['--frobnicate'])).toThrow('unknown option --frobnicate');
     expect(() => parseFlags(['--profile'])).toThrow('--profile needs a value');
     expect(() => parseFlags(['--demo', '--profile', 'x'])).toThrow(UsageError);
