@@ -623,8 +623,8 @@ describe('the command line of the built program', () => {
   it('--help prints the usage and exits 0, without taking over the terminal', () => {
     const r = run(['--help']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^usage: ecsdeck \[--profile NAME\] \[--api-url URL\] \[--read-only\] \[--demo\]\n/);
-    for (const flag of ['--profile', '--api-url', '--read-only', '--demo', '--help', '--version']) expect(r.stdout).toContain(flag);
+    expect(r.stdout).toMatch(/^usage: ecsdeck \[--profile NAME\] \[--api-url URL\] \[--read-only\] \[--no-history\] \[--demo\] \[--theme dark\|light\|mono\]\n/);
+    for (const flag of ['--profile', '--api-url', '--read-only', '--no-history', '--demo', '--theme', '--help', '--version']) expect(r.stdout).toContain(flag);
     expect(r.stdout).not.toContain('\u001b[?1049h');
   });
 
