@@ -108,7 +108,7 @@ describe('command line', () => {
 
 describe('frame', () => {
   test('? shows every key of the current screen, esc closes it', async () => {
-    h = await startApp({ height: 40 });
+    h = await startApp({ height: 50 });
     await h.waitFor((f) => hasRow(f, 'web-1'));
     await h.press('?');
     const f = await h.waitFor('(esc closes)');
