@@ -1,6 +1,6 @@
 // The `x` key of the servers list and of a server's detail: a shell on the server (ui/ssh.ts). Not a write:
 // it stays in --read-only. A server it cannot reach is refused before anything runs, with why.
-import { settingsFor } from '../config/settings-load.js';
+import { loadSettings, settingsFor } from '../config/settings-load.js';
 import type { Server } from '../api/index.js';
 import { char } from './keymap.js';
 import type { Ctx, KeySpec } from './resource/spec.js';
@@ -29,14 +29,19 @@ export function sshKey<T extends Row>(label: (s: T) => string, status: (s: T, ct
       return p.kind === 'refuse' ? p.message : null;
     },
     run: (s, ctx) => {
-      const p = plan(s, ctx);
-      if (p.kind === 'refuse') return ctx.nav.report('error', p.message);
-      if (p.kind === 'rdp') {
-        ctx.copy(p.address);
-        return ctx.nav.report('info', p.message);
-      }
-      const out = runSsh(p, ctx.terminal);
-      ctx.nav.report(out.kind, out.message);
+      // the profile's ssh settings are read from its file the first time (not before the first frame)
+      loadSettings(ctx.session.profile)
+        .then(() => {
+          const p = plan(s, ctx);
+          if (p.kind === 'refuse') return ctx.nav.report('error', p.message);
+          if (p.kind === 'rdp') {
+            ctx.copy(p.address);
+            return ctx.nav.report('info', p.message);
+          }
+          const out = runSsh(p, ctx.terminal);
+          ctx.nav.report(out.kind, out.message);
+        })
+        .catch((err: unknown) => ctx.nav.report('error', `ssh: ${err instanceof Error ? err.message : String(err)}`));
     },
   };
 }

@@ -45,7 +45,7 @@ describe('profile settings on disk', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { openProfileStore } = await import('../../src/config/profiles.js');
-    const { settingsFor } = await import('../../src/config/settings-load.js');
+    const { loadSettings } = await import('../../src/config/settings-load.js');
     const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-settings-'));
     try {
       const store = openProfileStore({ cwd: dir });
@@ -53,7 +53,7 @@ describe('profile settings on disk', () => {
       store.add({ name: 'work', endpoint: 'http://127.0.0.1:1', credential: null, settings });
       store.setCredential('work', { kind: 'token', token: 'tok-123' });
       expect(openProfileStore({ cwd: dir }).get('work')?.settings).toEqual(settings);
-      const s = settingsFor('work', { ECSDECK_CONFIG_DIR: dir, ECSDECK_NOTIFY_AFTER: '20' });
+      const s = await loadSettings('work', { ECSDECK_CONFIG_DIR: dir, ECSDECK_NOTIFY_AFTER: '20' });
       expect(s.ssh).toMatchObject({ user: 'admin', args: ['-i', '/k'], tmuxWindow: true, program: 'ssh' });
       expect(s.notify).toEqual({ mode: 'bell', afterSeconds: 20 });
     } finally {

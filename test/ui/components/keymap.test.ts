@@ -30,7 +30,7 @@ describe('keymap', () => {
     expect(matchBinding(s, 'p', {})).toBe('servers.powerOn');
     expect(matchBinding(s, 'P', { shift: true })).toBe('servers.powerOff');
     expect(matchBinding(s, 'j', { meta: true })).toBeUndefined();
-    expect(matchBinding(s, 'x', {})).toBeUndefined();
+    expect(matchBinding(s, '%', {})).toBeUndefined();
     expect(matchBinding(['dialog'], 'q', {})).toBeUndefined();
     expect(matchBinding(['dialog'], '', { escape: true })).toBe('dialog.cancel');
   });
