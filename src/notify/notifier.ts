@@ -3,8 +3,8 @@
 // it only when the service gave no times), is notified when it ends: OSC 9 (iTerm2, WezTerm, Windows
 // Terminal, kitty, ghostty) and OSC 777 (rxvt, foot, VTE terminals), wrapped for tmux's passthrough inside
 // tmux; or a bell alone; or nothing (profile settings). Once per action, whoever started it; a bulk action
-// is a group of actions and notifies once, when the last of them ends. Plain TypeScript: the UI gives it the
-// terminal to write to, the settings and the words for a resource.
+// (watch/bulk.ts, `followBulk`) notifies once, when the last of its requests ends. Plain TypeScript: the UI
+// gives it the terminal to write to, the settings and the words for a resource.
 
 import type { NotifySettings } from '../config/settings.js';
 import type { TrackedAction } from '../watch/tracker.js';
@@ -36,15 +36,6 @@ export interface NotifierSink {
   name(a: TrackedAction): string;
 }
 
-interface Group {
-  label: string;
-  pending: Set<number>;
-  ok: number;
-  failed: number;
-  start: number | null;
-  end: number | null;
-}
-
 /** Span of an action in ms: the service's times, else the dashboard's. */
 function span(a: TrackedAction): { start: number; end: number } {
   if (typeof a.startedAt === 'number' && typeof a.completedAt === 'number' && a.completedAt >= a.startedAt) return { start: a.startedAt, end: a.completedAt };
@@ -65,8 +56,6 @@ export class Notifier {
   /** a bulk group's span so far (its actions' earliest start and latest end) */
   private readonly bulkSpans = new Map<number, { start: number; end: number }>();
   private readonly done = new Set<number>();
-  private readonly groups = new Map<string, Group>();
-  private readonly groupOf = new Map<number, string>();
 
   /** The UI gives the terminal; with none attached, nothing is written. Returns the detach. */
   attach(sink: NotifierSink): () => void {
@@ -74,16 +63,6 @@ export class Notifier {
     return () => {
       if (this.sink === sink) this.sink = null;
     };
-  }
-
-  /**
-   * A bulk action: `actionIds` are one piece of work, said `label` (`power off 5 servers`). One word when
-   * the last of them ends, if the whole ran at least the threshold; none for each of them.
-   */
-  group(id: string, label: string, actionIds: readonly number[]): void {
-    const g: Group = { label, pending: new Set(actionIds), ok: 0, failed: 0, start: null, end: null };
-    this.groups.set(id, g);
-    for (const a of actionIds) this.groupOf.set(a, id);
   }
 
   /**
@@ -113,21 +92,7 @@ export class Notifier {
       this.bulkSpans.set(bulk, { start: Math.min(sp?.start ?? start, start), end: Math.max(sp?.end ?? end, end) });
       return;
     }
-    const gid = this.groupOf.get(a.id);
-    if (gid === undefined) {
-      this.say(end - start, a.status === 'failed' ? 'failed' : 'done', `${words(a.type)} ${this.sink?.name(a) ?? a.resource}`);
-      return;
-    }
-    this.groupOf.delete(a.id);
-    const g = this.groups.get(gid)!;
-    g.pending.delete(a.id);
-    if (a.status === 'failed') g.failed += 1;
-    else g.ok += 1;
-    g.start = Math.min(g.start ?? start, start);
-    g.end = Math.max(g.end ?? end, end);
-    if (g.pending.size > 0) return;
-    this.groups.delete(gid);
-    this.say(g.end - g.start, g.failed === 0 ? 'done' : `${g.ok} done, ${g.failed} failed`, g.label);
+    this.say(end - start, a.status === 'failed' ? 'failed' : 'done', `${words(a.type)} ${this.sink?.name(a) ?? a.resource}`);
   }
 
   private say(ms: number, outcome: string, what: string): void {

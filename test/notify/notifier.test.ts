@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type NotifySettings } from '../../src/config/settings.js';
 import { Notifier, notificationSequence, tmuxWrap } from '../../src/notify/notifier.js';
-import type { TrackedAction } from '../../src/watch/tracker.js';
+import { BulkGroups, type BulkTracker } from '../../src/watch/bulk.js';
+import type { ActionLike, TrackedAction } from '../../src/watch/tracker.js';
 
 const action = (id: number, seconds: number, status: 'completed' | 'failed' = 'completed'): TrackedAction => ({
   id,
@@ -51,15 +52,33 @@ describe('Notifier', () => {
     expect(out).toEqual(['\u0007']);
   });
 
-  it('a group notifies once, when its last action ends, with how many failed', () => {
+  it('a bulk action notifies once, when its last request ends, with how many failed; not for each action', async () => {
+    // wired as the session wires it (session.ts): the notifier hears each finished action before the groups do
+    const finishedListeners = new Set<(a: TrackedAction) => void>();
+    const tracker: BulkTracker = {
+      track: () => {},
+      onFinished: (l) => (finishedListeners.add(l), () => finishedListeners.delete(l)),
+      subscribe: () => () => {},
+    };
+    const end = (a: TrackedAction) => {
+      for (const l of finishedListeners) l(a);
+    };
     const { n, out } = notifier();
-    n.group('bulk-1', 'power off 3 servers', [1, 2, 3]);
-    n.finished(action(1, 4));
-    n.finished(action(2, 11, 'failed'));
+    tracker.onFinished((a) => n.finished(a));
+    const bulk = new BulkGroups(tracker);
+    n.followBulk(bulk);
+    const started = (id: number): ActionLike => ({ id, status: 'in-progress', progress: 0, type: 'power_off', resource: `ec2069${String(id).padStart(2, '0')}` });
+    const { sent } = bulk.run('power_off', [1, 2, 3].map((id) => ({ name: `ec2069${String(id).padStart(2, '0')}`, send: () => Promise.resolve(started(id)) })), String);
+    await sent;
+    // the first two are short alone and one of them failed: still no word, the group has not ended
+    end(action(1, 4));
+    end(action(2, 11, 'failed'));
     expect(out).toEqual([]);
-    n.finished(action(3, 5));
+    // the last one ends the group: one word, over the group's whole span (11 s), not one per action
+    end(action(3, 5));
+    expect(out).toEqual([notificationSequence('ecsdeck', 'power off ×3: 2 done, 1 failed', false)]);
+    end(action(3, 5));
     expect(out).toHaveLength(1);
-    expect(out[0]).toContain('ecsdeck: power off 3 servers: 2 done, 1 failed');
   });
 
   it('inside tmux each sequence is wrapped, its ESCs doubled; text from the service cannot end the sequence', () => {
