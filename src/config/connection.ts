@@ -3,6 +3,7 @@
 import type { Credential } from '../api/http.js';
 import { registerSecret } from '../api/secrets.js';
 import { ConfigError, checkEndpoint, checkProfileName, type Profile, type ProfileStore } from './profiles.js';
+import type { StoredSettings } from './settings.js';
 
 export type Auth =
   | { kind: 'none' }
@@ -11,9 +12,13 @@ export type Auth =
   | { kind: 'login'; username: string; password: string };
 
 export type Connection =
-  /** `history`: false when the profile used keeps its writes out of the history */
-  | { source: 'env'; endpoint: string; auth: Auth; profileName?: string; history?: boolean }
-  | { source: 'profile'; endpoint: string; auth: Auth; profileName: string; history?: boolean }
+  /**
+   * `history`: false when the profile used keeps its writes out of the history; `settings`: that profile's
+   * entry's ssh and notify settings (config/settings.ts), read with the rest of the entry, so the file is
+   * opened once
+   */
+  | { source: 'env'; endpoint: string; auth: Auth; profileName?: string; history?: boolean; settings?: StoredSettings }
+  | { source: 'profile'; endpoint: string; auth: Auth; profileName: string; history?: boolean; settings?: StoredSettings }
   | { source: 'none'; endpoint: null; auth: { kind: 'none' } };
 
 export type Env = Record<string, string | undefined>;
@@ -61,15 +66,17 @@ export function resolveConnection(env: Env, store: Pick<ProfileStore, 'get' | 'c
       usedProfile = profile.name;
     } else auth = { kind: 'none' };
     if (url === undefined && profile) usedProfile = profile.name;
-    if (usedProfile === undefined) return { source: 'env', endpoint, auth };
-    return profile?.history === false ? { source: 'env', endpoint, auth, profileName: usedProfile, history: false } : { source: 'env', endpoint, auth, profileName: usedProfile };
+    if (usedProfile === undefined || !profile) return { source: 'env', endpoint, auth };
+    return { source: 'env', endpoint, auth, profileName: usedProfile, ...entryParts(profile) };
   }
 
-  if (profile) {
-    const conn = { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name } as const;
-    return profile.history === false ? { ...conn, history: false } : conn;
-  }
+  if (profile) return { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name, ...entryParts(profile) };
   return { source: 'none', endpoint: null, auth: { kind: 'none' } };
+}
+
+/** What a connection carries of its profile's entry besides the address and credential: history and settings. */
+function entryParts(profile: Pick<Profile, 'history' | 'settings'>): { history?: false; settings?: StoredSettings } {
+  return { ...(profile.history === false ? { history: false as const } : {}), ...(profile.settings ? { settings: profile.settings } : {}) };
 }
 
 function sameEndpoint(a: string, b: string): boolean {

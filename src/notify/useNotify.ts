@@ -2,7 +2,7 @@
 // stdout, under the settings of the session's profile, and names resources as the action panel does.
 import { useEffect } from 'react';
 import { useStdout } from 'ink';
-import { loadSettings, settingsFor } from '../config/settings-load.js';
+import { resolveSettings } from '../config/settings.js';
 import type { Session } from '../session/session.js';
 import { actionLabel } from '../ui/hooks/useActionNames.js';
 
@@ -11,11 +11,10 @@ export function useNotify(session: Session | null | undefined): void {
   useEffect(() => {
     const notifier = session?.notifier;
     if (!session || !notifier) return;
-    // the profile's notify settings, read from its file once the dashboard is up (until then: env, defaults)
-    void loadSettings(session.profile).catch(() => {});
     return notifier.attach({
       write: (text) => void stdout.write(text),
-      settings: () => settingsFor(session.profile).notify,
+      // the profile's notify settings came with the session (read with its entry at start), under the environment
+      settings: () => resolveSettings(session.settings, process.env).notify,
       tmux: () => (process.env.TMUX ?? '') !== '',
       name: (a) => actionLabel(session.cache, a),
     });

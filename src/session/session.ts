@@ -6,6 +6,7 @@
 
 import type { Action, Client, ClientOptions } from '../api/index.js';
 import type { Connection } from '../config/connection.js';
+import type { StoredSettings } from '../config/settings.js';
 import { BulkGroups } from '../watch/bulk.js';
 import type { HistoryLog } from '../history/log.js';
 import { Notifier } from '../notify/notifier.js';
@@ -35,6 +36,12 @@ export interface Session {
   local: boolean;
   /** where this session's writes are recorded (`:history` reads it); null: not recorded (--no-history, the profile's setting) */
   history: HistoryLog | null;
+  /**
+   * The ssh and notify settings of the profile's entry, as the start plan (or `:profiles`) read it with the
+   * rest of the entry: the file is not opened again for them. Absent for the demo, a bare environment and a
+   * profile that sets none (config/settings.ts `resolveSettings` puts the environment and defaults over it).
+   */
+  settings?: StoredSettings;
   /**
    * Gives the tracker every action still running on the service (the action list's first page), once per
    * session however often it is asked: boot/main.ts asks as soon as the session exists, the app when it mounts.
@@ -108,6 +115,8 @@ export interface SessionInit {
   onClose?: () => Promise<void> | void;
   /** records every write the client sends, and how the actions they start end */
   history?: HistoryLog | null;
+  /** the profile entry's ssh and notify settings (Session.settings) */
+  settings?: StoredSettings;
 }
 
 export function createSession(init: SessionInit): Session {
@@ -138,6 +147,7 @@ export function createSession(init: SessionInit): Session {
     endpoint,
     local: init.local ?? false,
     history,
+    settings: init.settings,
     askPassword: null,
     followRunning() {
       following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked), { newest: true }));
@@ -177,7 +187,7 @@ export async function sessionForConnection(
   const profile = conn.profileName ?? 'env';
   // a profile may keep its writes out of the history (`"history": false` in its entry)
   const history = conn.history === false ? null : (opts.history ?? null);
-  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions, history });
+  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions, history, settings: conn.settings });
   // A login token is renewed: with the environment's password, or with one asked for when it has expired.
   // An API token never expires and needs nothing.
   const auth = conn.auth;

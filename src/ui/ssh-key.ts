@@ -1,6 +1,6 @@
 // The `x` key of the servers list and of a server's detail: a shell on the server (ui/ssh.ts). Not a write:
 // it stays in --read-only. A server it cannot reach is refused before anything runs, with why.
-import { loadSettings, settingsFor } from '../config/settings-load.js';
+import { resolveSettings } from '../config/settings.js';
 import type { Server } from '../api/index.js';
 import { char } from './keymap.js';
 import type { Ctx, KeySpec } from './resource/spec.js';
@@ -8,9 +8,9 @@ import { runSsh, sshPlan, type SshPlan } from './ssh.js';
 
 type Row = Server & { power?: string };
 
-/** The plan for a row, under the settings of the session's profile. */
+/** The plan for a row, under the settings of the session's profile (read with its entry at start) and the environment. */
 function planFor(s: Row, ctx: Pick<Ctx, 'session'>, label: (s: Row) => string, status: (s: Row) => string): SshPlan {
-  const settings = settingsFor(ctx.session.profile).ssh;
+  const settings = resolveSettings(ctx.session.settings, process.env).ssh;
   return sshPlan({ name: s.name, label: label(s), status: status(s), ipv4: s.ipv4, ipv6: s.ipv6, image: s.image, imageLabel: s.imageLabel }, settings, process.env);
 }
 
@@ -29,19 +29,14 @@ export function sshKey<T extends Row>(label: (s: T) => string, status: (s: T, ct
       return p.kind === 'refuse' ? p.message : null;
     },
     run: (s, ctx) => {
-      // the profile's ssh settings are read from its file the first time (not before the first frame)
-      loadSettings(ctx.session.profile)
-        .then(() => {
-          const p = plan(s, ctx);
-          if (p.kind === 'refuse') return ctx.nav.report('error', p.message);
-          if (p.kind === 'rdp') {
-            ctx.copy(p.address);
-            return ctx.nav.report('info', p.message);
-          }
-          const out = runSsh(p, ctx.terminal);
-          ctx.nav.report(out.kind, out.message);
-        })
-        .catch((err: unknown) => ctx.nav.report('error', `ssh: ${err instanceof Error ? err.message : String(err)}`));
+      const p = plan(s, ctx);
+      if (p.kind === 'refuse') return ctx.nav.report('error', p.message);
+      if (p.kind === 'rdp') {
+        ctx.copy(p.address);
+        return ctx.nav.report('info', p.message);
+      }
+      const out = runSsh(p, ctx.terminal);
+      ctx.nav.report(out.kind, out.message);
     },
   };
 }

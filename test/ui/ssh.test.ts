@@ -45,7 +45,8 @@ describe('profile settings on disk', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { openProfileStore } = await import('../../src/config/profiles.js');
-    const { loadSettings } = await import('../../src/config/settings-load.js');
+    const { resolveConnection } = await import('../../src/config/connection.js');
+    const { sessionForConnection } = await import('../../src/session/session.js');
     const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-settings-'));
     try {
       const store = openProfileStore({ cwd: dir });
@@ -53,9 +54,20 @@ describe('profile settings on disk', () => {
       store.add({ name: 'work', endpoint: 'http://127.0.0.1:1', credential: null, settings });
       store.setCredential('work', { kind: 'token', token: 'tok-123' });
       expect(openProfileStore({ cwd: dir }).get('work')?.settings).toEqual(settings);
-      const s = await loadSettings('work', { ECSDECK_CONFIG_DIR: dir, ECSDECK_NOTIFY_AFTER: '20' });
-      expect(s.ssh).toMatchObject({ user: 'admin', args: ['-i', '/k'], tmuxWindow: true, program: 'ssh' });
-      expect(s.notify).toEqual({ mode: 'bell', afterSeconds: 20 });
+      // as a start reads them: the store opened once for the connection, its entry's settings carried by the session
+      const reopened = openProfileStore({ cwd: dir });
+      const conn = resolveConnection({ ECSDECK_PROFILE: 'work' }, reopened);
+      if (conn.source === 'none') throw new Error('the profile was not found');
+      // a credential from the environment used with the profile's address still runs under its settings
+      expect(resolveConnection({ ECSDECK_PROFILE: 'work', ECSDECK_API_TOKEN: 'tok-env' }, reopened)).toMatchObject({ source: 'env', profileName: 'work', settings });
+      const session = await sessionForConnection(conn);
+      try {
+        const s = resolveSettings(session.settings, { ECSDECK_NOTIFY_AFTER: '20' });
+        expect(s.ssh).toMatchObject({ user: 'admin', args: ['-i', '/k'], tmuxWindow: true, program: 'ssh' });
+        expect(s.notify).toEqual({ mode: 'bell', afterSeconds: 20 });
+      } finally {
+        await session.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -41,7 +41,15 @@ export function useShellSession(opts: SessionOptions): { session: Session | null
   const switchTo = useCallback(
     async (profile: Profile): Promise<void> => {
       const next = await sessionForConnection(
-        { source: 'profile', endpoint: profile.endpoint, auth: profile.credential ?? { kind: 'none' }, profileName: profile.name, ...(profile.history === false ? { history: false } : {}) },
+        {
+          source: 'profile',
+          endpoint: profile.endpoint,
+          auth: profile.credential ?? { kind: 'none' },
+          profileName: profile.name,
+          ...(profile.history === false ? { history: false } : {}),
+          // the entry's ssh and notify settings go with the session, as at start (config/connection.ts)
+          ...(profile.settings ? { settings: profile.settings } : {}),
+        },
         { connect: connectOptions, trackerOptions, history },
       );
       // the old connection stops polling at once; its lists are not carried over

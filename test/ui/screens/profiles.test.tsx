@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createClient } from '../../../src/api/index.js';
 import { openProfileStore } from '../../../src/config/profiles.js';
+import type { Session } from '../../../src/session/session.js';
 import { keys } from '../helpers.js';
 import { BASE, startApp, type Harness } from '../app/harness.js';
 
@@ -138,6 +139,25 @@ test('switch reconnects with a new client and tracker; remove asks y/N', async (
   await h.waitFor('Profile spare removed.');
   expect(hasRow(h.frame(), 'spare')).toBe(false);
   expect(store.list().map((p) => p.name)).toEqual(['alice']);
+});
+
+test('a switch gives the new session its profile entry’s ssh and notify settings, as read by :profiles (the file is not opened for them again)', async () => {
+  const store = openProfileStore({ cwd: dir });
+  const sessions: Session[] = [];
+  h = await startApp({ profiles: () => store, onSessionChange: (s) => sessions.push(s) });
+  await h.admin('POST', '/__emulator/users', { username: 'alice', password: PASSWORD });
+  const alice = createClient({ endpoint: BASE, fetch: h.emulator.fetch });
+  await alice.login('alice', PASSWORD);
+  const settings = { ssh: { user: 'admin', args: ['-p', '2222'] }, notify: { mode: 'bell' as const } };
+  store.add({ name: 'alice', endpoint: BASE, credential: { kind: 'token', token: await alice.account.mintMachineToken() }, settings });
+
+  await openProfiles(h);
+  await h.waitFor((f) => hasRow(f, 'alice'));
+  await h.press(keys.enter);
+  await h.waitFor('alice @ emu.test');
+  const switched = sessions.find((s) => s.profile === 'alice');
+  expect(switched?.settings).toEqual(settings);
+  expect(h.session.settings).toBeUndefined();
 });
 
 test('e changes a profile: same name, a fresh credential replaces the old one', async () => {
