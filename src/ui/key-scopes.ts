@@ -52,6 +52,13 @@ export const CORE_SCOPES = {
     { id: 'form.next', keys: ['⏎'], match: flag('return'), description: 'next field; on the last one, send', hint: 'next', rank: 0 },
     { id: 'form.field', keys: ['Tab', 'Shift+Tab'], match: flag('tab'), description: 'next / previous field', hint: 'field', rank: 1 },
     { id: 'form.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel: nothing is sent', hint: 'cancel', rank: 2 },
+    // outside a list, whose own ↑ ↓ move its highlight (resource/form.ts)
+    { id: 'form.up', keys: ['↑'], match: flag('upArrow'), description: 'previous field (outside a list)' },
+    { id: 'form.down', keys: ['↓'], match: flag('downArrow'), description: 'next field (outside a list)' },
+    // a yes/no field's answer (the field says `y/n` beside it), and Space in a list of marks
+    { id: 'form.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, on a yes/no field' },
+    { id: 'form.no', keys: ['n'], match: char('n', 'N'), description: 'no, on a yes/no field' },
+    { id: 'form.toggle', keys: ['Space'], match: char(' '), description: 'the other answer on a yes/no field; marks or unmarks the entry of a list of marks' },
   ]),
   // the question a form asks before it sends (FormDialog's key line says these)
   ask: scope('Ask', [

@@ -8,6 +8,7 @@
 import { useReducer, useRef, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
+import { CORE_KEYS } from '../keymap.js';
 import { displayWidth, padEnd, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { formStep, initialForm, type FormState } from '../resource/form.js';
@@ -48,8 +49,8 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
 
   useKeys(
     (input, key) => {
-      // Tab and Shift+Tab move between the fields of a form around the list
-      if (key.tab) return false;
+      // Tab and Shift+Tab (the form's field keys) move between the fields of a form around the list
+      if (CORE_KEYS.matchBinding(['form'], input, key) === 'form.field') return false;
       const p = propsRef.current;
       const relisted = formStep(ref.current!, { type: 'relist', id: 'list', items: p.items.map((c, i) => ({ ...c, value: String(i) })) }).state;
       let step = formStep(relisted, { type: 'key', input, key, page: p.height });

@@ -78,7 +78,8 @@ export function choiceStep<V>(
   if (nav === 'dialog.pageDown') return at(state.highlight + page);
   if (nav === 'dialog.top') return at(0);
   if (nav === 'dialog.bottom') return at(list.length - 1);
-  if (options.toggle && input === ' ' && !key.ctrl && !key.meta) {
+  // Space in a list of marks: the form's `form.toggle` binding (key-scopes.ts)
+  if (options.toggle && CORE_KEYS.matchBinding(['form'], input, key) === 'form.toggle') {
     const current = list[state.highlight];
     return current && !current.disabled ? { state, chosen: current } : { state };
   }

@@ -18,6 +18,9 @@ import type { Ctx, FieldSpec, FormSpec, FormValues, Outcome } from './spec.js';
 
 const LIST_ROWS = 5;
 
+/** `y/n`, as a yes/no field writes its keys beside its answer: the keys of the bindings form.ts answers to. */
+const YES_NO = (['form.yes', 'form.no'] as const).map((id) => CORE_KEYS.bindingsFor(['form']).find((b) => b.id === id)?.keys[0] ?? '').join('/');
+
 export interface FormDialogProps<T> {
   form: FormSpec<T>;
   row?: T;
@@ -258,7 +261,7 @@ function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): Rea
       return on ? (
         <Text>
           <Text inverse>{value ? 'yes' : 'no'}</Text>
-          <Text color={color('dim')}>  y/n</Text>
+          <Text color={color('dim')}>  {YES_NO}</Text>
         </Text>
       ) : (
         (value ? 'yes' : 'no')

@@ -1,7 +1,8 @@
 // Every form of the dashboard is this one machine (tui.md, "Forms"): labelled fields, one per line; ⏎ checks
 // the field and goes to the next, and on the last one submits; Tab and Shift+Tab (or ↑ ↓ outside a list)
 // move between fields; esc cancels (a choice list first clears its filter). A choice takes a typed filter
-// and ⏎, or `y`/`n` for yes/no. A refused submit keeps every value, with the service's message under the
+// and ⏎, or `y`/`n` (Space for the other answer) for yes/no. Those keys are the key table's `form` bindings
+// (key-scopes.ts), matched here by name; a field's own editing keys are its widget's (TextInput, choice.ts). A refused submit keeps every value, with the service's message under the
 // form. Pure: one event in, the next state out, so the behaviour is tested without React.
 // The create-server wizard is steps over this same reducer (screens/create-server/step-form.ts): each step
 // is a form of one field, of the kinds here (choice, text, multi, lines, vlans).
@@ -177,20 +178,20 @@ function replay(s: FormState, keys: ReadonlyArray<{ input: string; key: KeyLike 
 
 function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep {
   if (s.sending) return { state: s };
+  // the form's own keys (⏎, Tab, esc as its footer shows them; ↑ ↓, y, n, Space); a field's editing keys are its widget's
+  const formKey = CORE_KEYS.matchBinding(['form'], input, key);
   if (s.waiting) {
     // esc still leaves at once; anything else waits its turn
-    if (key.escape) return { state: s, cancel: true };
+    if (formKey === 'form.cancel') return { state: s, cancel: true };
     return { state: { ...s, waiting: [...s.waiting, { input, key }] } };
   }
-  // the form's own keys (⏎, Tab, esc) as its footer shows them; a field's editing keys are its widget's
-  const formKey = CORE_KEYS.matchBinding(['form'], input, key);
   const f = s.fields[s.focus];
   if (!f) return formKey === 'form.cancel' ? { state: s, cancel: true } : { state: s };
   const kind = kindOf(f);
   if (formKey === 'form.field') return { state: moveBy(s, key.shift ? -1 : 1) };
 
   if (listed(kind)) {
-    if (key.return && s.items[f.id] === undefined && typeof f.choices === 'function') return { state: { ...s, waiting: [] } };
+    if (formKey === 'form.next' && s.items[f.id] === undefined && typeof f.choices === 'function') return { state: { ...s, waiting: [] } };
     const items = s.items[f.id] ?? [];
     const list = s.lists[f.id] ?? initialChoiceState(items);
     const out = choiceStep(items, list, input, key, page, { toggle: kind === 'multi' });
@@ -212,13 +213,13 @@ function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep 
   // (a lines field adds what is typed before esc leaves)
   if (kind === 'lines') return linesStep(s, f, input, key);
   if (formKey === 'form.cancel') return { state: s, cancel: true };
-  if (key.upArrow) return { state: moveBy(s, -1) };
-  if (key.downArrow) return { state: moveBy(s, 1) };
+  if (formKey === 'form.up') return { state: moveBy(s, -1) };
+  if (formKey === 'form.down') return { state: moveBy(s, 1) };
 
   if (kind === 'yesno') {
     if (formKey === 'form.next') return advance(s);
-    const answer = input === 'y' || input === 'Y' ? true : input === 'n' || input === 'N' ? false : input === ' ' ? !s.values[f.id] : null;
-    if (answer === null || key.ctrl || key.meta) return { state: s };
+    const answer = formKey === 'form.yes' ? true : formKey === 'form.no' ? false : formKey === 'form.toggle' ? !s.values[f.id] : null;
+    if (answer === null) return { state: s };
     return { state: { ...s, values: { ...s.values, [f.id]: answer }, error: null, errorField: null } };
   }
 

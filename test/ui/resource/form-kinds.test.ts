@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { formStep, initialForm, type FormState, type FormStep } from '../../../src/ui/resource/form.js';
 import type { FieldSpec } from '../../../src/ui/resource/spec.js';
-import type { KeyLike } from '../../../src/ui/keymap.js';
+import { CORE_KEYS, type KeyLike } from '../../../src/ui/keymap.js';
 import { MSG } from '../../../src/rules/index.js';
 import { takeEnvLine, takeScriptLine } from '../../../src/ui/screens/create-server/extras-state.js';
 
@@ -34,6 +34,40 @@ describe('multi: a list of marks', () => {
     let s = key(initialForm([field]), '', { downArrow: true }).state;
     s = formStep(s, { type: 'relist', id: 'isolation', items: servers.map((c) => ({ ...c, label: `[ ] ${c.label}` })) }).state;
     expect(s.lists.isolation?.highlight).toBe(1);
+  });
+});
+
+describe('yesno: the keys the key table declares for it (scope form)', () => {
+  const windows: FieldSpec = { id: 'windows', label: 'Windows', kind: 'yesno' };
+  const notes: FieldSpec = { id: 'notes', label: 'Notes', optional: true };
+  /** The key of a form binding as footer and help write it, as a terminal sends it. */
+  const press = (id: string): string => {
+    const label = CORE_KEYS.bindingsFor(['form']).find((b) => b.id === id)?.keys[0];
+    if (label === undefined) throw new Error(`the form scope has no ${id}`);
+    return label === 'Space' ? ' ' : label;
+  };
+
+  test('y answers yes, n no, Space the other answer (Y and N too); with Ctrl or Alt, or another letter, nothing', () => {
+    const no = initialForm([windows]);
+    expect(no.values.windows).toBe(false);
+    const yes = key(no, press('form.yes')).state;
+    expect(yes.values.windows).toBe(true);
+    expect(key(yes, press('form.no')).state.values.windows).toBe(false);
+    expect(key(no, press('form.toggle')).state.values.windows).toBe(true);
+    expect(key(yes, press('form.toggle')).state.values.windows).toBe(false);
+    expect(key(no, 'Y', { shift: true }).state.values.windows).toBe(true);
+    expect(key(yes, 'N', { shift: true }).state.values.windows).toBe(false);
+    for (const [input, k] of [['y', { ctrl: true }], ['y', { meta: true }], ['x', {}]] as const) expect(key(no, input, k).state).toBe(no);
+    // ⏎ goes on with the answer given
+    expect(enter(yes).submit).toEqual({ windows: true });
+  });
+
+  test('↓ and ↑ move between fields outside a list', () => {
+    const s = initialForm([windows, notes]);
+    const down = key(s, '', { downArrow: true }).state;
+    expect(down.focus).toBe(1);
+    expect(key(down, '', { upArrow: true }).state.focus).toBe(0);
+    expect(CORE_KEYS.matchBinding(['form'], '', { downArrow: true })).toBe('form.down');
   });
 });
 

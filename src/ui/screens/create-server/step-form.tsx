@@ -8,6 +8,7 @@
 import { useReducer, useRef, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../../keys.js';
+import { CORE_KEYS } from '../../keymap.js';
 import { ChoiceListView, type Choice } from '../../components/ChoiceList.js';
 import { editLine, lineState, renderLine } from '../../components/TextInput.js';
 import { formStep, initialForm, type FormEvent, type FormState, type FormStep } from '../../resource/form.js';
@@ -73,8 +74,9 @@ export function StepForm(props: StepFormProps): ReactNode {
     (input, key) => {
       const p = propsRef.current;
       const f = p.field;
-      // Tab and Shift+Tab, and the keys a line does not use (↑ ↓ PgUp), go on to what is around the step
-      if (key.tab) return false;
+      // Tab and Shift+Tab (the form's field keys: a step is one field), and the keys a line does not use
+      // (↑ ↓ PgUp), go on to what is around the step
+      if (CORE_KEYS.matchBinding(['form'], input, key) === 'form.field') return false;
       const s = stateRef.current!;
       if (!listed(f) && f.kind !== 'lines') {
         const probe = editLine(s.lines[f.id] ?? lineState(), input, key);
