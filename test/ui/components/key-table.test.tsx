@@ -10,6 +10,10 @@ import { OWN_KEY_IDS, SCREEN_IDS } from '../../../src/ui/ids.js';
 import { KEYS, SCREEN_KEY_SCOPES, SCREENS } from '../../../src/ui/registry.js';
 import { DialogView } from '../../../src/ui/resource/dialogs.js';
 import type { Ctx } from '../../../src/ui/resource/spec.js';
+import { wizardIdle } from '../../../src/ui/screens/create-server/hints.js';
+import { ReviewStep } from '../../../src/ui/screens/create-server/parts.js';
+import { initialWizardState } from '../../../src/ui/screens/create-server/state.js';
+import type { WizardState } from '../../../src/ui/screens/create-server/types.js';
 import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
 afterEach(() => cleanup());
@@ -163,6 +167,40 @@ describe('keys pressed in the dialog that shows them do what they say', () => {
     await waitFor(() => expect(picked).toEqual(['zone']));
     stdin.write(keys.escape);
     await waitFor(() => expect(closed).toBe(1));
+  });
+});
+
+describe('the create-server wizard’s review takes the keys its footer shows', () => {
+  /** What a terminal sends for a key as footer and help write it. */
+  const bytes: Record<string, string> = { '⏎': keys.enter, esc: keys.escape, x: 'x', '←': keys.left };
+
+  it('⏎ sends, esc cancels, x opens the extras, ← goes back to the notes', async () => {
+    const state: WizardState = { ...initialWizardState(), step: 'review', notes: 'web-3' };
+    // the review's bindings as its footer lists them (scopes create-server and dialog, hints.ts says which hold)
+    const footer = KEYS.bindingsFor(['create-server', 'dialog']);
+    for (const [id, what] of [['dialog.submit', 'send'], ['dialog.cancel', 'cancel'], ['wizard.extras', 'extras'], ['wizard.back', 'back']] as const) {
+      expect(wizardIdle(state), id).not.toContain(id);
+      const label = footer.find((b) => b.id === id)?.keys[0] ?? '';
+      const called: string[] = [];
+      const { lastFrame, stdin, unmount } = render(
+        <ReviewStep
+          state={state}
+          width={70}
+          height={16}
+          readOnly={false}
+          isActive
+          onSend={() => called.push('send')}
+          onCancel={() => called.push('cancel')}
+          onExtras={() => called.push('extras')}
+          onBack={() => called.push('back')}
+        />,
+      );
+      await waitForFrame(lastFrame, (f) => f.includes('POST /ecs/v2/servers'));
+      await inputReady(stdin);
+      stdin.write(bytes[label]);
+      await waitFor(() => expect(called, `${label} (${id})`).toEqual([what]));
+      unmount();
+    }
   });
 });
 

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { HoldKeys, PRIORITY, useKeys } from '../../keys.js';
+import { CORE_KEYS } from '../../keymap.js';
 import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
 import type { Choice } from '../../components/ChoiceList.js';
 import type { FieldSpec, FormValue } from '../../resource/spec.js';
@@ -57,9 +58,11 @@ export interface ExtrasStepProps {
  */
 export function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack(): void; onRetry?(): void }): ReactNode {
   useKeys(
-    (_input, key) => {
-      if (key.escape) props.onBack();
-      else if (key.return) props.onRetry?.();
+    (input, key) => {
+      // the wizard's dialog keys: esc (cancel on the plan step, a step back after it: `onBack` is which) and ⏎
+      const id = CORE_KEYS.matchBinding(['dialog'], input, key);
+      if (id === 'dialog.cancel') props.onBack();
+      else if (id === 'dialog.submit') props.onRetry?.();
     },
     { active: props.isActive, priority: PRIORITY.dialog },
   );

@@ -142,19 +142,18 @@ export function ReviewStep(props: {
   useKeys(
     (input, key) => {
       if (busyRef.current) return;
-      // Two ⏎ in one chunk arrive as one "\r\r" event without the return flag.
-      if (key.return || /^[\r\n]+$/.test(input)) props.onSend();
-      else if (key.escape) props.onCancel();
+      // the review's keys as its footer shows them (create-server/hints.ts): ⏎ sends and esc cancels the wizard
+      // (the dialog's submit and cancel), x opens the extras, ← goes back to the notes. (Two ⏎ in one chunk
+      // are two keys: the key dispatcher splits them, and the second finds the request out.)
+      const id = CORE_KEYS.matchBinding(['dialog', 'create-server'], input, key);
+      if (id === 'dialog.submit') props.onSend();
+      else if (id === 'dialog.cancel') props.onCancel();
+      else if (id === 'wizard.extras') props.onExtras();
+      else if (id === 'wizard.back') props.onBack();
       else {
         const rows = linesRef.current.length > room ? room - 1 : room;
         const next = scrollStep(offsetRef.current, linesRef.current.length, rows, input, key);
-        if (next !== null) {
-          if (next !== offsetRef.current) setOffset(next);
-          return;
-        }
-        const id = CORE_KEYS.matchBinding(['create-server'], input, key);
-        if (id === 'wizard.extras') props.onExtras();
-        else if (id === 'wizard.back') props.onBack();
+        if (next !== null && next !== offsetRef.current) setOffset(next);
       }
     },
     { active: props.isActive, priority: PRIORITY.dialog },
