@@ -85,6 +85,6 @@ export type { CallOptions } from './path.js';
 export { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
-export { Transport, type Credential, type FetchLike, type RetryPolicy, type TransportOptions, type WriteEnd, type WriteHook, type WriteRequest } from './http.js';
+export type { Credential, FetchLike, RetryPolicy, TransportOptions, WriteEnd, WriteHook, WriteRequest } from './http.js';
 /** The body `servers.create(input)` sends, built by the client: what the create wizard's review shows. */
 export { createBody as createServerBody } from './servers.js';

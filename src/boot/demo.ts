@@ -4,8 +4,6 @@ import { createClient } from '../api/index.js';
 import { createSession, endpointLabel, type Session, type SessionInit } from '../session/session.js';
 import { DEMO_PASSWORD, DEMO_USER, startEmulator, type Embedded } from './embedded.js';
 
-export { DEMO_USER } from './embedded.js';
-
 /**
  * Starts the emulator on a free loopback port (in a worker thread when it can), logs in as the demo account
  * and swaps the login for an API token: a login token would expire after three real minutes at 20× speed.

@@ -21,7 +21,7 @@ function valueWords(p: Param): string {
   return '';
 }
 
-export function bashScript(): string {
+function bashScript(): string {
   const verbCases = COMMANDS.map((r) => `    ${r.name}) words=${sq(words(r.verbs.map((v) => v.name)))} ;;`).join('\n');
   const flagCases: string[] = [];
   const argCases: string[] = [];
@@ -73,13 +73,13 @@ complete -F _ecsdeck ecsdeck
 `;
 }
 
-export function zshScript(): string {
+function zshScript(): string {
   return `# ecsdeck completion for zsh: source <(ecsdeck completion zsh)
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript().split('\n').slice(1).join('\n')}`;
 }
 
-export function fishScript(): string {
+function fishScript(): string {
   const out = ['# ecsdeck completion for fish: ecsdeck completion fish > ~/.config/fish/completions/ecsdeck.fish', 'complete -c ecsdeck -f'];
   const all = COMMANDS.map((r) => r.name).join(' ');
   out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion' -a completion -d 'print a completion script'`);

@@ -8,7 +8,7 @@ import { nodeFetch } from './node-fetch.js';
 import type { Globals } from './parse.js';
 import { UsageError } from './types.js';
 
-export const NO_CONNECTION = `no service to talk to: give --api-url URL with ECSDECK_API_TOKEN (or ECSDECK_USERNAME and
+const NO_CONNECTION = `no service to talk to: give --api-url URL with ECSDECK_API_TOKEN (or ECSDECK_USERNAME and
 ECSDECK_PASSWORD) in the environment, or --profile NAME (the dashboard's :profiles saves one), or --demo
 to try it on a local emulator with demo data`;
 

@@ -14,7 +14,7 @@ export const GLOBAL_PARAMS: Param[] = [
   { name: 'yes', help: 'do it without asking (needed without a terminal for what cannot be undone)', type: 'boolean' },
   { name: 'help', help: 'this text', type: 'boolean' },
 ];
-export const WAIT_PARAMS: Param[] = [
+const WAIT_PARAMS: Param[] = [
   { name: 'wait', help: 'return once the action has ended (progress on stderr)', type: 'boolean' },
   { name: 'timeout', help: 'with --wait: give up after this long (exit 3); e.g. 90s, 10m, 1h', meta: 'DURATION', default: '60m' },
 ];

@@ -3,7 +3,7 @@ import type { Param, Resource, Verb } from './types.js';
 import { COMMANDS } from './table.js';
 import { flagsOf, GLOBAL_PARAMS } from './flags.js';
 
-export const EXIT_CODES = `Exit codes: 0 done; 1 the service refused (its message on stderr); 2 usage (nothing was sent);
+const EXIT_CODES = `Exit codes: 0 done; 1 the service refused (its message on stderr); 2 usage (nothing was sent);
 3 the service could not be reached, or did not answer in time (--timeout too); 4 authentication failed;
 5 an awaited action failed.`;
 
@@ -25,7 +25,7 @@ const describe = (p: Param): string => {
   return extra.length > 0 ? `${p.help} (${extra.join('; ')})` : p.help;
 };
 
-export function usageLine(verb: Verb): string {
+function usageLine(verb: Verb): string {
   const parts = [`ecsdeck ${verb.resource} ${verb.name}`];
   for (const p of verb.params) {
     const name = p.positional ? (p.meta ?? p.name.toUpperCase()) : flagName(p);

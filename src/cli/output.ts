@@ -33,7 +33,7 @@ export function table(rows: readonly unknown[], columns: Column[], width?: numbe
 }
 
 /** One record: a field per line, its name then its value; a multi-line value (a script) goes below. */
-export function recordView(value: unknown, columns: Column[]): string {
+function recordView(value: unknown, columns: Column[]): string {
   const w = Math.max(...columns.map((c) => c.title.length));
   const out: string[] = [];
   for (const c of columns) {
@@ -47,7 +47,7 @@ export function recordView(value: unknown, columns: Column[]): string {
 const csvField = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const csvLine = (values: string[]) => values.map(csvField).join(',');
 
-export function csv(rows: readonly unknown[], columns: Column[]): string {
+function csv(rows: readonly unknown[], columns: Column[]): string {
   return [csvLine(columns.map((c) => c.title.toLowerCase().replace(/ /g, '_'))), ...rows.map((r) => csvLine(columns.map((c) => cell(c, r))))].join('\r\n') + '\r\n';
 }
 

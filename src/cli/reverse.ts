@@ -119,7 +119,7 @@ function valuesFor(verb: Verb & { write: WriteSpec }, req: WriteRequest): Values
 }
 
 /** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
-export function shellWord(text: string): string {
+function shellWord(text: string): string {
   return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -13,10 +13,6 @@ const [actions, ...rest] = accountResources;
 /** In the order the help lists them: servers first, then what the dashboard's screens show. */
 export const COMMANDS: readonly Resource[] = [byName.get('servers')!, actions, snapshots, schedule, ...library, ...rest];
 
-export function findResource(name: string): Resource | undefined {
-  return COMMANDS.find((r) => r.name === name);
-}
-
 export function allVerbs(): Verb[] {
   return COMMANDS.flatMap((r) => r.verbs);
 }

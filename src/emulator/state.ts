@@ -20,8 +20,6 @@ import { spotCollections } from './spot-state.js';
 import { sshkeysCollections } from './sshkeys-state.js';
 import { templatesCollections } from './templates-state.js';
 
-export { keyedMap } from './collection.js';
-
 export type Dialect = 'primary' | 'alternate' | 'live';
 
 /** Every collection of the state, in the order the upgrades run (the core's counters first). */

@@ -9,10 +9,10 @@ import { mergeLines, parseLine, type HistoryEntry, type HistoryLine } from './re
 
 type Env = Record<string, string | undefined>;
 
-export const FILE_MODE = 0o600;
-export const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
 /** a file past this size is rotated before the next line */
-export const MAX_BYTES = 1024 * 1024;
+const MAX_BYTES = 1024 * 1024;
 
 export function historyPath(env: Env = process.env): string {
   const state = env.XDG_STATE_HOME?.trim() || join(homedir(), '.local', 'state');

@@ -17,7 +17,7 @@
 // deleted costs nothing. The offline percentage is not in the spec: the usage report's `offline_discount`
 // names it; 50 until a report says otherwise.
 
-export const OFFLINE_DISCOUNT_PCT = 50;
+const OFFLINE_DISCOUNT_PCT = 50;
 /** Hours in the month the wizard quotes (`€ 0.032/h · € 23.04/mo`): 30 days. */
 export const QUOTE_MONTH_HOURS = 720;
 
@@ -65,7 +65,7 @@ export interface Rate {
 const clampPct = (v: number): number => (Number.isFinite(v) ? Math.min(100, Math.max(0, v)) : 0);
 
 /** The plan named `name` (plan names compare case-insensitively: `ECS1` on a server, `eCS1` in the catalog). */
-export function findPricedPlan<P extends PricedPlan>(plans: readonly P[] | undefined, name: string): P | undefined {
+function findPricedPlan<P extends PricedPlan>(plans: readonly P[] | undefined, name: string): P | undefined {
   const key = name.toLowerCase();
   return plans?.find((p) => p.name.toLowerCase() === key);
 }
@@ -80,13 +80,13 @@ export function specialDiscountPct(account: AccountDiscounts | undefined, hostTy
 }
 
 /** The spot discount (percent) in force: a spot instance's until it is promoted to on-demand. */
-export function spotDiscountPct(spot: PricedServer['spot']): number {
+function spotDiscountPct(spot: PricedServer['spot']): number {
   if (!spot || spot.status === 'promoted') return 0;
   return clampPct(spot.discount * 100);
 }
 
 /** The discount (percent) of the reserved period covering `at`, 0 when none does. */
-export function reservedDiscountPct(periods: PricedServer['reservedPlans'], at: number): number {
+function reservedDiscountPct(periods: PricedServer['reservedPlans'], at: number): number {
   for (const r of periods) {
     const from = r.startDate?.getTime() ?? -Infinity;
     const to = r.endDate?.getTime() ?? Infinity;
@@ -96,7 +96,7 @@ export function reservedDiscountPct(periods: PricedServer['reservedPlans'], at: 
 }
 
 /** Whether the service bills the server at all: one being deleted, or gone, costs nothing. */
-export const isBilled = (status: string): boolean => status !== 'deleting' && status !== 'deleted';
+const isBilled = (status: string): boolean => status !== 'deleting' && status !== 'deleted';
 
 export interface RateOptions {
   /** the service's time (ms), for the reserved period in force */
@@ -108,7 +108,7 @@ export interface RateOptions {
 }
 
 /** Combines the discounts in the order of the header comment. */
-export function combine(list: number, parts: { spot?: number; reserved?: number; offline?: number; special?: number }): Rate {
+function combine(list: number, parts: { spot?: number; reserved?: number; offline?: number; special?: number }): Rate {
   const discounts: AppliedDiscount[] = [];
   let hourly = list;
   for (const kind of ['spot', 'reserved', 'offline', 'special'] as const) {

@@ -33,7 +33,7 @@ import { DEFAULT_REFRESH_MS, type AppProps } from './shell/props.js';
 import { newEntry, useStack } from './shell/useStack.js';
 
 export { panelLines } from './shell/layout.js';
-export { DEFAULT_REFRESH_MS, type AppProps } from './shell/props.js';
+export type { AppProps } from './shell/props.js';
 
 /** The app: its own key dispatcher around the shell. */
 export function App(props: AppProps): ReactNode {
@@ -233,7 +233,7 @@ const AT_HOME_IDLE = ['back'];
 const NO_IDLE: string[] = [];
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
-export class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {
+class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -9,7 +9,7 @@ import { CORE_SCOPES } from './key-scopes.js';
 import type { KeyLike, ScreenBinding, ScreenKeyId } from './keymatch.js';
 import { displayWidth, padEnd } from './text.js';
 
-export { char, ctrl, type KeyLike, type OwnKeyId, type ScreenBinding, type ScreenKeyId } from './keymatch.js';
+export { char, type KeyLike, type OwnKeyId, type ScreenBinding, type ScreenKeyId } from './keymatch.js';
 
 type CoreScopes = typeof CORE_SCOPES;
 type CoreScope = keyof CoreScopes;

@@ -84,7 +84,7 @@ function specScreenId(name: string): ScreenId {
 const titleText = (t: AnySpec['title']): string => (typeof t === 'function' ? t({}) : t);
 
 /** A resource screen made only of a spec. */
-export function listScreen(spec: AnySpec): ScreenDef {
+function listScreen(spec: AnySpec): ScreenDef {
   return defineScreen<ListState>({
     id: specScreenId(spec.name),
     command: { aliases: spec.aliases ?? [] },
@@ -98,7 +98,7 @@ export function listScreen(spec: AnySpec): ScreenDef {
 }
 
 /** A screen of several lists in tabs over shared parameters (resource/TabbedView.tsx). */
-export function tabbedScreen(spec: AnyTabbed): ScreenDef {
+function tabbedScreen(spec: AnyTabbed): ScreenDef {
   return defineScreen<TabsState>({
     id: specScreenId(spec.name),
     command: { aliases: spec.aliases ?? [] },

@@ -52,10 +52,6 @@ export function setTheme(name: ThemeName): void {
   active = THEMES[name];
 }
 
-export function currentTheme(): Theme {
-  return active;
-}
-
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 }

@@ -93,7 +93,7 @@ const actions: Verb[] = [
 ];
 
 /** `YYYY-MM` as the report's year and month. */
-export function month(v: string): [number, number] {
+function month(v: string): [number, number] {
   const m = /^(\d{4})-(\d{2})$/.exec(v);
   if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) throw new UsageError(`--month is YYYY-MM, e.g. 2026-10 (got '${v}')`);
   return [Number(m[1]), Number(m[2])];

@@ -4,7 +4,7 @@ import type { CreatedServer, Isolation, ReservedPeriod, Server, ServerMetrics, S
 import { col, type Column, type Resource, type Verb } from '../types.js';
 import { actionResult, arg, done, flag, num, opt, record, rows, serverArg, text, when, yes } from '../shapes.js';
 
-export const SERVER_COLUMNS: Column[] = [
+const SERVER_COLUMNS: Column[] = [
   col<Server>('NAME', (s) => s.name),
   col<Server>('STATUS', (s) => s.status),
   col<Server>('PLAN', (s) => s.plan),

@@ -42,7 +42,7 @@ const STEPS = [MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 
 const two = (n: number): string => (n < 10 ? '0' : '') + n;
 
 /** `14:00` for steps under a day, `11-20` (month-day, UTC) for a day or more. */
-export function tickLabel(at: number, step: number): string {
+function tickLabel(at: number, step: number): string {
   const d = new Date(at);
   return step >= DAY ? `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}` : `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }

@@ -8,8 +8,8 @@ import type { Session } from '../../session/session.js';
 import { perHour } from '../format.js';
 import { useCached } from './useTracker.js';
 
-export const COST_ACCOUNT_KEY = 'costs:account';
-export const COST_PLANS_KEY = 'costs:plans';
+const COST_ACCOUNT_KEY = 'costs:account';
+const COST_PLANS_KEY = 'costs:plans';
 
 export interface CostInputs {
   account?: Account;
@@ -56,7 +56,7 @@ export function useBurn(session: Session | null | undefined, servers: readonly S
 }
 
 /** `€ 2.84/h` from a euro an hour up (the header's figure to the cent), `€ 0.032/h` under it. */
-export const burnText = (n: number): string => (n >= 1 ? `€ ${n.toFixed(2)}/h` : perHour(n));
+const burnText = (n: number): string => (n >= 1 ? `€ ${n.toFixed(2)}/h` : perHour(n));
 
 /** The rows with `cost`, each server's rate now (as if running: the list's live cells correct the ones off). */
 export function withCosts<S extends Server>(rows: readonly S[], session: Session, inputs: CostInputs): Array<S & { cost?: number }> {

@@ -36,7 +36,7 @@ export function useSecondTick(enabled: boolean): number {
 }
 
 /** Calls `gone(server)` once for each server that was under a reclaim notice and has left the list. */
-export function useReclaimedGone(servers: readonly Server[] | undefined, gone: (server: Server) => void): void {
+function useReclaimedGone(servers: readonly Server[] | undefined, gone: (server: Server) => void): void {
   const watched = useRef(new Map<string, Server>());
   const latest = useRef(gone);
   latest.current = gone;

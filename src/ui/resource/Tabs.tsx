@@ -18,7 +18,7 @@ export interface Tab {
 }
 
 /** The tab `n` steps away, wrapping around. */
-export const stepTab = (current: number, n: number, count: number): number => (((current + n) % count) + count) % count;
+const stepTab = (current: number, n: number, count: number): number => (((current + n) % count) + count) % count;
 
 /** The ids of a screen's tab keys (each screen names its own: `server.nextTab`, `tabs.next`). */
 export interface TabKeyIds {

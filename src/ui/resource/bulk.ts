@@ -28,7 +28,7 @@ export function planBulk<T>(bulk: BulkSpec<T>, rows: readonly T[], ctx: Ctx): Bu
   return plan;
 }
 
-export const countOf = (n: number, singular: string): string => `${n} ${nounOf(singular)}${n === 1 ? '' : 's'}`;
+const countOf = (n: number, singular: string): string => `${n} ${nounOf(singular)}${n === 1 ? '' : 's'}`;
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -41,7 +41,7 @@ export function skippedText<T>(plan: BulkPlan<T>, max = 4): string {
 }
 
 /** What the status line says once every request of a group is answered, and once its last action ended. */
-export function groupReport(g: BulkGroup, verb: string, noun: string, last: boolean): { kind: 'info' | 'error'; text: string } {
+function groupReport(g: BulkGroup, verb: string, noun: string, last: boolean): { kind: 'info' | 'error'; text: string } {
   const failed = g.failed.length;
   const head = last ? `${capital(verb)}: ${g.ok} of ${g.total} ${noun} done` : `${capital(verb)}: ${g.total - failed} of ${g.total} requests accepted`;
   if (failed === 0) return { kind: 'info', text: `${head}.` };

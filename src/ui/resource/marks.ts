@@ -16,19 +16,19 @@ export const MARK_BINDINGS: readonly ScreenBinding[] = [
 const NO_MARKS: readonly string[] = [];
 
 /** `marks` with `key` marked if it was not, unmarked if it was. */
-export function toggleMark(marks: readonly string[], key: string): readonly string[] {
+function toggleMark(marks: readonly string[], key: string): readonly string[] {
   return marks.includes(key) ? marks.filter((k) => k !== key) : [...marks, key];
 }
 
 /** `marks` and every key of `shown` (a filter's rows), each once. */
-export function markAll(marks: readonly string[], shown: readonly string[]): readonly string[] {
+function markAll(marks: readonly string[], shown: readonly string[]): readonly string[] {
   const have = new Set(marks);
   const added = shown.filter((k) => !have.has(k));
   return added.length === 0 ? marks : [...marks, ...added];
 }
 
 /** Only the marks whose rows are still loaded: the same array when none went. */
-export function pruneMarks(marks: readonly string[], present: (key: string) => boolean): readonly string[] {
+function pruneMarks(marks: readonly string[], present: (key: string) => boolean): readonly string[] {
   const kept = marks.filter(present);
   return kept.length === marks.length ? marks : kept;
 }

@@ -19,7 +19,7 @@ export interface PriceChoice {
 }
 
 /** `€ 0.0224/h · € 16.13/mo  spot −30%`: the line's text, for the review and its tests. */
-export function priceText(choice: PriceChoice, account: Account | undefined): string {
+function priceText(choice: PriceChoice, account: Account | undefined): string {
   if (!choice.plan) return '';
   const q = planQuote(choice.plan, account, { spotDiscount: choice.spotDiscount });
   const named = discountText(q.discounts);

@@ -23,7 +23,6 @@ import { useIdleKeys, type Nav } from '../hooks/screen.js';
 import { WizardPrice } from './create-server-price.js';
 import { buildInput, initialWizardState, reviewLines, wizardReducer, type ImagePick, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
-export { wizardReducer, initialWizardState } from './create-server/state.js';
 export type { WizardAction, WizardPreset, WizardState } from './create-server/state.js';
 
 export interface CreateServerWizardProps {
@@ -51,7 +50,7 @@ const imageKey = (i: Pick<ImagePick, 'kind' | 'name'>): string => `${i.kind}:${i
  * The reducer kept in a ref as well as in React state: several keys of one chunk each see the state the one
  * before left, and a handler learns at once whether its action was taken (a refused value, a send started).
  */
-export function useWizard(initial: () => WizardState = initialWizardState): [WizardState, (action: WizardAction) => WizardState] {
+function useWizard(initial: () => WizardState = initialWizardState): [WizardState, (action: WizardAction) => WizardState] {
   const ref = useRef<WizardState | null>(null);
   ref.current ??= initial();
   const [state, setState] = useState<WizardState>(ref.current);

@@ -14,7 +14,7 @@ let commandFor: CommandFor | null = null;
 let skipped = 0;
 
 /** The one-shot command that sends the same request, or why there is none. */
-export function commandOf(e: HistoryEntry): { command: string | null; why: string } {
+function commandOf(e: HistoryEntry): { command: string | null; why: string } {
   if (e.redacted) return { command: null, why: 'none: the request held a secret, which is not written down' };
   const command = commandFor?.({ method: e.method, path: e.path, body: e.body }) ?? null;
   return command === null ? { command: null, why: 'none: no one-shot command sends this request' } : { command, why: '' };
@@ -25,7 +25,7 @@ const when = (e: HistoryEntry): string => e.at.replace('T', ' ').replace(/\.\d+Z
 const outcomeRole = (e: HistoryEntry) =>
   e.answer?.result === 'refused' || e.answer?.result === 'failed' || e.end?.end === 'failed' ? ('error' as const) : e.end?.end === 'completed' || (e.answer?.result === 'done' && e.answer.action === undefined) ? ('ok' as const) : undefined;
 
-export const HISTORY_COLUMNS: readonly Column<HistoryEntry>[] = [
+const HISTORY_COLUMNS: readonly Column<HistoryEntry>[] = [
   { key: 'at', header: 'WHEN (UTC)', width: 19, render: when },
   { key: 'profile', header: 'PROFILE', fit: true, maxWidth: 14, priority: 2 },
   { key: 'what', header: 'WHAT', minWidth: 16, flex: 2, identity: true },

@@ -17,16 +17,6 @@ export function chartLayout(height: number, series: number): MetricsLayout {
   return per - 1 >= 3 ? { mode: 'chart', chartRows: per - 1 } : { mode: 'small' };
 }
 
-/** The column of time `at` in a graph of `width` columns over [start, end], or null outside it. */
-export function cursorColumn(at: number, start: number, end: number, width: number): number | null {
-  const span = end - start;
-  if (width <= 0 || span <= 0 || at < start || at > end) return null;
-  return Math.min(width - 1, Math.floor(((at - start) / span) * width));
-}
-
-/** The cursor's time when it sits on `column`: the middle of the column's stretch. */
-export const columnTime = (column: number, start: number, end: number, width: number): number => start + ((column + 0.5) * (end - start)) / Math.max(1, width);
-
 /** The usual spacing of the points (their median step), at least a minute. */
 function stepOf(points: readonly MetricPoint[]): number {
   const steps: number[] = [];

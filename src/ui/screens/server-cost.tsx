@@ -15,7 +15,7 @@ import { useResource } from '../hooks/useResource.js';
 import { padEnd, safe, wrapText } from '../text.js';
 import { color } from '../theme.js';
 
-export const COST_REFRESH_MS = 300_000;
+const COST_REFRESH_MS = 300_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LABEL = 16;
 

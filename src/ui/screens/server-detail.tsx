@@ -121,7 +121,7 @@ export function touchesServer(resource: string, name: string): boolean {
 type ServerParams = { server?: string };
 
 /** The server's actions: the actions list, scoped to the server. */
-export const serverActions = defineResource<Action, ServerParams>({
+const serverActions = defineResource<Action, ServerParams>({
   ...actionBase,
   name: 'server-actions',
   title: (p) => `Actions of ${p.server ?? ''}`,

@@ -93,7 +93,6 @@ export function seriesStats(points: readonly MetricPoint[]): { last: number; min
   return last === undefined ? null : { last, min, max };
 }
 
-
 export interface MetricsViewProps {
   session: Session;
   server: string;
@@ -105,8 +104,8 @@ export interface MetricsViewProps {
   control: MutableRefObject<ScreenControl | null>;
 }
 
-export const CURSOR_LEFT = 'server.cursorLeft';
-export const CURSOR_RIGHT = 'server.cursorRight';
+const CURSOR_LEFT = 'server.cursorLeft';
+const CURSOR_RIGHT = 'server.cursorRight';
 
 export function MetricsView(props: MetricsViewProps): ReactNode {
   const { session, server, width, height } = props;

@@ -27,7 +27,7 @@ export type ServerRow = Server & { power?: string; groupName?: string; cost?: nu
 
 /** kept with the session (boot prefetches it before the first screen) */
 export { SERVERS_CACHE_KEY };
-export const GROUPS_CACHE_KEY = 'groups';
+const GROUPS_CACHE_KEY = 'groups';
 
 /** `Booted`, `Booting`, ... and `Off` for a booted server known to be powered off. */
 export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {
@@ -37,24 +37,24 @@ export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {
 
 const OFF_ROLE = statusRole('Off');
 
-export function statusColor(row: Pick<ServerRow, 'status' | 'power' | 'spot'>): Role | undefined {
+function statusColor(row: Pick<ServerRow, 'status' | 'power' | 'spot'>): Role | undefined {
   if (isReclaimed(row)) return 'warn';
   return statusRole(statusWord(row));
 }
 
 /** A spot server under the service's reclaim notice: its row counts down to `terminate_at`. */
-export const isReclaimed = (row: Pick<ServerRow, 'spot'>): boolean => row.spot?.status === 'terminating' && row.spot.terminateAt !== null;
+const isReclaimed = (row: Pick<ServerRow, 'spot'>): boolean => row.spot?.status === 'terminating' && row.spot.terminateAt !== null;
 
 /** `⚠ ends 1:43`, by the service's clock. */
-export function reclaimCell(row: Pick<ServerRow, 'spot'>, serviceNowMs: number): string {
+function reclaimCell(row: Pick<ServerRow, 'spot'>, serviceNowMs: number): string {
   return `⚠ ends ${countdown((row.spot!.terminateAt!.getTime() - serviceNowMs) / 1000)}`;
 }
 
 /** `4 vCPU · 4 GB`, from the server's own record. */
-export const sizeText = (s: Pick<Server, 'planSize'>): string => (s.planSize ? `${s.planSize.core} vCPU · ${megabytes(s.planSize.ram)}` : '—');
+const sizeText = (s: Pick<Server, 'planSize'>): string => (s.planSize ? `${s.planSize.core} vCPU · ${megabytes(s.planSize.ram)}` : '—');
 
 /** `spot`, `reserved`, `spot ⚠` (being reclaimed): the pricing a server runs under. */
-export function flagsText(s: Pick<Server, 'spot' | 'isReserved'>): string {
+function flagsText(s: Pick<Server, 'spot' | 'isReserved'>): string {
   const flags: string[] = [];
   if (s.spot) flags.push(s.spot.status === 'terminating' ? 'spot ⚠' : s.spot.status === 'promoted' ? 'promoted' : 'spot');
   if (s.isReserved) flags.push('reserved');
@@ -65,7 +65,7 @@ const CPU_GRAPH = 8;
 const CPU_CELL = CPU_GRAPH + 5;
 
 /** `▂▃▅▇▅▃▂▁  40%`: the last hour in eight columns (gaps where there is no data) and the last value. */
-export function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined): string {
+function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined): string {
   if (!sample) return '';
   const stats = seriesStats(sample.points);
   if (!stats) return '';
@@ -118,10 +118,10 @@ export function powerCell(state: string | undefined): string {
 }
 
 /** The power state the session knows of a server (a detail's row carries the one it read). */
-export const powerOf = (s: ServerRow, ctx: Pick<Ctx, 'session'>): string | undefined => s.power ?? ctx.session.power.state(s.name);
+const powerOf = (s: ServerRow, ctx: Pick<Ctx, 'session'>): string | undefined => s.power ?? ctx.session.power.state(s.name);
 
 /** `p` on a server known to be running and `P` on one known to be off say so at once instead of asking. */
-export function powerRefusal(s: ServerRow, ctx: Pick<Ctx, 'session'>, on: boolean): string | null {
+function powerRefusal(s: ServerRow, ctx: Pick<Ctx, 'session'>, on: boolean): string | null {
   const state = powerOf(s, ctx);
   if (on && state === 'running') return `${serverLabel(s)} is already running`;
   if (!on && state === 'shutoff') return `${serverLabel(s)} is already off`;
@@ -134,7 +134,7 @@ const groupList = async (ctx: Ctx): Promise<Group[]> => {
   return groups;
 };
 
-export const editServer: FormSpec<ServerRow> = {
+const editServer: FormSpec<ServerRow> = {
   title: (s) => `Edit ${s ? serverLabel(s) : 'server'}`,
   fields: (s) => [
     { id: 'notes', label: 'Notes', initial: s?.notes ?? '', optional: true, placeholder: 'a label for the server' },
@@ -233,7 +233,7 @@ const notDeleting = (s: ServerRow): string | null => (s.status === 'deleting' ||
 const notBooted = (s: ServerRow): string | null => notDeleting(s) ?? (s.status === 'booted' ? null : `${serverLabel(s)} is not Booted (${statusWord(s)})`);
 
 /** `p`, `P`, `s`, `d` on every marked server (ui/resource/bulk.ts asks once and paces the requests). */
-export const SERVER_BULK: readonly BulkSpec<ServerRow>[] = [
+const SERVER_BULK: readonly BulkSpec<ServerRow>[] = [
   {
     key: 'servers.powerOn',
     type: 'power_on',

@@ -92,7 +92,7 @@ export function locationChoices(
   });
 }
 
-export const isWindowsImage = (i: Pick<Image, 'osBase'>): boolean => i.osBase.toLowerCase() === 'windows';
+const isWindowsImage = (i: Pick<Image, 'osBase'>): boolean => i.osBase.toLowerCase() === 'windows';
 
 export interface ImageEntry extends ImagePick {
   status: string;
@@ -141,7 +141,7 @@ export interface ExtrasData {
   availability?: readonly PlanAvailability[];
 }
 
-export const EXTRA_FIELDS = ['sshKey', 'script', 'env', 'group', 'networks', 'isolation', 'spot', 'reserved', 'support'] as const satisfies readonly ExtraField[];
+const EXTRA_FIELDS = ['sshKey', 'script', 'env', 'group', 'networks', 'isolation', 'spot', 'reserved', 'support'] as const satisfies readonly ExtraField[];
 
 const FIELD_LABELS: Record<(typeof EXTRA_FIELDS)[number], string> = {
   sshKey: 'SSH key',
@@ -164,7 +164,7 @@ export function spotAvailableAt(s: Pick<WizardState, 'plan' | 'location'>, avail
 }
 
 /** What each extra holds now, in words; the values of environment lines are never part of it. */
-export function extraSummary(s: WizardState, field: (typeof EXTRA_FIELDS)[number]): string {
+function extraSummary(s: WizardState, field: (typeof EXTRA_FIELDS)[number]): string {
   const e = s.extras;
   switch (field) {
     case 'sshKey':

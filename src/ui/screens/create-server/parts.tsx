@@ -42,7 +42,7 @@ function chosen(state: WizardState, step: (typeof STEPS)[number]): string | null
 }
 
 /** The breadcrumb's text for each step, long (`plan eCS3`) or short (`eCS3`, for narrow terminals). */
-export function crumbs(state: WizardState, short: boolean): string[] {
+function crumbs(state: WizardState, short: boolean): string[] {
   return STEPS.map((step) => {
     // A choice made on a later step than the current one is still shown: going back keeps it.
     const value = chosen(state, step);
@@ -104,7 +104,7 @@ export function Pending(props: { remote: Remote<unknown>; what: string; isActive
   );
 }
 
-export function planSummary(state: WizardState): string {
+function planSummary(state: WizardState): string {
   const p = state.plan;
   if (!p) return '';
   const parts = [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`];
