@@ -18,7 +18,7 @@ export interface Account {
   extra: Extra;
 }
 
-export interface Login {
+interface Login {
   token: string;
   /** when the JWT stops working */
   expire: Date;
@@ -30,7 +30,7 @@ export interface ApiTokenInfo {
   createdAt: Date | null;
 }
 
-export interface CreatedToken {
+interface CreatedToken {
   /** shown once by the service: store it or lose it */
   token: string;
   id: number | null;

@@ -23,12 +23,12 @@ export interface Action {
   extra: Extra;
 }
 
-export interface ActionPage {
+interface ActionPage {
   actions: Action[];
   total: number;
 }
 
-export interface ActionQuery {
+interface ActionQuery {
   /** offset, most recent first */
   start?: number;
   length?: number;

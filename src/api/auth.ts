@@ -18,7 +18,7 @@ export type Credential =
 export type Renewer = (expired: boolean) => Promise<void>;
 
 /** What one request carries: its auth headers, and the JWT among them (to tell, on a refusal, whether it was renewed since). */
-export interface SentCredential {
+interface SentCredential {
   headers: Record<string, string>;
   jwt: string | null;
 }

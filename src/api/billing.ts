@@ -67,7 +67,7 @@ export interface SnapshotUsageRow {
   extra: Extra;
 }
 
-export interface SnapshotUsage {
+interface SnapshotUsage {
   year: number;
   month: number;
   totalCost: number;
@@ -161,7 +161,7 @@ function parseSnapshotUsage(body: unknown): SnapshotUsage {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export type ReportFormat = 'csv' | 'json';
+type ReportFormat = 'csv' | 'json';
 
 export function billingApi(t: Transport) {
   const path = (kind: string, year: number, month: number) => `/ecs/v2/billing/${kind}/${seg(year)}/${seg(month)}`;

@@ -22,7 +22,7 @@ export interface PodEvent {
   extra: Extra;
 }
 
-export interface EventPage {
+interface EventPage {
   items: PodEvent[];
   /** events in this page */
   length: number;
@@ -60,7 +60,7 @@ export function parseEventPage(body: unknown): EventPage {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export interface EventQuery {
+interface EventQuery {
   search?: string;
   /** events skipped */
   offset?: number;

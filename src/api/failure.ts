@@ -6,7 +6,7 @@ import { isRecord } from './read.js';
 import type { ServiceClock } from './service-clock.js';
 
 /** The request that failed, as much of it as its error tells. */
-export interface FailedRequest {
+interface FailedRequest {
   method: string;
   path: string;
   endpoint: string;

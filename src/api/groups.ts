@@ -37,7 +37,7 @@ function parseGroups(body: unknown): Group[] {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export interface CreateGroupInput {
+interface CreateGroupInput {
   /** the label people read; the service names the group itself (`eg1xxxxx`) */
   notes: string;
   password?: string;

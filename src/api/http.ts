@@ -12,7 +12,7 @@ import { Repeats, type Repeat } from './repeats.js';
 import { scrub } from './secrets.js';
 import { ServiceClock } from './service-clock.js';
 
-export type { Credential, Renewer } from './auth.js';
+export type { Credential } from './auth.js';
 
 /** A fetch as the emulator's `app.fetch` has it: tests pass it to skip the socket. */
 export type FetchLike = (request: Request) => Promise<Response> | Response;
@@ -49,7 +49,7 @@ export interface TransportOptions {
   renewMarginMs?: number;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   json?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;

@@ -80,11 +80,9 @@ export type * from './servers.js';
 export type * from './snapshots.js';
 export type * from './sshkeys.js';
 export type * from './templates.js';
-export type { Extra, ImageStatus } from './parse-base.js';
-export type { CallOptions } from './path.js';
 export { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
-export type { Credential, FetchLike, RetryPolicy, TransportOptions, WriteEnd, WriteHook, WriteRequest } from './http.js';
+export type { TransportOptions } from './http.js';
 /** The body `servers.create(input)` sends, built by the client: what the create wizard's review shows. */
 export { createBody as createServerBody } from './servers.js';

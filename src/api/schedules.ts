@@ -37,7 +37,7 @@ export function parseSchedule(body: unknown): SnapshotSchedule {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export interface ScheduleInput {
+interface ScheduleInput {
   maxRetention: number;
   /** 0 is Sunday */
   dayOfWeek: number;
@@ -45,7 +45,7 @@ export interface ScheduleInput {
   time?: string;
 }
 
-export interface ScheduleUpdate {
+interface ScheduleUpdate {
   enabled?: boolean;
   maxRetention?: number;
   dayOfWeek?: number;

@@ -42,7 +42,7 @@ function parseScripts(body: unknown): Script[] {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export interface ScriptInput {
+interface ScriptInput {
   title: string;
   content: string;
   windows?: boolean;

@@ -64,7 +64,7 @@ export interface Server {
 }
 
 /** The running state from the status endpoint: `RUNNING` / `Running` read as 'running', `SHUTOFF` as 'shutoff'. */
-export interface ServerPower {
+interface ServerPower {
   name: string;
   state: 'running' | 'shutoff' | (string & {});
 }
@@ -74,7 +74,7 @@ export interface CreatedServer {
   server: Server;
 }
 
-export interface ConsoleAccess {
+interface ConsoleAccess {
   action: Action;
   consoleKey: string;
 }
@@ -197,13 +197,13 @@ export interface CreateServerInput {
   spot?: boolean;
 }
 
-export interface UpdateServerInput {
+interface UpdateServerInput {
   notes?: string;
   /** a group's `eg1xxxxx` name; null leaves the group (sent as `nogroup`) */
   group?: string | null;
 }
 
-export interface MetricsRange {
+interface MetricsRange {
   start?: Date | string;
   end?: Date | string;
 }

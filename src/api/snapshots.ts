@@ -31,7 +31,7 @@ export interface Snapshot {
   extra: Extra;
 }
 
-export interface SnapshotChange {
+interface SnapshotChange {
   snapshot: Snapshot;
   action: Action | null;
 }
@@ -80,7 +80,7 @@ function parseSnapshotChange(body: unknown): SnapshotChange {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export interface SnapshotUpdate {
+interface SnapshotUpdate {
   description?: string;
   notes?: string;
 }

@@ -9,7 +9,7 @@ import { seg, type CallOptions } from './path.js';
 
 export type Template = Image;
 
-export interface CreatedTemplate {
+interface CreatedTemplate {
   actionId: number;
   template: Template;
 }
@@ -29,7 +29,7 @@ export function parseCreatedTemplate(body: unknown): CreatedTemplate {
 
 // -------------------------------------------------------------------------------------------------- calls
 
-export type TemplateSource = { server: string } | { snapshot: number };
+type TemplateSource = { server: string } | { snapshot: number };
 
 export function templatesApi(t: Transport) {
   const one = (ref: string | number) => `/ecs/v2/templates/${seg(ref)}`;

@@ -24,7 +24,7 @@ import { Script } from 'node:vm';
 
 export type CacheOutcome = 'used' | 'rejected' | 'absent' | 'off';
 
-export interface LoadedBundle<T> {
+interface LoadedBundle<T> {
   exports: T;
   /** what became of the cache at load: read and accepted, refused by V8, not there, or not kept at all */
   cache: CacheOutcome;

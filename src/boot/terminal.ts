@@ -45,7 +45,7 @@ export interface TerminalSession {
   suspend(group?: boolean): void;
 }
 
-export interface FullScreenOptions {
+interface FullScreenOptions {
   /** how the process stops itself (tests replace it); default `process.kill(pid, 'SIGTSTP')` */
   stop?: (group: boolean) => void;
 }

@@ -12,7 +12,7 @@ const NO_CONNECTION = `no service to talk to: give --api-url URL with ECSDECK_AP
 ECSDECK_PASSWORD) in the environment, or --profile NAME (the dashboard's :profiles saves one), or --demo
 to try it on a local emulator with demo data`;
 
-export interface Connected {
+interface Connected {
   client: Client;
   /** for the history: the profile used (`env` without one, `demo`) and the service's address as the dashboard names it */
   profile: string;

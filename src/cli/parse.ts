@@ -20,7 +20,7 @@ export interface Globals {
   timeoutMs: number;
 }
 
-export type Parsed = { kind: 'help'; text: string } | { kind: 'run'; verb: Verb; values: Values; globals: Globals };
+type Parsed = { kind: 'help'; text: string } | { kind: 'run'; verb: Verb; values: Values; globals: Globals };
 
 /** `90s`, `10m`, `1h`, `1h30m`, or plain seconds. */
 export function parseDuration(text: string): number {

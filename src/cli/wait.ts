@@ -18,7 +18,7 @@ export class WaitTimeoutError extends Error {
   }
 }
 
-export interface WaitOptions {
+interface WaitOptions {
   timeoutMs: number;
   /** between two reads of the action */
   pollMs?: number;

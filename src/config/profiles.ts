@@ -36,7 +36,7 @@ export class ConfigError extends Error {
   }
 }
 
-export interface ProfileStoreOptions {
+interface ProfileStoreOptions {
   /** directory of the config file; default: ECSDECK_CONFIG_DIR, else the platform's config directory */
   cwd?: string;
   /** where ECSDECK_CONFIG_DIR is read from; default process.env */

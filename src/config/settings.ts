@@ -25,7 +25,7 @@ export interface NotifySettings {
   afterSeconds: number;
 }
 
-export interface Settings {
+interface Settings {
   ssh: SshSettings;
   notify: NotifySettings;
 }

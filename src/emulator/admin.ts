@@ -24,7 +24,7 @@ export const ADMIN_OFF_MESSAGE =
   'admin endpoints are off: the emulator listens beyond loopback; start it with --admin-token TOKEN to use them';
 export const ADMIN_TOKEN_MESSAGE = 'admin endpoints need the admin token: send Authorization: Bearer <the --admin-token>';
 
-export interface AdminAccess {
+interface AdminAccess {
   /** every admin request must carry it (`Authorization: Bearer TOKEN`) */
   adminToken?: string;
   /** every admin request is refused (a host beyond loopback and no token) */

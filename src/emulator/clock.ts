@@ -1,7 +1,7 @@
 // The emulator's only source of time. Nothing in the emulator reads Date.now() directly, so tests can move
 // time with `advance` (manual mode) and a real-time emulator can run faster than the wall clock (speed).
 
-export type ClockMode = 'real' | 'manual';
+type ClockMode = 'real' | 'manual';
 
 export interface ClockSnapshot {
   emuNow: number;

@@ -42,8 +42,6 @@ export interface ListCollection<T> extends Declared<T[]> {
   kind: 'list';
 }
 
-export type Collection<T> = RecordCollection<T> | ListCollection<T>;
-
 /** The value a declared collection holds in the state. */
 export type ValueOf<C> = C extends RecordCollection<infer T> ? Record<string, T> : C extends ListCollection<infer T> ? T[] : never;
 

@@ -29,7 +29,7 @@ export interface ActionRec {
   on_fail: TaskRef | null;
 }
 
-export interface TaskRec extends TaskRef {
+interface TaskRec extends TaskRef {
   id: number;
   at: number;
 }

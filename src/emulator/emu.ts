@@ -7,9 +7,9 @@ import { ChangeTracker, StateStore } from './journal.js';
 import type { ActionRec, TaskRef } from './core-state.js';
 import { emptyState, pruneUnreadable, upgradeState, type Dialect, type State } from './state.js';
 
-export type TaskHandler = (emu: Emu, args: Record<string, unknown>, at: number) => void;
+type TaskHandler = (emu: Emu, args: Record<string, unknown>, at: number) => void;
 
-export interface Faults {
+interface Faults {
   latency_ms: number;
   error_rate: number;
   error_status: number;

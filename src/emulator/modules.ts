@@ -18,7 +18,7 @@ import * as templates from './templates.js';
 import * as billing from './billing.js';
 import * as events from './events.js';
 
-export interface ResourceModule {
+interface ResourceModule {
   /** routes (service and `/__emulator/` admin ones) and task handlers (`emu.onTask`) */
   register(app: Hono<AppEnv>, emu: Emu): void;
 }

@@ -12,13 +12,13 @@ import { ARRAY_COLLECTIONS, RECORD_COLLECTIONS, addMissing, emptyState, keyedCol
 /** A state file the emulator will not start on; the message is whole (file, reason, way out). */
 export class StateFileError extends Error {}
 
-export interface Loaded {
+interface Loaded {
   state: State;
   clock: ClockSnapshot;
   gen: number;
 }
 
-export interface LoadResult {
+interface LoadResult {
   /** null: nothing to load (no state file yet, or it was set aside by --state-recover) */
   loaded: Loaded | null;
   /** what the start must tell on stderr: lines skipped, files set aside */

@@ -77,7 +77,7 @@ function tighten(path: string, mode: number): void {
   }
 }
 
-export interface ReadHistory {
+interface ReadHistory {
   /** newest first */
   entries: HistoryEntry[];
   /** lines that could not be read (a line cut by a crash, an edit by hand): skipped */

@@ -11,15 +11,15 @@ import { actionIdOf, describeWrite, redact, type HistoryLine, type Sender } from
 type Env = Record<string, string | undefined>;
 
 /** What the history needs of a connection: its transport's hook and, in the dashboard, its tracker. */
-export interface Recordable {
+interface Recordable {
   transport: { onWrite: WriteHook | null };
 }
 
-export interface ActionEnds {
+interface ActionEnds {
   onFinished(listener: (a: { id: number; status: string; failure: string | null }) => void): () => void;
 }
 
-export interface HistoryOptions {
+interface HistoryOptions {
   /** default `$XDG_STATE_HOME/ecsdeck/history.jsonl` */
   path?: string;
   env?: Env;

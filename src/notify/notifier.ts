@@ -26,7 +26,7 @@ export function tmuxWrap(seq: string): string {
   return `${ESC}Ptmux;${seq.replace(/\u001b/g, ESC + ESC)}${ESC}\\`;
 }
 
-export interface NotifierSink {
+interface NotifierSink {
   /** writes to the terminal */
   write(text: string): void;
   settings(): NotifySettings;
@@ -45,7 +45,7 @@ function span(a: TrackedAction): { start: number; end: number } {
 const words = (type: string): string => type.replace(/_/g, ' ');
 
 /** What the notifier needs of the bulk groups (watch/bulk.ts): which group an action is in, and each group's end. */
-export interface BulkSource {
+interface BulkSource {
   groupOf(actionId: number): { id: number } | undefined;
   onEnded(listener: (g: { id: number; type: string; total: number; ok: number; failed: readonly unknown[] }) => void): () => void;
 }

@@ -46,7 +46,7 @@ export interface PricedServer {
   reservedPlans: ReadonlyArray<{ discount: number; startDate: Date | null; endDate: Date | null }>;
 }
 
-export type DiscountKind = 'spot' | 'reserved' | 'offline' | 'special';
+type DiscountKind = 'spot' | 'reserved' | 'offline' | 'special';
 
 export interface AppliedDiscount {
   kind: DiscountKind;
@@ -98,7 +98,7 @@ function reservedDiscountPct(periods: PricedServer['reservedPlans'], at: number)
 /** Whether the service bills the server at all: one being deleted, or gone, costs nothing. */
 const isBilled = (status: string): boolean => status !== 'deleting' && status !== 'deleted';
 
-export interface RateOptions {
+interface RateOptions {
   /** the service's time (ms), for the reserved period in force */
   at: number;
   /** true when the server is known to be powered off (status endpoint `SHUTOFF`) */
@@ -146,7 +146,7 @@ export function accountBurn<S extends PricedServer>(
   return sum;
 }
 
-export interface Quote extends Rate {
+interface Quote extends Rate {
   monthly: number;
 }
 

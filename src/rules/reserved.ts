@@ -1,9 +1,9 @@
 import { RuleError } from './errors.js';
 import { LIMITS, MSG } from './messages.js';
 
-export type ReservedMonths = (typeof LIMITS.reservedMonths)[number];
+type ReservedMonths = (typeof LIMITS.reservedMonths)[number];
 
-export type ReservedPlanRef = { kind: 'id'; id: number } | { kind: 'formula'; months: ReservedMonths; plan: string };
+type ReservedPlanRef = { kind: 'id'; id: number } | { kind: 'formula'; months: ReservedMonths; plan: string };
 
 // Months are written without leading zeros (M03 is refused) since the spec only shows M12; the plan part is
 // returned as written because plan names are compared case-insensitively by whoever looks them up.

@@ -29,13 +29,13 @@ export function usesRelativePath(content: string): boolean {
 
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 
-export interface LibraryScriptInput {
+interface LibraryScriptInput {
   title?: unknown;
   content?: unknown;
   windows?: unknown;
 }
 
-export interface LibraryScript {
+interface LibraryScript {
   title: string;
   content: string;
   windows: boolean;
@@ -72,7 +72,7 @@ export function checkLibraryScriptUpdate(input: LibraryScriptInput): Partial<Lib
   return out;
 }
 
-export type ServerScript =
+type ServerScript =
   | { kind: 'none' }
   | { kind: 'temporary'; content: string }
   | { kind: 'library'; id: number; env: EnvVar[] };

@@ -17,7 +17,7 @@ export function checkSpotPlan(discount: number | null | undefined): number {
   return discount;
 }
 
-export type SpotStatus = 'ok' | 'terminating' | 'terminated' | 'promoted';
+type SpotStatus = 'ok' | 'terminating' | 'terminated' | 'promoted';
 
 /**
  * PATCH/PUT spot-status with `promoted` (spec 3.5): 'promote' to move ok → promoted, 'noop' when already

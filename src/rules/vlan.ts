@@ -44,7 +44,7 @@ export function checkRangeCreateBody(body: { pvid?: unknown; vlan_id?: unknown; 
 }
 
 /** One entry of a VLAN list: a VLAN id (with whether it carries untagged traffic) or a range `start-end`. */
-export type VlanItem = { vlanId: number; pvid: boolean } | { range: string };
+type VlanItem = { vlanId: number; pvid: boolean } | { range: string };
 
 const VLAN_SINGLE = /^(\S+?)(?:\s+(pvid))?$/i;
 

@@ -6,7 +6,7 @@
 /** Where the account's server list is kept: the servers screen, the header's count and the start-up prefetch share it. */
 export const SERVERS_CACHE_KEY = 'servers';
 
-export interface CacheEntry<T = unknown> {
+interface CacheEntry<T = unknown> {
   data?: T;
   /** wall-clock ms of the last successful load */
   at?: number;

@@ -5,13 +5,13 @@
 import type { Client, MetricPoint } from '../api/index.js';
 import { RowSampler, type SamplerOptions } from './sampler.js';
 
-export interface CpuSample {
+interface CpuSample {
   points: readonly MetricPoint[];
   start: number;
   end: number;
 }
 
-export type CpuSamplerOptions = SamplerOptions;
+type CpuSamplerOptions = SamplerOptions;
 
 export class CpuSampler extends RowSampler<CpuSample> {
   constructor(client: Client, opts: CpuSamplerOptions = {}) {

@@ -19,7 +19,7 @@ export async function connect(conn: Connection, opts: Omit<ClientOptions, 'endpo
   return client;
 }
 
-export interface LoginToProfileInput {
+interface LoginToProfileInput {
   name: string;
   endpoint: string;
   username: string;

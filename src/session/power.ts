@@ -6,18 +6,18 @@
 // state now is before the service is asked again. Free of Ink.
 import { RowSampler, type SamplerOptions } from './sampler.js';
 
-export interface PowerSource {
+interface PowerSource {
   status(name: string, opts?: { signal?: AbortSignal }): Promise<{ state: string }>;
 }
 
 /** What the states need of an ended action: the tracker's TrackedAction satisfies it. */
-export interface EndedAction {
+interface EndedAction {
   type: string;
   status: string;
   resource: string;
 }
 
-export type PowerStatesOptions = SamplerOptions;
+type PowerStatesOptions = SamplerOptions;
 
 /** A server's resource in an action: the server itself, or `<server>-<network>` for its VLANs. */
 const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);

@@ -18,7 +18,7 @@ export interface PasswordRequest {
 /** Shows the password form; the password typed, or null when the person gave up. */
 export type PasswordAsk = (request: PasswordRequest) => Promise<string | null>;
 
-export interface KeepLoggedIn {
+interface KeepLoggedIn {
   username: string;
   /** from the environment or a login typed in this session; never stored */
   password?: string;

@@ -7,7 +7,7 @@ import type { OwnKeyId } from './ids.js';
 export type { OwnKeyId } from './ids.js';
 
 export type KeyLike = Partial<Key>;
-export type Matcher = (input: string, key: KeyLike) => boolean;
+type Matcher = (input: string, key: KeyLike) => boolean;
 
 /** Typed without Ctrl or Alt (esc before a key arrives as Alt+key: that user meant esc). */
 const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);

@@ -24,12 +24,12 @@ import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRe
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyLike } from './keymap.js';
 
-export type KeyHandler = (input: string, key: KeyLike) => boolean | void;
+type KeyHandler = (input: string, key: KeyLike) => boolean | void;
 
 /** Where a handler stands; the shell's global keys are the last to be asked. */
 export const PRIORITY = { shell: 0, table: 10, screen: 20, blocker: 40, dialog: 50, field: 60 } as const;
 
-export interface UseKeysOptions {
+interface UseKeysOptions {
   /** default true */
   active?: boolean;
   priority?: number;
@@ -122,7 +122,7 @@ const SLICE_MS = 12;
 const macrotask: (fn: () => void) => void = typeof setImmediate === 'function' ? (fn) => void setImmediate(fn) : (fn) => void setTimeout(fn, 0);
 const now = (): number => performance.now();
 
-export interface HoldOptions {
+interface HoldOptions {
   /**
    * esc goes at once (back, cancel) instead of waiting its turn; the keys typed before it, for the view it
    * leaves, are dropped, and those after it wait for the release as usual

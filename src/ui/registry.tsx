@@ -44,13 +44,13 @@ import { safe } from './text.js';
 import { color } from './theme.js';
 
 /** What a screen may need beyond its props: the profile store and the switch (`:profiles`). */
-export interface ScreenExtras {
+interface ScreenExtras {
   profiles?: () => ProfileStore;
   switchTo(profile: Profile): Promise<void>;
   connectOptions?: ConnectOptions;
 }
 
-export interface ScreenDef<S extends KeptState = AnyKept> {
+interface ScreenDef<S extends KeptState = AnyKept> {
   id: ScreenId;
   /** `:` reaches the screen by its id and these aliases; absent, it is an inner view (⏎ opens it) */
   command?: { aliases: readonly string[] };
@@ -70,7 +70,7 @@ export interface ScreenDef<S extends KeptState = AnyKept> {
 
 // Specs are checked per resource type at their definition, then kept in one table of rows of any type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySpec = ResourceSpec<any, any>;
+type AnySpec = ResourceSpec<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTabbed = TabbedSpec<any>;
 

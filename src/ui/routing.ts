@@ -24,7 +24,7 @@ export interface KeyContext {
   readOnly: boolean;
 }
 
-export type KeyRoute =
+type KeyRoute =
   | { kind: 'ignore' }
   | { kind: 'quit' }
   /** a write key in read-only mode: said, not done */
@@ -49,7 +49,7 @@ export function routeKey(ctx: KeyContext, input: string, key: KeyLike): KeyRoute
   return { kind: 'ignore' };
 }
 
-export type ShellAction =
+type ShellAction =
   | { kind: 'quit' }
   | { kind: 'mode'; mode: Exclude<Mode, 'none'> }
   | { kind: 'refresh' }

@@ -53,7 +53,7 @@ export function sshPlan(s: SshTarget, settings: SshSettings, env: Record<string,
 }
 
 /** How the run went, for the status line. */
-export interface SshOutcome {
+interface SshOutcome {
   kind: 'info' | 'error';
   message: string;
 }

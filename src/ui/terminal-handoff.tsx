@@ -32,7 +32,7 @@ export function editorCommand(env: Record<string, string | undefined> = process.
   return env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi';
 }
 
-export interface EditResult {
+interface EditResult {
   /** what the file holds after the editor quit; null when it is empty or unchanged (nothing to send) */
   text: string | null;
   /** the editor could not be run, or failed */

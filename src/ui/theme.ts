@@ -21,7 +21,7 @@ export type Role =
 export const THEME_NAMES = ['dark', 'light', 'mono'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 
-export interface Theme {
+interface Theme {
   name: ThemeName;
   /** the colour of each role, an xterm-256 index; none in `mono` */
   palette: Readonly<Record<Role, number>> | null;

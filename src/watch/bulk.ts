@@ -44,7 +44,7 @@ export interface BulkTracker {
 }
 
 /** One row's request: the action it started (null: done at once, nothing to follow). */
-export type BulkSend = () => Promise<ActionLike | null>;
+type BulkSend = () => Promise<ActionLike | null>;
 
 export class BulkGroups {
   private readonly groups = new Map<number, BulkGroup>();

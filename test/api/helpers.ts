@@ -6,7 +6,7 @@ import { createClient, type Client, type ClientOptions } from '../../src/api/ind
 
 export const BASE = 'http://emulator.test';
 export const DIALECTS = ['primary', 'alternate', 'live'] as const;
-export type DialectName = (typeof DIALECTS)[number];
+type DialectName = (typeof DIALECTS)[number];
 
 export interface Sent {
   method: string;

@@ -10,7 +10,7 @@ import * as esbuild from 'esbuild';
 import { afterAll } from 'vitest';
 
 export type Patch = (source: string) => string;
-export interface Patches {
+interface Patches {
   inkOutput: Patch;
   inkFullScreenFrames: Patch;
   inkReconciler: Patch;
@@ -22,7 +22,7 @@ export interface Patches {
   ansiStyledChars: Patch;
   PATCHES: Array<{ name: string; files: string[]; patch: Patch }>;
 }
-export interface PatchDeps {
+interface PatchDeps {
   originalOf(file: string): string;
   patchedText(name: string, file: string, patch: Patch, original: string): string;
   patchedFiles(): Array<{ name: string; file: string; patch: Patch }>;

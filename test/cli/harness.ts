@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, NODE, type Emulator } from '../e2e/harness.js';
 
-export interface Ran {
+interface Ran {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-export interface RunOptions {
+interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   /** called every 100 ms while the command runs (moving the emulator's clock) */

@@ -272,10 +272,9 @@ export function startEmulatorProcess(seed: 'demo' | 'empty' = 'demo', opts: { po
   });
 }
 
-
 // --- the dashboard logged in to an emulator process ------------------------------------------------------------
 
-export interface DashboardOptions extends Omit<StartOptions, 'args'> {
+interface DashboardOptions extends Omit<StartOptions, 'args'> {
   /** flags after `--api-url URL` (`--read-only`) */
   args?: string[];
 }

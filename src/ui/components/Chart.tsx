@@ -30,7 +30,7 @@ export function barRows(columns: readonly number[], height: number, min: number,
   return rows;
 }
 
-export interface Tick {
+interface Tick {
   column: number;
   label: string;
 }
@@ -71,7 +71,7 @@ export function tickLine(ticks: readonly Tick[], width: number, cursor: number |
   return cells.join('');
 }
 
-export interface ChartProps {
+interface ChartProps {
   /** one value a column, NaN for no data */
   columns: readonly number[];
   height: number;

@@ -17,9 +17,9 @@ import { computeWindow } from './Table.js';
 import { filterChoices, type Choice, type ChoiceState } from './choice.js';
 import { renderLine } from './TextInput.js';
 
-export { choiceStep, filterChoices, initialChoiceState, type Choice, type ChoiceAction, type ChoiceOutcome, type ChoiceState } from './choice.js';
+export { choiceStep, filterChoices, initialChoiceState, type Choice } from './choice.js';
 
-export interface ChoiceListProps<V> {
+interface ChoiceListProps<V> {
   items: readonly Choice<V>[];
   onSelect(choice: Choice<V>): void;
   onCancel?(): void;
@@ -72,7 +72,7 @@ export function ChoiceList<V>(props: ChoiceListProps<V>): ReactNode {
   return <ChoiceListView items={items} state={list} height={height} width={width} placeholder={props.placeholder} emptyText={props.emptyText} />;
 }
 
-export interface ChoiceListViewProps<V> {
+interface ChoiceListViewProps<V> {
   items: readonly Choice<V>[];
   /** the filter and the highlight, kept by whoever takes the keys (ChoiceList, or the form reducer) */
   state: ChoiceState;

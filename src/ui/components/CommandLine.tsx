@@ -45,7 +45,7 @@ export function resolveCommand(value: string, commands: readonly Command[]): str
   return (exact ?? matches[0])?.name;
 }
 
-export interface CompletionState {
+interface CompletionState {
   matches: string[];
   index: number;
 }
@@ -78,7 +78,7 @@ interface LineAndHistory {
   draft: string;
 }
 
-export interface CommandLineProps {
+interface CommandLineProps {
   commands: readonly Command[];
   /** commands given before, oldest first */
   history: readonly string[];

@@ -14,7 +14,7 @@ export function typedMatches(typed: string, expected: string): boolean {
   return typed.trim() === expected && expected !== '';
 }
 
-export interface TypedConfirmProps {
+interface TypedConfirmProps {
   /** What the user must type, e.g. the server's name. */
   name: string;
   /** Title line: `Delete server web-1`. */
@@ -83,7 +83,7 @@ export function TypedConfirm(props: TypedConfirmProps): ReactNode {
   );
 }
 
-export interface YesNoProps {
+interface YesNoProps {
   /** `Power off web-1?` */
   question: string;
   /** `The server stops at once; unsaved work in it is lost.` */

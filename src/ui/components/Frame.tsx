@@ -58,7 +58,7 @@ export function useUtcClock(enabled = true, serviceNow?: () => Date): Date {
 
 const rule = (n: number): string => '─'.repeat(Math.max(0, n));
 
-export interface HeaderProps {
+interface HeaderProps {
   width: number;
   profile: string;
   /** Endpoint label, e.g. `api.example.net`; replaced by `local emulator` when `local`. */
@@ -127,7 +127,7 @@ export function Header(props: HeaderProps): ReactNode {
   );
 }
 
-export interface FooterProps {
+interface FooterProps {
   width: number;
   /** Scopes whose keys work now, most specific last: `['global', 'servers', 'table']`. */
   scopes: readonly Scope[];
@@ -158,7 +158,7 @@ export function Footer(props: FooterProps): ReactNode {
   );
 }
 
-export interface StatusLineProps {
+interface StatusLineProps {
   /** Shown in red exactly as given (the service's own words); wraps rather than being cut. */
   error?: string | null;
   info?: string | null;
@@ -185,9 +185,7 @@ export function StatusLine(props: StatusLineProps): ReactNode {
   return <Text> </Text>;
 }
 
-export type { ActionRow } from './action-lines.js';
-
-export interface ActionPanelProps {
+interface ActionPanelProps {
   actions: readonly ActionRow[];
   width: number;
   /** Lines at most, title line not included; rows that do not fit are summarised as `+N more`. */
@@ -274,7 +272,7 @@ export function ActionPanel(props: ActionPanelProps): ReactNode {
   );
 }
 
-export interface HelpOverlayProps {
+interface HelpOverlayProps {
   scopes: readonly Scope[];
   readOnly?: boolean;
   width: number;
@@ -347,7 +345,7 @@ export function HelpOverlay(props: HelpOverlayProps): ReactNode {
   );
 }
 
-export interface TooSmallProps {
+interface TooSmallProps {
   columns: number;
   rows: number;
   minColumns?: number;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import { color, type Role } from '../theme.js';
 
-export interface ProgressSample {
+interface ProgressSample {
   /** Milliseconds (any clock, as long as all samples use the same one). */
   at: number;
   /** Percent, 0–100. */
@@ -53,7 +53,7 @@ export function estimateRemaining(samples: readonly ProgressSample[]): number | 
   return ((100 - done) / moved) * (elapsed / 1000);
 }
 
-export interface ProgressBarProps {
+interface ProgressBarProps {
   /** 0–100. */
   percent: number;
   width: number;

@@ -31,7 +31,7 @@ function scrollNote(offset: number, count: number, height: number): string {
   return [above > 0 ? `▲ ${above} above` : '', below > 0 ? `▼ ${below} below` : ''].filter(Boolean).join(' · ');
 }
 
-export interface ScrollLinesProps {
+interface ScrollLinesProps {
   lines: readonly string[];
   offset: number;
   /** rows for the lines; one more is taken by the position note when they do not fit */

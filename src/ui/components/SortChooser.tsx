@@ -25,7 +25,7 @@ export function byInitial(columns: readonly SortColumn[], from: number, letter: 
   return -1;
 }
 
-export interface SortChooserProps {
+interface SortChooserProps {
   columns: readonly SortColumn[];
   current: SortSpec | null;
   width: number;

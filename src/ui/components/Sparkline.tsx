@@ -6,7 +6,7 @@ import { color, type Role } from '../theme.js';
 
 const LEVELS = '▁▂▃▄▅▆▇█';
 
-export interface SparklineOptions {
+interface SparklineOptions {
   /** Value drawn as a full block; default the series' maximum (for percentages pass 100). */
   max?: number;
   /** Value drawn as the lowest block; default 0, so a flat non-zero series does not look empty. */
@@ -63,7 +63,7 @@ export function sparkline(values: readonly number[], width: number, options: Spa
     .join('');
 }
 
-export interface SparklineProps extends SparklineOptions {
+interface SparklineProps extends SparklineOptions {
   values: readonly number[];
   width: number;
   role?: Role;

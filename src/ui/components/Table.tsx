@@ -29,9 +29,9 @@ import {
 
 // the model's functions and types, where the lists have always found them
 export { cellText, computeWindow, filterRows, indexNear, layoutColumns, positionLabel, sortRows };
-export type { Column, LaidOutColumn, LiveCells, SortSpec };
+export type { Column, LiveCells, SortSpec };
 
-export interface TableProps<T> {
+interface TableProps<T> {
   rows: readonly T[];
   /** Keep this array stable (module constant or useMemo): it is part of the filter/sort memo. */
   columns: readonly Column<T>[];

@@ -21,7 +21,7 @@ export interface LineState {
   selected?: boolean;
 }
 
-export interface LineOutcome {
+interface LineOutcome {
   state: LineState;
   submit?: boolean;
   cancel?: boolean;
@@ -161,7 +161,7 @@ export function renderLine(
   return { before, at, after };
 }
 
-export interface TextInputProps {
+interface TextInputProps {
   defaultValue?: string;
   placeholder?: string;
   /** `'•'` shows one bullet per character, `''` shows nothing; the characters themselves never render. */

@@ -21,12 +21,7 @@ export interface ChoiceState {
   highlight: number;
 }
 
-export type ChoiceAction =
-  | { type: 'key'; input: string; key: KeyLike }
-  | { type: 'move'; delta: number }
-  | { type: 'to'; index: number };
-
-export interface ChoiceOutcome<V> {
+interface ChoiceOutcome<V> {
   state: ChoiceState;
   chosen?: Choice<V>;
   cancel?: boolean;

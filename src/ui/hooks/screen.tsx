@@ -181,7 +181,7 @@ export function useDialogSlot<D>(onDialog: (scopes: Scope[] | null) => void, sco
   return { dialog, ref, open, close };
 }
 
-export interface ScreenTitleProps {
+interface ScreenTitleProps {
   title: string;
   width: number;
   view: ViewState;

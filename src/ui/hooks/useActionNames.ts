@@ -46,7 +46,7 @@ function resourceKind(a: Pick<TrackedAction, 'type' | 'resourceType'>): Kind {
 const asList = <T>(data: unknown): readonly T[] => (Array.isArray(data) ? (data as T[]) : []);
 
 /** The lists the names come from, as the session's cache holds them. */
-export interface NameSources {
+interface NameSources {
   servers?: unknown;
   snapshots?: unknown;
   templates?: unknown;

@@ -11,7 +11,7 @@ import { useCached } from './useTracker.js';
 const COST_ACCOUNT_KEY = 'costs:account';
 const COST_PLANS_KEY = 'costs:plans';
 
-export interface CostInputs {
+interface CostInputs {
   account?: Account;
   plans?: Plan[];
 }

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ResourceCache } from '../../session/cache.js';
 
-export interface ResourceState<T> {
+interface ResourceState<T> {
   data: T | undefined;
   /** the last load failed: the message as the service (or the network) gave it */
   error: string | null;
@@ -23,7 +23,7 @@ export interface ResourceState<T> {
   at: number | null;
 }
 
-export type ResourceEvent<T> =
+type ResourceEvent<T> =
   | { type: 'start' }
   | { type: 'success'; data: T; at: number }
   | { type: 'failure'; error: string }
@@ -113,7 +113,7 @@ export function errorText(err: unknown): string {
 
 const isAbortError = (err: unknown): boolean => err instanceof Error && (err.name === 'AbortError' || err.name === 'CanceledError');
 
-export interface UseResourceOptions {
+interface UseResourceOptions {
   /** reload every so often while mounted; 0 or absent: only on demand */
   intervalMs?: number;
   maxBackoffMs?: number;
@@ -128,7 +128,7 @@ export interface UseResourceOptions {
   onSuccess?(): void;
 }
 
-export interface Resource<T> extends ResourceState<T> {
+interface Resource<T> extends ResourceState<T> {
   refresh(): void;
 }
 

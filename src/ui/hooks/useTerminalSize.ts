@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useStdout } from 'ink';
 
-export interface TerminalSize {
+interface TerminalSize {
   columns: number;
   rows: number;
 }

@@ -48,7 +48,7 @@ export function useTrackerSnapshot(tracker: ActionTracker | null | undefined): T
 }
 
 /** What a row says of its action: the resource's name, and for a failure what went wrong. */
-export type Describe = (a: TrackedAction) => { resource: string; error?: string };
+type Describe = (a: TrackedAction) => { resource: string; error?: string };
 const plain: Describe = (a) => ({ resource: a.resource, error: a.failure ?? undefined });
 
 /** Running first, then failures (they wait for `X`), then what finished well: each kind newest first. */

@@ -21,7 +21,7 @@ const LIST_ROWS = 5;
 /** `y/n`, as a yes/no field writes its keys beside its answer: the keys of the bindings form.ts answers to. */
 const YES_NO = (['form.yes', 'form.no'] as const).map((id) => CORE_KEYS.bindingsFor(['form']).find((b) => b.id === id)?.keys[0] ?? '').join('/');
 
-export interface FormDialogProps<T> {
+interface FormDialogProps<T> {
   form: FormSpec<T>;
   row?: T;
   ctx: Ctx;

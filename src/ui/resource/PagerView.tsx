@@ -15,10 +15,7 @@ import { displayWidth, padStart, safeLines, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { wrapValue } from './RecordView.js';
 
-/** What a spec's `page` gives: the fields above the text, the text, and what `y` copies. */
-export type { TextPage } from './record.js';
-
-export interface PagerLine {
+interface PagerLine {
   /** the line's number, or '' where a long line continues */
   number: string;
   text: string;

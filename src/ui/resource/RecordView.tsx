@@ -9,7 +9,7 @@ import { displayWidth, safe, truncate } from '../text.js';
 import type { RecordSection } from './record.js';
 import type { Role } from '../theme.js';
 
-export interface RecordRow {
+interface RecordRow {
   key: string;
   label: string;
   value: string;
@@ -75,7 +75,7 @@ function labelWidth(sections: readonly RecordSection[]): number {
 
 const rowKey = (r: RecordRow): string => r.key;
 
-export interface RecordViewProps {
+interface RecordViewProps {
   sections: readonly RecordSection[];
   width: number;
   /** rows for the table, its header and position lines included */

@@ -18,7 +18,7 @@ import { bulkConfirm, bulkFor, planBulk, skippedText } from './bulk.js';
 import type { BulkSpec } from './spec.js';
 
 /** A screen's props (height: the view's rows, its title line when titled included), plus the spec shown. */
-export interface ResourceViewProps<T, P extends Params> extends ScreenProps {
+interface ResourceViewProps<T, P extends Params> extends ScreenProps {
   spec: ResourceSpec<T, P>;
   params: P;
   /** false inside a detail view's tab, which has a title of its own */

@@ -36,7 +36,7 @@ export function tabBindings(ids: TabKeyIds, noun: string): ScreenBinding[] {
   ];
 }
 
-export interface Tabs {
+interface Tabs {
   /** the tab shown */
   tab: number;
   /** the tab shown as the keys see it: a second key of one burst meets the tab the first chose */

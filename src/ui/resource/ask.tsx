@@ -6,7 +6,7 @@ import { displayWidth, truncate } from '../text.js';
 import { DialogBox } from './dialogs.js';
 import type { CustomDialog } from './spec.js';
 
-export interface Ask {
+interface Ask {
   question: string;
   /** what will happen, in plain words */
   consequence: string;

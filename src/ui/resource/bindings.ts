@@ -7,7 +7,7 @@ import { MARK_BINDINGS } from './marks.js';
 import type { KeySpec } from './spec.js';
 
 /** What the keys of a screen depend on: which capabilities it has, and its own keys. */
-export interface Capabilities {
+interface Capabilities {
   singular: string;
   create?: unknown;
   edit?: unknown;

@@ -9,7 +9,7 @@ import { errorText } from '../hooks/useResource.js';
 import { nounOf } from './bindings.js';
 import type { BulkSpec, ConfirmSpec, Ctx, ResourceSpec } from './spec.js';
 
-export interface BulkPlan<T> {
+interface BulkPlan<T> {
   go: T[];
   skipped: Array<{ row: T; reason: string }>;
 }
@@ -48,7 +48,7 @@ function groupReport(g: BulkGroup, verb: string, noun: string, last: boolean): {
   return { kind: 'error', text: `${head}, ${failed} failed: ${failureSummary(g.failed)}` };
 }
 
-export interface BulkHooks {
+interface BulkHooks {
   /** the marks go once the requests are on their way */
   clearMarks(): void;
   report(kind: 'info' | 'error', text: string): void;

@@ -40,7 +40,7 @@ export function dialogRows<T>(d: Dialog<T>, ctx: Ctx, width: number): number | '
   }
 }
 
-export interface DialogViewProps<T> {
+interface DialogViewProps<T> {
   dialog: Dialog<T>;
   ctx: Ctx;
   width: number;

@@ -33,7 +33,7 @@ function pruneMarks(marks: readonly string[], present: (key: string) => boolean)
   return kept.length === marks.length ? marks : kept;
 }
 
-export interface Marks {
+interface Marks {
   /** row keys marked, in marking order */
   keys: readonly string[];
   set: ReadonlySet<string>;

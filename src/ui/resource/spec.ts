@@ -184,7 +184,7 @@ export interface KeyContext<T> extends Ctx {
 }
 
 /** How a key is named, matched and shown in the footer and `?`: what every kind of screen key has. */
-export interface KeyShape {
+interface KeyShape {
   /** stable id, named after its screen: `snapshots.protect` */
   id: OwnKeyId;
   /** as written in the footer and help: `['P']` */

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../hooks/useResource.js';
 import type { Ctx, Page, PagedSource, Params } from './spec.js';
 
-export interface PagedState<T> {
+interface PagedState<T> {
   rows: T[] | undefined;
   /** all the rows the service has for the search; null before the first answer */
   total: number | null;
@@ -28,7 +28,7 @@ export function prependNew<T>(rows: readonly T[], first: readonly T[], keyOf: (r
   return { rows: added.length > 0 ? [...added, ...rows] : (rows as T[]), added };
 }
 
-export interface PagedOptions<T> {
+interface PagedOptions<T> {
   search: string;
   keyOf(row: T): string;
   /** ask for the first page again every `followMs` and put the new rows on top */
@@ -40,7 +40,7 @@ export interface PagedOptions<T> {
   onNew?(added: T[]): void;
 }
 
-export interface Paged<T> extends PagedState<T> {
+interface Paged<T> extends PagedState<T> {
   /** the next page, unless one is on its way or every row is loaded */
   more(): void;
   /** from the first page again */

@@ -29,7 +29,7 @@ function dialogScopes(d: Dialog<unknown>): Scope[] {
   }
 }
 
-export interface ResourceActionsOptions<T> {
+interface ResourceActionsOptions<T> {
   spec: Pick<ResourceSpec<T>, 'singular' | 'rowKey' | 'label' | 'copyId' | 'create' | 'edit' | 'remove' | 'keys'>;
   ctx: Ctx;
   nav: Nav;
@@ -39,7 +39,7 @@ export interface ResourceActionsOptions<T> {
   select?(key: string): void;
 }
 
-export interface ResourceActions<T> {
+interface ResourceActions<T> {
   dialog: Dialog<T> | null;
   /** the rows the open dialog wants; 'full' for the whole screen */
   rows(width: number): number | 'full';

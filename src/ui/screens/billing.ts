@@ -12,10 +12,10 @@ import { defineResource, defineTabs, field, type Ctx, type KeySpec, type RecordF
 import { statusRole } from '../theme.js';
 import { amount, date, groupLabel, size, status } from './columns.js';
 
-export type Report = 'servers' | 'templates' | 'snapshots';
-export type MonthParams = { year?: string; month?: string };
+type Report = 'servers' | 'templates' | 'snapshots';
+type MonthParams = { year?: string; month?: string };
 
-export interface UsageRow extends ServerUsage {
+interface UsageRow extends ServerUsage {
   groupName: string;
 }
 

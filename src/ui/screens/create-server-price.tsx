@@ -11,7 +11,7 @@ import { useResource } from '../hooks/useResource.js';
 import { truncate } from '../text.js';
 import { color } from '../theme.js';
 
-export interface PriceChoice {
+interface PriceChoice {
   plan: Plan | null;
   /** the plan's spot discount (fraction) when a spot was asked for, else null */
   spotDiscount: number | null;

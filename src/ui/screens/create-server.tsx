@@ -23,9 +23,7 @@ import { useIdleKeys, type Nav } from '../hooks/screen.js';
 import { WizardPrice } from './create-server-price.js';
 import { buildInput, initialWizardState, reviewLines, wizardReducer, type ImagePick, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
-export type { WizardAction, WizardPreset, WizardState } from './create-server/state.js';
-
-export interface CreateServerWizardProps {
+interface CreateServerWizardProps {
   client: Client;
   width: number;
   height: number;

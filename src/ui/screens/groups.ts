@@ -5,7 +5,7 @@ import type { Column } from '../components/Table.js';
 import { yesNo } from '../format.js';
 import { defineResource, field, type ConfirmSpec, type FormSpec } from '../resource/spec.js';
 
-export interface GroupRow extends Group {
+interface GroupRow extends Group {
   servers: string[];
 }
 

@@ -5,7 +5,7 @@ import type { MetricPoint } from '../../api/index.js';
 /** Columns left of a chart for its y-axis labels (`12.5 KB/s ┤`). */
 export const CHART_GUTTER = 13;
 
-export type MetricsLayout = { mode: 'chart'; chartRows: number } | { mode: 'small' };
+type MetricsLayout = { mode: 'chart'; chartRows: number } | { mode: 'small' };
 
 /**
  * Several rows a series once each can have at least three rows of bars under its label line, the head and the

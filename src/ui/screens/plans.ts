@@ -13,7 +13,7 @@ const gpuText = (p: Pick<Plan, 'gpu' | 'gpuLabel'>): string => (p.gpu > 0 ? `${p
 const pct = (fraction: number | null): string => (fraction === null || fraction <= 0 ? '—' : `−${Math.round(fraction * 100)}%`);
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
-export interface PlanRow extends Plan {
+interface PlanRow extends Plan {
   /** the spot discount (fraction), null when the plan has none */
   spotDiscount: number | null;
 }
@@ -88,7 +88,7 @@ export default defineResource<PlanRow>({
 
 // --- the availability matrix ----------------------------------------------------------------------------------
 
-export interface MatrixRow extends PlanRow {
+interface MatrixRow extends PlanRow {
   /** per location (lower case): what the service says of the plan there (a plain record: a reload that
    * changed a cell must not look the same as the last one, and the list compares records, not Maps) */
   cells: Readonly<Record<string, PlanAvailability>>;

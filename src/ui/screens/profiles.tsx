@@ -17,7 +17,7 @@ import { ResourceView } from '../resource/ResourceView.js';
 import { SWITCH_KEY } from './profile-keys.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type ResourceSpec } from '../resource/spec.js';
 
-export interface ProfileRow {
+interface ProfileRow {
   name: string;
   endpoint: string;
   credential: string;
@@ -39,7 +39,6 @@ const COLUMNS: readonly Column<ProfileRow>[] = [
   { key: 'credential', header: 'SIGNS IN WITH', width: 28, minWidth: 12, priority: 1 },
   { key: 'isDefault', header: 'AT START', width: 8, render: (r) => (r.isDefault ? 'yes' : ''), priority: 2 },
 ];
-
 
 const byToken = (v: FormValues) => v.method !== 'password';
 const byPassword = (v: FormValues) => v.method === 'password';
@@ -100,7 +99,7 @@ function revokeProfileToken(profile: Profile, id: number, inUse: boolean, connec
   };
 }
 
-export interface ProfilesScreenProps extends ScreenProps {
+interface ProfilesScreenProps extends ScreenProps {
   store?: () => ProfileStore;
   onSwitch(profile: Profile): Promise<void>;
   connectOptions?: ConnectOptions;

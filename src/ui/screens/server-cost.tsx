@@ -19,7 +19,7 @@ const COST_REFRESH_MS = 300_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LABEL = 16;
 
-export interface CostViewProps {
+interface CostViewProps {
   session: Session;
   server: Server | undefined;
   /** the power state the detail has read: 'shutoff' gets the offline rate */

@@ -27,7 +27,7 @@ import type { Session } from '../../session/session.js';
 import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 import type { BindingId } from '../keymap.js';
 
-export interface DetailContext {
+interface DetailContext {
   /** running state from the status endpoint: `running`, `shutoff`, or why it is unknown */
   power?: { state?: string; error?: string };
   groups?: readonly Group[];

@@ -26,7 +26,7 @@ export function serverLabel(s: Pick<Server, 'name' | 'notes'>): string {
   return safe(s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
 }
 
-export interface ConsoleDialogProps {
+interface ConsoleDialogProps {
   client: Client;
   server: Server;
   onClose(): void;

@@ -29,7 +29,7 @@ export const METRIC_RANGES = [
 
 const METRICS_REFRESH_MS = 60_000;
 
-export interface Series {
+interface Series {
   label: string;
   points: readonly MetricPoint[];
   format(v: number): string;
@@ -93,7 +93,7 @@ export function seriesStats(points: readonly MetricPoint[]): { last: number; min
   return last === undefined ? null : { last, min, max };
 }
 
-export interface MetricsViewProps {
+interface MetricsViewProps {
   session: Session;
   server: string;
   /** index into METRIC_RANGES */

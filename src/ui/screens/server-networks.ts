@@ -11,7 +11,7 @@ import { char } from '../keymap.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type Outcome } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 
-export interface AttachmentRow {
+interface AttachmentRow {
   network: string;
   server: string;
   /** null: the network has no VLAN to this server */

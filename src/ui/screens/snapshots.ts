@@ -10,7 +10,7 @@ import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec,
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
 
-export interface SnapshotRow extends Snapshot {
+interface SnapshotRow extends Snapshot {
   server: string;
 }
 

@@ -11,7 +11,7 @@ import { formatDate } from '../format.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec } from '../resource/spec.js';
 import { date } from './columns.js';
 
-export interface SshKeyRow extends SshKey {
+interface SshKeyRow extends SshKey {
   /** parsed from the key text: `ssh-ed25519`, the fingerprint, the comment; or why it is not a key */
   type: string;
   fingerprint: string;

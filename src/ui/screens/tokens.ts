@@ -7,7 +7,7 @@ import { formatDate } from '../format.js';
 import { defineResource, field, type ConfirmSpec, type FormSpec, type Reveal } from '../resource/spec.js';
 import { date } from './columns.js';
 
-export interface TokenRow extends ApiTokenInfo {
+interface TokenRow extends ApiTokenInfo {
   /** this dashboard signs in with it */
   mine: boolean;
 }

@@ -5,7 +5,7 @@ import type { StatusKind } from '../hooks/screen.js';
 
 const HISTORY = 50;
 
-export interface CommandLineState {
+interface CommandLineState {
   typed: string;
   setTyped(value: string): void;
   history: string[];

@@ -22,7 +22,7 @@ export interface ShellNow {
   failed: readonly number[];
 }
 
-export interface ShellKeyDeps {
+interface ShellKeyDeps {
   dispatcher: KeyDispatcher;
   readOnly: boolean;
   now: MutableRefObject<ShellNow>;
@@ -35,7 +35,6 @@ export interface ShellKeyDeps {
   chooseSort(columns: SortColumn[], current: SortSpec | null): void;
   dismiss(ids: readonly number[]): void;
 }
-
 
 export function useShellKeys(deps: ShellKeyDeps): void {
   const { dispatcher, quit, now } = deps;

@@ -29,7 +29,7 @@ export function panelLines(rows: number, need = 0): number {
   return Math.min(Math.max(base, Math.floor(rows * 0.3)), Math.max(base, need));
 }
 
-export interface Layout {
+interface Layout {
   W: number;
   H: number;
   /** inside the frame's sides */
@@ -55,7 +55,7 @@ export function layoutOf(columns: number, rows: number, panel: readonly ActionRo
   return { W, H, inner, lines, statusText, statusRows, bodyRows, helpRows: bodyRows + 1 + lines };
 }
 
-export interface ShellFrameProps {
+interface ShellFrameProps {
   size: { columns: number; rows: number };
   tooSmall: boolean;
   layout: Layout;

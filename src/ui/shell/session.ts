@@ -8,7 +8,7 @@ import { sessionForConnection, type ConnectOptions, type Session, type SessionIn
 import type { StatusKind } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 
-export interface SessionOptions {
+interface SessionOptions {
   session: Session | null;
   connectOptions?: ConnectOptions;
   trackerOptions?: SessionInit['trackerOptions'];

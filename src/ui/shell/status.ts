@@ -17,7 +17,7 @@ export interface Status {
   actions?: readonly number[];
 }
 
-export interface StatusLine {
+interface StatusLine {
   status: Status | null;
   report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
   /** what is on the line now, ahead of the re-render */

@@ -12,7 +12,7 @@ export function newEntry(screen: ScreenId, params: EntryParams = {}, title?: str
   return makeEntry(screen, params, title ?? screenTitle(screen), initialState(screen, params));
 }
 
-export interface Stack {
+interface Stack {
   stack: readonly ScreenEntry[];
   /** the stack as the keys see it, ahead of the re-render */
   live: MutableRefObject<readonly ScreenEntry[]>;

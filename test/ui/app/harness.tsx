@@ -31,7 +31,7 @@ export interface Harness {
   cleanup(): Promise<void>;
 }
 
-export interface HarnessOptions extends Partial<AppProps> {
+interface HarnessOptions extends Partial<AppProps> {
   emulator?: Emulator;
 }
 

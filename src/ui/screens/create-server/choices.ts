@@ -94,10 +94,6 @@ export function locationChoices(
 
 const isWindowsImage = (i: Pick<Image, 'osBase'>): boolean => i.osBase.toLowerCase() === 'windows';
 
-export interface ImageEntry extends ImagePick {
-  status: string;
-}
-
 /** Public images, then the user's own templates, each labelled; what the plan cannot run is greyed out. */
 export function imageChoices(plan: Plan, images: readonly Image[], templates: readonly Template[] | undefined): Choice<ImagePick>[] {
   const out: Choice<ImagePick>[] = [];
@@ -131,15 +127,6 @@ export function imageChoices(plan: Plan, images: readonly Image[], templates: re
 
 // ---------------------------------------------------------------------------------------------------------------
 // Extras
-
-export interface ExtrasData {
-  sshKeys?: readonly SshKey[];
-  scripts?: readonly Script[];
-  groups?: readonly Group[];
-  networks?: readonly Network[];
-  servers?: readonly Server[];
-  availability?: readonly PlanAvailability[];
-}
 
 const EXTRA_FIELDS = ['sshKey', 'script', 'env', 'group', 'networks', 'isolation', 'spot', 'reserved', 'support'] as const satisfies readonly ExtraField[];
 

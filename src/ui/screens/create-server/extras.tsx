@@ -40,7 +40,7 @@ export interface ExtrasLists {
   servers: Remote<Server[]>;
 }
 
-export interface ExtrasStepProps {
+interface ExtrasStepProps {
   state: WizardState;
   dispatch(action: WizardAction): WizardState;
   lists: ExtrasLists;
@@ -119,7 +119,6 @@ export function extrasHint(state: WizardState): string {
       return '⏎ choose  type to filter  esc back';
   }
 }
-
 
 /** One extra's editor, as data: what it shows, the field it is, and what its answer does. */
 interface ExtraEditor {

@@ -10,7 +10,7 @@ export interface Remote<T> {
   retry(): void;
 }
 
-export interface Failure {
+interface Failure {
   message: string;
   /** No answer came back: a request that creates something may or may not have done it. */
   uncertain: boolean;

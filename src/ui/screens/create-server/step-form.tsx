@@ -17,7 +17,7 @@ import { truncate } from '../../text.js';
 import { color } from '../../theme.js';
 import { maskEnvLine } from './choices.js';
 
-export interface StepFormProps {
+interface StepFormProps {
   /** the step's one field; a choice's or a multi's `choices` are its entries as they stand */
   field: FieldSpec;
   width: number;

@@ -4,7 +4,7 @@ import type { Plan } from '../../../api/index.js';
 import { MSG } from '../../../rules/index.js';
 
 export const STEPS = ['plan', 'location', 'image', 'notes', 'review'] as const;
-export type MainStep = (typeof STEPS)[number];
+type MainStep = (typeof STEPS)[number];
 export type Step = MainStep | 'extras';
 
 export const NOTES_REQUIRED = 'Notes are required: type a label for the server (it names the server in the list).';
