@@ -4,12 +4,11 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import type { Account, Plan, Server } from '../../api/index.js';
 import { accountBurn, serverRate, type Rate } from '../../rules/costs.js';
+import { COST_ACCOUNT_KEY, COST_PLANS_KEY } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import { perHour } from '../format.js';
 import { useCached } from './useTracker.js';
 
-export const COST_ACCOUNT_KEY = 'costs:account';
-export const COST_PLANS_KEY = 'costs:plans';
 
 export interface CostInputs {
   account?: Account;
