@@ -44,7 +44,7 @@ export async function readComparing(response: Response, last: Uint8Array | undef
   let length = 0;
   let same = last !== undefined;
   if (response.body) {
-    const reader = response.body.getReader();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
