@@ -8,7 +8,10 @@ import { Auth, type Credential, type Renewer } from './auth.js';
 import { ApiError, NetworkError, ShapeError, isAbort } from './errors.js';
 import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
-import { Repeats, type Repeat } from './repeats.js';
+import { readComparing, Repeats, type Repeat } from './repeats.js';
+
+/** The service answers in UTF-8 (a byte order mark is dropped, as `Response.text()` does). */
+const UTF8 = new TextDecoder();
 import { scrub } from './secrets.js';
 import { ServiceClock } from './service-clock.js';
 
@@ -279,30 +282,38 @@ export class Transport {
       throw failure;
     }
 
+    const status = response.status;
+    const repeatKey = opts.reuse === true && upper === 'GET' && opts.accept !== 'text' ? `${path}?${JSON.stringify(cleanQuery(opts.query) ?? {})}` : null;
+    const last = repeatKey === null ? undefined : this.repeats.last(repeatKey, status);
     let text: string;
+    let bytes: Uint8Array | undefined;
     try {
-      text = await response.text();
+      if (repeatKey === null) {
+        text = await response.text();
+      } else {
+        const read = await readComparing(response, last?.bytes);
+        if (read.same && last !== undefined) {
+          this.clock.observe(response.headers.get('date'));
+          // parsed again only for a caller that has no result of it yet
+          return {
+            status,
+            get body() {
+              return JSON.parse(UTF8.decode(last.bytes)) as unknown;
+            },
+            repeat: last,
+          };
+        }
+        bytes = read.same ? new Uint8Array(0) : read.bytes;
+        text = UTF8.decode(bytes);
+      }
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
-    const status = response.status;
     this.clock.observe(response.headers.get('date'));
     const type = response.headers.get('content-type') ?? '';
     if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
     if (text.trim() === '') return { status, body: null };
-    const repeatKey = opts.reuse === true && upper === 'GET' && opts.accept !== 'text' ? `${path}?${JSON.stringify(cleanQuery(opts.query) ?? {})}` : null;
-    const last = repeatKey === null ? undefined : this.repeats.same(repeatKey, status, text);
-    if (last !== undefined) {
-      // parsed again only for a caller that has no result of it yet
-      return {
-        status,
-        get body() {
-          return JSON.parse(text) as unknown;
-        },
-        repeat: last,
-      };
-    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -313,8 +324,8 @@ export class Transport {
     if (isRecord(body) && body.status === 'error') {
       throw new ApiError({ status, method: upper, path, message: errorMessage(body, response), code: errorCode(body) });
     }
-    if (repeatKey === null) return { status, body };
-    return { status, body, repeat: this.repeats.remember(repeatKey, status, text) };
+    if (repeatKey === null || bytes === undefined) return { status, body };
+    return { status, body, repeat: this.repeats.remember(repeatKey, status, bytes) };
   }
 }
 

@@ -12,7 +12,10 @@ import type { Session } from '../session/session.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
-import { SERVERS_CACHE_KEY } from '../session/cache.js';
+import { COST_ACCOUNT_KEY, COST_PLANS_KEY, GROUPS_CACHE_KEY, SERVERS_CACHE_KEY } from '../session/cache.js';
+
+/** What the first frame waits for (within its limit): the list and what its rows and the header draw. */
+const START_KEYS = [SERVERS_CACHE_KEY, GROUPS_CACHE_KEY, COST_ACCOUNT_KEY, COST_PLANS_KEY];
 import { pickTheme, setTheme } from '../ui/theme.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
@@ -109,6 +112,18 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
       void session.cache.prefetch(SERVERS_CACHE_KEY, () => session.client.servers.list({ reuse: true })).catch(() => {
         // the servers screen shows the failure when it asks again
       });
+      // What the first screen draws beside the list (the groups it names, the costs of its rows and the
+      // header's burn), asked for with it: the list is then drawn once, complete, instead of once per answer
+      // (with 10,000 servers each answer costs a pass over all of them, in the way of the first keys).
+      const { cache, client } = session;
+      for (const [key, load] of [
+        [GROUPS_CACHE_KEY, () => client.groups.list()],
+        [COST_ACCOUNT_KEY, () => client.account.get()],
+        [COST_PLANS_KEY, () => client.catalog.plans()],
+      ] as const) {
+        // a failure is the screen's to show (or, for the costs, to leave unshown) when it asks again
+        void cache.prefetch<unknown>(key, load).catch(() => {});
+      }
       // the app reports a failure when it asks for the same
       session.followRunning().catch(() => {});
       return session;
@@ -165,7 +180,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   // most (nothing is compiled yet), and drawing two delays the one that matters. A slow service still gets
   // the "connecting…" frame after a moment.
   await Promise.race([
-    ready.then((s) => Promise.all([s.cache.get(SERVERS_CACHE_KEY)?.pending, s.followRunning()])).catch(() => {}),
+    ready.then((s) => Promise.all([...START_KEYS.map((key) => s.cache.get(key)?.pending), s.followRunning()])).catch(() => {}),
     new Promise((r) => setTimeout(r, 400)),
   ]);
   const first = early as Session | null;
@@ -199,7 +214,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
       if (session === first) return;
       sessions.push(session);
       // One frame with the rows rather than a "loading" frame just before them: each frame costs time.
-      const lists = Promise.all([session.cache.get(SERVERS_CACHE_KEY)?.pending, session.followRunning()]).catch(() => {});
+      const lists = Promise.all([...START_KEYS.map((key) => session.cache.get(key)?.pending), session.followRunning()]).catch(() => {});
       await Promise.race([lists, new Promise((r) => setTimeout(r, 150))]);
       instance?.rerender(element(session));
     },

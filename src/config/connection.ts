@@ -2,7 +2,8 @@
 // current profile, else nothing, in which case the dashboard starts its embedded emulator.
 import type { Credential } from '../api/http.js';
 import { registerSecret } from '../api/secrets.js';
-import { ConfigError, checkEndpoint, checkProfileName, type Profile, type ProfileStore } from './profiles.js';
+import { ConfigError, checkEndpoint, checkProfileName } from './checks.js';
+import type { Profile, ProfileStore } from './profiles.js';
 import type { StoredSettings } from './settings.js';
 
 export type Auth =

@@ -6,8 +6,9 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { Credential } from '../api/http.js';
-import { registerSecret, scrub } from '../api/secrets.js';
+import { registerSecret } from '../api/secrets.js';
 import { isThemeName, type ThemeName } from '../ui/theme.js';
+import { checkEndpoint, checkProfileName, ConfigError } from './checks.js';
 import { cleanSettings, type StoredSettings } from './settings.js';
 
 export type StoredCredential = Credential;
@@ -29,13 +30,6 @@ interface FileShape {
   profiles: Record<string, { endpoint: string; credential: StoredCredential | null; theme?: ThemeName; history?: boolean; settings?: StoredSettings }>;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(scrub(message));
-    this.name = 'ConfigError';
-  }
-}
-
 interface ProfileStoreOptions {
   /** directory of the config file; default: ECSDECK_CONFIG_DIR, else the platform's config directory */
   cwd?: string;
@@ -43,7 +37,6 @@ interface ProfileStoreOptions {
   env?: Record<string, string | undefined>;
 }
 
-const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/;
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
@@ -198,25 +191,6 @@ function makeDir(dir: string | undefined): string | undefined {
 
 export function openProfileStore(opts: ProfileStoreOptions = {}): ProfileStore {
   return new ProfileStore(opts);
-}
-
-export function checkProfileName(name: string): string {
-  if (!NAME_RE.test(name)) {
-    throw new ConfigError(`profile name '${name.slice(0, 64)}' may hold letters, digits and _ . @ - only (1 to 64, starting with a letter or digit)`);
-  }
-  return name;
-}
-
-export function checkEndpoint(endpoint: string): string {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new ConfigError(`'${endpoint}' is not a service address (expected http://host:port or https://host)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`'${endpoint}' must start with http:// or https://`);
-  if (url.username || url.password) throw new ConfigError('the service address must not hold a user name or password');
-  return url.toString().replace(/\/+$/, '');
 }
 
 function sanitize(p: Profile): Profile {

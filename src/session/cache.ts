@@ -5,6 +5,11 @@
 
 /** Where the account's server list is kept: the servers screen, the header's count and the start-up prefetch share it. */
 export const SERVERS_CACHE_KEY = 'servers';
+/** The account's server groups, which the servers list names (boot prefetches them with the list). */
+export const GROUPS_CACHE_KEY = 'groups';
+/** What the cost model needs from the service: the account's discounts and the plans' prices. */
+export const COST_ACCOUNT_KEY = 'costs:account';
+export const COST_PLANS_KEY = 'costs:plans';
 
 interface CacheEntry<T = unknown> {
   data?: T;

@@ -2,7 +2,8 @@
 // and a profile made from one login. config/ keeps what is stored; talking to the service happens here.
 import { createClient, type Client, type ClientOptions } from '../api/index.js';
 import type { Credential } from '../api/http.js';
-import { ConfigError, checkEndpoint, checkProfileName, type Profile, type ProfileStore } from '../config/profiles.js';
+import { ConfigError, checkEndpoint, checkProfileName } from '../config/checks.js';
+import type { Profile, ProfileStore } from '../config/profiles.js';
 import type { Connection } from '../config/connection.js';
 
 /**

@@ -62,3 +62,13 @@ describe('before the first frame', () => {
     expect(graphs.get('src/ui/app.tsx')).toContain('node_modules/ink/build/index.js');
   }, 60_000);
 });
+
+describe('a one-shot command connected from the environment', () => {
+  it('checks the connection without loading the profile file library (a script pays for it at every call)', async () => {
+    const entry = 'src/config/connection.ts';
+    const graphs = await staticGraphs([entry]);
+    const later = [...(graphs.get(entry) ?? [])].filter((f) => /^node_modules\/(conf|ajv|ajv-formats|semver)\/|^src\/config\/profiles\.ts$/.test(f));
+    expect(graphs.has(entry)).toBe(true);
+    expect(later).toEqual([]);
+  }, 60_000);
+});

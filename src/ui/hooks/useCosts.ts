@@ -4,12 +4,10 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import type { Account, Plan, Server } from '../../api/index.js';
 import { accountBurn, serverRate, type Rate } from '../../rules/costs.js';
+import { COST_ACCOUNT_KEY, COST_PLANS_KEY } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import { perHour } from '../format.js';
 import { useCached } from './useTracker.js';
-
-const COST_ACCOUNT_KEY = 'costs:account';
-const COST_PLANS_KEY = 'costs:plans';
 
 interface CostInputs {
   account?: Account;

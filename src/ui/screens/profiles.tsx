@@ -6,7 +6,8 @@
 
 import { useMemo, useRef, type ReactNode } from 'react';
 import { createClient } from '../../api/index.js';
-import { checkEndpoint, checkProfileName, openProfileStore, type Profile, type ProfileStore } from '../../config/profiles.js';
+import { checkEndpoint, checkProfileName } from '../../config/checks.js';
+import { openProfileStore, type Profile, type ProfileStore } from '../../config/profiles.js';
 import { loginToProfile } from '../../session/login.js';
 import type { ConnectOptions } from '../../session/session.js';
 import type { Column } from '../components/Table.js';

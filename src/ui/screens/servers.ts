@@ -4,7 +4,7 @@
 
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Group, Server } from '../../api/index.js';
-import { SERVERS_CACHE_KEY } from '../../session/cache.js';
+import { GROUPS_CACHE_KEY, SERVERS_CACHE_KEY } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { padStart } from '../text.js';
@@ -27,7 +27,6 @@ export type ServerRow = Server & { power?: string; groupName?: string; cost?: nu
 
 /** kept with the session (boot prefetches it before the first screen) */
 export { SERVERS_CACHE_KEY };
-const GROUPS_CACHE_KEY = 'groups';
 
 /** `Booted`, `Booting`, ... and `Off` for a booted server known to be powered off. */
 export function statusWord(row: Pick<ServerRow, 'status' | 'power'>): string {

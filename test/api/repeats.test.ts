@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readComparing } from '../../src/api/repeats.js';
+
+/** A response whose body arrives in these pieces. */
+function answer(...pieces: string[]): Response {
+  const enc = new TextEncoder();
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of pieces) c.enqueue(enc.encode(p));
+        c.close();
+      },
+    }),
+  );
+}
+
+const last = new TextEncoder().encode('[{"name":"ec200001"},{"name":"ec200002"}]');
+
+describe('readComparing: a polled answer compared with the last one as it arrives', () => {
+  it('the same bytes, in any pieces, are the same answer', async () => {
+    expect(await readComparing(answer('[{"name":"ec200001"},', '{"name":"ec200002"}]'), last)).toEqual({ same: true });
+    expect(await readComparing(answer('[{"name":"ec200001"},{"name":"ec200002"}]'), last)).toEqual({ same: true });
+  });
+
+  it('a change in the last piece, a shorter or a longer answer is read whole', async () => {
+    const text = async (r: Response) => {
+      const read = await readComparing(r, last);
+      return read.same ? null : new TextDecoder().decode(read.bytes);
+    };
+    expect(await text(answer('[{"name":"ec200001"},', '{"name":"ec200003"}]'))).toBe('[{"name":"ec200001"},{"name":"ec200003"}]');
+    expect(await text(answer('[{"name":"ec200001"}', ']'))).toBe('[{"name":"ec200001"}]');
+    expect(await text(answer('[{"name":"ec200001"},{"name":"ec200002"}]', ' '))).toBe('[{"name":"ec200001"},{"name":"ec200002"}] ');
+    expect(await text(answer('[{"name":"ec200001"},{"name":"ec200002"}]'.slice(0, -1)))).toBe('[{"name":"ec200001"},{"name":"ec200002"}');
+  });
+
+  it('with nothing to compare with, the answer is read whole', async () => {
+    const read = await readComparing(answer('[]'), undefined);
+    expect(read.same).toBe(false);
+    expect(read.same ? '' : new TextDecoder().decode(read.bytes)).toBe('[]');
+  });
+});
