@@ -125,3 +125,23 @@ describe('formats', () => {
     expect(countdown(-5)).toBe('0:00');
   });
 });
+
+describe('the text of a first frame needs no grapheme segmenter (creating one costs about 20 ms)', () => {
+  it('money, the header’s signs and the list’s symbols are measured and cut without one', () => {
+    const real = Intl.Segmenter;
+    Intl.Segmenter = class {
+      constructor() {
+        throw new Error('a segmenter was created');
+      }
+    };
+    try {
+      for (const text of ['€ 2.84/h · 10:40 UTC', '€ 0.0298/h', '12 servers · 0 running actions', '✓ done ✗ failed ▸ ⏎ open ↑↓ move', 'spot −40% · offline −50%', '£ ¥ ₹ ₿']) {
+        expect(displayWidth(text)).toBe([...text].length);
+        expect(safe(text)).toBe(text);
+        expect(truncate(text, 5)).toHaveLength(5);
+      }
+    } finally {
+      Intl.Segmenter = real;
+    }
+  });
+});
