@@ -128,8 +128,9 @@ describe('formats', () => {
 
 describe('the text of a first frame needs no grapheme segmenter (creating one costs about 20 ms)', () => {
   it('money, the header’s signs and the list’s symbols are measured and cut without one', async () => {
-    const real = Intl.Segmenter;
-    Intl.Segmenter = class {
+    const intl = Intl as unknown as { Segmenter: unknown };
+    const real = intl.Segmenter;
+    intl.Segmenter = class {
       constructor() {
         throw new Error('a segmenter was created');
       }
@@ -146,7 +147,7 @@ describe('the text of a first frame needs no grapheme segmenter (creating one co
       // the stand-in is in place: text that needs segmenting asks for one
       expect(() => fresh.safe('名前\u0301x')).toThrow('a segmenter was created');
     } finally {
-      Intl.Segmenter = real;
+      intl.Segmenter = real;
     }
   });
 });
