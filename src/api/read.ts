@@ -132,7 +132,8 @@ export class Reader {
   /** Fields not read so far: kept out of the way, not lost. */
   rest(): Json {
     const out: Json = {};
-    for (const [k, v] of Object.entries(this.raw)) if (!this.used.has(k)) out[k] = v;
+    // for-in over a parsed record: no array of entries made for each of 10,000 servers
+    for (const k in this.raw) if (!this.used.has(k) && Object.hasOwn(this.raw, k)) out[k] = this.raw[k];
     return out;
   }
 }
@@ -162,7 +163,7 @@ export function toDate(v: unknown): Date | undefined {
   const s = v.trim();
   if (/^\d+(\.\d+)?$/.test(s)) return toDate(Number(s));
   // JavaScript's parser takes at most milliseconds; the service sends microseconds
-  const trimmed = s.replace(/(\.\d{3})\d+/, '$1');
+  const trimmed = s.length > 24 ? s.replace(/(\.\d{3})\d+/, '$1') : s;
   const d = new Date(trimmed);
   return Number.isNaN(d.getTime()) ? undefined : d;
 }

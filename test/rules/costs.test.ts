@@ -2,7 +2,8 @@
 // of the account's special discounts (spec 2.13), each tested both ways.
 import { describe, expect, it } from 'vitest';
 import {
-  accountBurn,
+  burnWithOff,
+  runningBurn,
   discountText,
   monthHours,
   monthPrediction,
@@ -109,9 +110,17 @@ describe('cost model: combinations', () => {
 
   it('the burn is the sum of the rates now, with the powered-off servers known as such', () => {
     const account = { ...NONE, offlineAvailable: true };
-    const servers = [server(), server({ plan: 'ECS1GPU8' }), server({ plan: 'eCS1HM', status: 'deleting' })];
-    expect(accountBurn(servers, PLANS, account, { at: NOW })).toBeCloseTo(8.432, 10);
-    expect(accountBurn(servers, PLANS, account, { at: NOW, isOff: (s) => s.plan === 'ECS1GPU8' })).toBeCloseTo(4.232, 10);
+    const servers = [
+      { ...server(), name: 'ec200001' },
+      { ...server({ plan: 'ECS1GPU8' }), name: 'ec200002' },
+      { ...server({ plan: 'eCS1HM', status: 'deleting' }), name: 'ec200003' },
+    ];
+    const base = runningBurn(servers, PLANS, account, NOW);
+    expect(base.sum).toBeCloseTo(8.432, 10);
+    expect(burnWithOff(base, [], PLANS, account, { at: NOW })).toBeCloseTo(8.432, 10);
+    expect(burnWithOff(base, ['ec200002'], PLANS, account, { at: NOW })).toBeCloseTo(4.232, 10);
+    // a name the list does not hold (a server deleted since) changes nothing
+    expect(burnWithOff(base, ['ec200002', 'ec299999'], PLANS, account, { at: NOW })).toBeCloseTo(4.232, 10);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { displayWidth, padEnd, padStart, safe, safeLines, truncate } from '../../src/ui/text.js';
 import { countdown, gigabytes, megabytes, money, percent, rate, statusWord, bytesPerSecond } from '../../src/ui/format.js';
 
@@ -123,5 +123,31 @@ describe('formats', () => {
     expect(countdown(103)).toBe('1:43');
     expect(countdown(3723)).toBe('1:02:03');
     expect(countdown(-5)).toBe('0:00');
+  });
+});
+
+describe('the text of a first frame needs no grapheme segmenter (creating one costs about 20 ms)', () => {
+  it('money, the header’s signs and the list’s symbols are measured and cut without one', async () => {
+    const intl = Intl as unknown as { Segmenter: unknown };
+    const real = intl.Segmenter;
+    intl.Segmenter = class {
+      constructor() {
+        throw new Error('a segmenter was created');
+      }
+    };
+    try {
+      // a fresh copy of the module: this file's other tests may have made its segmenter already
+      vi.resetModules();
+      const fresh = await import('../../src/ui/text.js');
+      for (const text of ['€ 2.84/h · 10:40 UTC', '€ 0.0298/h', '12 servers · 0 running actions', '✓ done ✗ failed ▸ ⏎ open ↑↓ move', 'spot −40% · offline −50%', '£ ¥ ₹ ₿']) {
+        expect(fresh.displayWidth(text)).toBe([...text].length);
+        expect(fresh.safe(text)).toBe(text);
+        expect(fresh.truncate(text, 5)).toHaveLength(5);
+      }
+      // the stand-in is in place: text that needs segmenting asks for one
+      expect(() => fresh.safe('名前\u0301x')).toThrow('a segmenter was created');
+    } finally {
+      intl.Segmenter = real;
+    }
   });
 });

@@ -5,25 +5,18 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { failureSummary, groupCounts, type BulkGroup, type BulkGroups } from '../../watch/bulk.js';
 import type { ActionRow } from '../components/action-lines.js';
+import { coalesced } from './coalesce.js';
 import type { TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
 
-/** The groups' version, re-read at most once per microtask however many requests were answered. */
+/** The groups' version, re-read at most once per background frame (coalesce.ts) however many requests were answered. */
 export function useBulkVersion(bulk: BulkGroups | undefined): number {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!bulk) return () => {};
-      let queued = false;
-      let live = true;
-      const off = bulk.subscribe(() => {
-        if (queued) return;
-        queued = true;
-        queueMicrotask(() => {
-          queued = false;
-          if (live) onChange();
-        });
-      });
+      const c = coalesced(onChange);
+      const off = bulk.subscribe(c.notify);
       return () => {
-        live = false;
+        c.cancel();
         off();
       };
     },

@@ -5,30 +5,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { ActionRow } from '../components/action-lines.js';
 import type { ActionTracker, TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
 import type { ResourceCache } from '../../session/cache.js';
+import { coalesced } from './coalesce.js';
 
 const EMPTY: TrackerSnapshot = { inFlight: [], finished: [], history: [], error: null };
-
-/**
- * Calls `onChange` once per burst: the tracker reports each action of a poll (and each of a start-up ingest)
- * separately, and outside React's batching every report would be a render of its own.
- */
-function coalesced(onChange: () => void): { notify(): void; cancel(): void } {
-  let queued = false;
-  let cancelled = false;
-  return {
-    notify() {
-      if (queued || cancelled) return;
-      queued = true;
-      queueMicrotask(() => {
-        queued = false;
-        if (!cancelled) onChange();
-      });
-    },
-    cancel() {
-      cancelled = true;
-    },
-  };
-}
 
 export function useTrackerSnapshot(tracker: ActionTracker | null | undefined): TrackerSnapshot {
   const subscribe = useCallback(
