@@ -139,7 +139,7 @@ export function serverRate(server: PricedServer, plans: readonly PricedPlan[] | 
  * of the service's clock, for reserved periods); then `burnWithOff` corrects it for the few servers known to
  * be off: the sum of every server's rate now, without a pass over 10,000 servers at each redraw of the header.
  */
-export interface RunningBurn<S extends PricedServer> {
+interface RunningBurn<S extends PricedServer> {
   sum: number;
   /** each named server and its rate running (0 when its plan is unknown) */
   byName: Map<string, { server: S; hourly: number }>;

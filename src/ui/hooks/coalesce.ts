@@ -5,7 +5,7 @@
 // waited behind them; keys themselves never wait on this.
 
 /** At most this many background frames a second: 25, more than a progress bar needs. */
-export const BACKGROUND_FRAME_MS = 40;
+const BACKGROUND_FRAME_MS = 40;
 
 export function coalesced(onChange: () => void, intervalMs = BACKGROUND_FRAME_MS): { notify(): void; cancel(): void } {
   let queued = false;
