@@ -9,11 +9,11 @@ import { ApiError, NetworkError, ShapeError, isAbort } from './errors.js';
 import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
 import { readComparing, Repeats, type Repeat } from './repeats.js';
+import { scrub } from './secrets.js';
+import { ServiceClock } from './service-clock.js';
 
 /** The service answers in UTF-8 (a byte order mark is dropped, as `Response.text()` does). */
 const UTF8 = new TextDecoder();
-import { scrub } from './secrets.js';
-import { ServiceClock } from './service-clock.js';
 
 export type { Credential } from './auth.js';
 
@@ -291,19 +291,20 @@ export class Transport {
       if (repeatKey === null) {
         text = await response.text();
       } else {
-        const read = await readComparing(response, last?.bytes);
-        if (read.same && last !== undefined) {
+        const read = await readComparing(response, last);
+        if ('same' in read) {
+          const kept = read.same;
           this.clock.observe(response.headers.get('date'));
           // parsed again only for a caller that has no result of it yet
           return {
             status,
             get body() {
-              return JSON.parse(UTF8.decode(last.bytes)) as unknown;
+              return JSON.parse(UTF8.decode(kept.bytes)) as unknown;
             },
-            repeat: last,
+            repeat: kept,
           };
         }
-        bytes = read.same ? new Uint8Array(0) : read.bytes;
+        bytes = read.bytes;
         text = UTF8.decode(bytes);
       }
     } catch (err) {

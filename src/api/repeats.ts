@@ -36,10 +36,11 @@ export class Repeats {
 }
 
 /**
- * The body of `response`, read a piece at a time and compared with `last` as it comes: `same` when it is
- * `last` byte for byte (then nothing was joined), else the whole body.
+ * The body of `response`, read a piece at a time and compared with the last answer as it comes: that answer
+ * when this one is the same byte for byte (then nothing was joined), else the whole body.
  */
-export async function readComparing(response: Response, last: Uint8Array | undefined): Promise<{ same: true } | { same: false; bytes: Uint8Array }> {
+export async function readComparing(response: Response, lastAnswer: Repeat | undefined): Promise<{ same: Repeat } | { bytes: Uint8Array }> {
+  const last = lastAnswer?.bytes;
   const chunks: Uint8Array[] = [];
   let length = 0;
   let same = last !== undefined;
@@ -55,6 +56,6 @@ export async function readComparing(response: Response, last: Uint8Array | undef
       length += value.length;
     }
   }
-  if (same && last !== undefined && length === last.length) return { same: true };
-  return { same: false, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length) };
+  if (same && lastAnswer !== undefined && length === lastAnswer.bytes.length) return { same: lastAnswer };
+  return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length) };
 }
