@@ -261,6 +261,10 @@ describe('the dashboard in a terminal (built program, external emulator on a man
 
   it('with --demo runs its own emulator and says local emulator in the header', async () => {
     const s = dashboard({ args: ['--demo'] });
+    // the first screen with a server on it is complete: the header's burn, which needs the plans and the
+    // account, comes in the same frame as the list, not a frame after it
+    const first = await s.waitUntil((sc) => /ec2\d{5}/.test(sc), 'a server row', SHOW_MS);
+    expect(lines(first)[0]).toMatch(/€ \d+\.\d+\/h/);
     const screen = await s.waitUntil((sc) => /web-1/.test(sc) && (sc.match(/ec2\d{5}/g) ?? []).length >= 8, 'the demo servers', SHOW_MS);
     const header = lines(screen)[0];
     expect(header).toContain('ecsdeck');
