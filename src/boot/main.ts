@@ -13,12 +13,12 @@ import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
 import { COST_ACCOUNT_KEY, COST_PLANS_KEY, GROUPS_CACHE_KEY, SERVERS_CACHE_KEY } from '../session/cache.js';
-
-/** What the first frame waits for (within its limit): the list and what its rows and the header draw. */
-const START_KEYS = [SERVERS_CACHE_KEY, GROUPS_CACHE_KEY, COST_ACCOUNT_KEY, COST_PLANS_KEY];
 import { pickTheme, setTheme } from '../ui/theme.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
+
+/** What the first frame waits for (within its limit): the list and what its rows and the header draw. */
+const START_KEYS = [SERVERS_CACHE_KEY, GROUPS_CACHE_KEY, COST_ACCOUNT_KEY, COST_PLANS_KEY];
 
 export type Plan = { kind: 'demo' } | { kind: 'connect'; conn: Exclude<Connection, { source: 'none' }>; store: ProfileStore | null };
 
