@@ -1,35 +1,58 @@
-// Background news (the watcher's snapshots, a bulk action's answers) drawn at most once per frame interval:
-// the first change of a quiet spell is drawn at once (in a microtask, after whatever else the same task
-// changed), and the changes that follow it within BACKGROUND_FRAME_MS are drawn together at its end. A bulk
-// action answered about a hundred times a second drew a hundred frames a second, and a key pressed meanwhile
-// waited behind them; keys themselves never wait on this.
+// Background news (the watcher's snapshots, a bulk action's answers) drawn as it comes, unless it floods: a
+// bulk action answered about a hundred times a second drew a hundred frames a second, and a key pressed
+// meanwhile waited behind them. News is drawn in a microtask (after whatever else the same task changed);
+// once FLOOD news frames came within FLOOD_WINDOW_MS, the next waits until BACKGROUND_FRAME_MS after the last
+// one, so a flood is drawn at most 25 times a second. Keys never wait on this.
+//
+// Every subscriber with the same interval shares one schedule, so what one piece of news changes in several
+// places (the panel's line, the header's count of failures) is drawn in the same frame.
 
-/** At most this many background frames a second: 25, more than a progress bar needs. */
+/** While news floods, at most one frame of it per this many ms: 25 a second, more than a progress bar needs. */
 const BACKGROUND_FRAME_MS = 40;
+/** News frames this close together make a flood. */
+const FLOOD = 5;
+const FLOOD_WINDOW_MS = 200;
+
+interface Hub {
+  pending: Set<() => void>;
+  queued: boolean;
+  /** when the last FLOOD frames of news were drawn, oldest first */
+  fired: number[];
+}
+const hubs = new Map<number, Hub>();
 
 export function coalesced(onChange: () => void, intervalMs = BACKGROUND_FRAME_MS): { notify(): void; cancel(): void } {
-  let queued = false;
-  let cancelled = false;
-  let last = -Infinity;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let hub = hubs.get(intervalMs);
+  if (!hub) hubs.set(intervalMs, (hub = { pending: new Set(), queued: false, fired: [] }));
+  const h = hub;
   const fire = () => {
-    queued = false;
-    timer = null;
-    if (cancelled) return;
-    last = performance.now();
-    onChange();
+    h.queued = false;
+    h.fired.push(performance.now());
+    if (h.fired.length > FLOOD) h.fired.shift();
+    const due = [...h.pending];
+    h.pending.clear();
+    for (const call of due) call();
+  };
+  let cancelled = false;
+  const call = () => {
+    if (!cancelled) onChange();
   };
   return {
     notify() {
-      if (queued || cancelled) return;
-      queued = true;
-      const wait = last + intervalMs - performance.now();
+      if (cancelled) return;
+      h.pending.add(call);
+      if (h.queued) return;
+      h.queued = true;
+      const now = performance.now();
+      const flooding = h.fired.length === FLOOD && now - h.fired[0] < FLOOD_WINDOW_MS;
+      // never longer than one interval, whatever the clock did meanwhile (a test's fake clock)
+      const wait = flooding ? Math.min(intervalMs, h.fired[FLOOD - 1] + intervalMs - now) : 0;
       if (wait <= 0) queueMicrotask(fire);
-      else timer = setTimeout(fire, wait);
+      else setTimeout(fire, wait);
     },
     cancel() {
       cancelled = true;
-      if (timer !== null) clearTimeout(timer);
+      h.pending.delete(call);
     },
   };
 }
