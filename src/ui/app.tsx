@@ -201,6 +201,7 @@ function Shell(props: AppProps): ReactNode {
       mode={mode}
       status={status}
       failed={failures.length}
+      running={session ? session.tracker.snapshot().inFlight.length : 0}
       panelRows={rows}
       body={body}
       relogin={relogin}

@@ -21,9 +21,8 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 
 export const MemoFooter = memo(Footer);
 
-export const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: PendingConnection; width: number; readOnly: boolean; failed: number }): ReactNode {
+export const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: PendingConnection; width: number; readOnly: boolean; failed: number; running: number }): ReactNode {
   const { session, pending } = props;
-  const snapshot = useTrackerSnapshot(session?.tracker);
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
   // the service's time, as everything it dates (the emulator's clock runs 20× in the demo)
   const serviceNow = useMemo(() => (session ? () => session.client.serviceNow() : undefined), [session]);
@@ -37,7 +36,7 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
   const burn = useBurn(session, servers);
   const counts: string[] = [];
   if (servers) counts.push(plural(servers.length, 'server'));
-  if (session) counts.push(plural(snapshot.inFlight.length, 'running action'));
+  if (session) counts.push(plural(props.running, 'running action'));
   if (props.failed > 0) counts.push(`${props.failed} failed`);
   return (
     <Header

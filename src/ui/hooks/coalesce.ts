@@ -56,3 +56,25 @@ export function coalesced(onChange: () => void, intervalMs = BACKGROUND_FRAME_MS
     },
   };
 }
+
+/**
+ * Calls `onChange` once per burst of one turn, in a microtask: for news that never floods (a list's cache,
+ * refreshed every few seconds), so every part of the screen that reads it is drawn in the same frame.
+ */
+export function inMicrotask(onChange: () => void): { notify(): void; cancel(): void } {
+  let queued = false;
+  let cancelled = false;
+  return {
+    notify() {
+      if (queued || cancelled) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        if (!cancelled) onChange();
+      });
+    },
+    cancel() {
+      cancelled = true;
+    },
+  };
+}

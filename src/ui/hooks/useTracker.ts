@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { ActionRow } from '../components/action-lines.js';
 import type { ActionTracker, TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
 import type { ResourceCache } from '../../session/cache.js';
-import { coalesced } from './coalesce.js';
+import { coalesced, inMicrotask } from './coalesce.js';
 
 const EMPTY: TrackerSnapshot = { inFlight: [], finished: [], history: [], error: null };
 
@@ -72,7 +72,7 @@ export function useCached<T>(cache: ResourceCache | null | undefined, key: strin
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!cache) return () => {};
-      const c = coalesced(onChange);
+      const c = inMicrotask(onChange);
       const off = cache.subscribe(key, c.notify);
       return () => {
         c.cancel();

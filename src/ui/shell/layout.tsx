@@ -66,6 +66,8 @@ interface ShellFrameProps {
   status: Status | null;
   /** the failed actions in the panel, for the header's count */
   failed: number;
+  /** actions in flight, from the snapshot the panel's rows were made of: the header's count and the panel agree */
+  running: number;
   panelRows: ActionRow[];
   /** the screen, drawn whatever the mode so that its state stays */
   body: ReactNode;
@@ -93,7 +95,7 @@ export function ShellFrame(props: ShellFrameProps): ReactNode {
     <Box flexDirection="column" width={size.columns} height={size.rows}>
       {tooSmall ? <TooSmall columns={size.columns} rows={size.rows} /> : null}
       <Box display={tooSmall ? 'none' : 'flex'} flexDirection="column" width={W} height={H}>
-        <HeaderBar session={props.session} pending={props.pending} width={W} readOnly={props.readOnly} failed={props.failed} />
+        <HeaderBar session={props.session} pending={props.pending} width={W} readOnly={props.readOnly} failed={props.failed} running={props.running} />
         <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
           {mode === 'help' ? <HelpOverlay scopes={props.scopes} readOnly={props.readOnly} width={inner} height={helpRows} onClose={props.closeMode} onIdle={props.onIdle} /> : null}
           {mode === 'sort' && props.chooser ? (
