@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { displayWidth, padEnd, padStart, safe, safeLines, truncate } from '../../src/ui/text.js';
+import { withoutSegmenter } from '../build/patch-harness.js';
 import { countdown, gigabytes, megabytes, money, percent, rate, statusWord, bytesPerSecond } from '../../src/ui/format.js';
 
 const ESC = '\u001b';
@@ -128,17 +129,10 @@ describe('formats', () => {
 
 describe('the text of a first frame needs no grapheme segmenter (creating one costs about 20 ms)', () => {
   it('money, the header’s signs and the list’s symbols are measured and cut without one', async () => {
-    const intl = Intl as unknown as { Segmenter: unknown };
-    const real = intl.Segmenter;
-    intl.Segmenter = class {
-      constructor() {
-        throw new Error('a segmenter was created');
-      }
-    };
-    try {
-      // a fresh copy of the module: this file's other tests may have made its segmenter already
-      vi.resetModules();
-      const fresh = await import('../../src/ui/text.js');
+    // a fresh copy of the module: this file's other tests may have made its segmenter already
+    vi.resetModules();
+    const fresh = await import('../../src/ui/text.js');
+    withoutSegmenter(() => {
       for (const text of ['€ 2.84/h · 10:40 UTC', '€ 0.0298/h', '12 servers · 0 running actions', '✓ done ✗ failed ▸ ⏎ open ↑↓ move', 'spot −40% · offline −50%', '£ ¥ ₹ ₿']) {
         expect(fresh.displayWidth(text)).toBe([...text].length);
         expect(fresh.safe(text)).toBe(text);
@@ -146,8 +140,6 @@ describe('the text of a first frame needs no grapheme segmenter (creating one co
       }
       // the stand-in is in place: text that needs segmenting asks for one
       expect(() => fresh.safe('名前\u0301x')).toThrow('a segmenter was created');
-    } finally {
-      intl.Segmenter = real;
-    }
+    });
   });
 });
