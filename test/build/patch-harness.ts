@@ -142,22 +142,6 @@ export function widthMismatches(original: StringWidth, patched: StringWidth, sam
   return mismatches;
 }
 
-/** Runs `action` with an Intl.Segmenter that throws when created. */
-export function withoutSegmenter<T>(action: () => T): T {
-  const intl = Intl as unknown as { Segmenter: unknown };
-  const real = intl.Segmenter;
-  intl.Segmenter = class {
-    constructor() {
-      throw new Error('a segmenter was created');
-    }
-  };
-  try {
-    return action();
-  } finally {
-    intl.Segmenter = real;
-  }
-}
-
 // Strings a dashboard actually draws: frames, markers, names in other scripts, emoji, and the invisible
 // characters that end up in names pasted from elsewhere.
 export const UI_STRINGS = [

@@ -23,12 +23,12 @@ import {
   red,
   codePoints,
   widthMismatches,
-  withoutSegmenter,
   UI_STRINGS,
   seeded,
   type Random,
   randomText,
 } from './patch-harness.js';
+import { withoutSegmenter } from '../without-segmenter.js';
 
 describe('string-width 8 (what Ink measures text with)', async () => {
   const entry = "export { default } from 'string-width';";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { displayWidth, padEnd, padStart, safe, safeLines, truncate } from '../../src/ui/text.js';
-import { withoutSegmenter } from '../build/patch-harness.js';
+import { withoutSegmenter } from '../without-segmenter.js';
 import { countdown, gigabytes, megabytes, money, percent, rate, statusWord, bytesPerSecond } from '../../src/ui/format.js';
 
 const ESC = '\u001b';
