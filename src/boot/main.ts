@@ -12,13 +12,14 @@ import type { Session } from '../session/session.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
-import { COST_ACCOUNT_KEY, COST_PLANS_KEY, GROUPS_CACHE_KEY, SERVERS_CACHE_KEY } from '../session/cache.js';
+import { SERVERS_CACHE_KEY } from '../session/cache.js';
+import { askOnce, SIDE_LISTS } from '../session/side-lists.js';
 import { pickTheme, setTheme } from '../ui/theme.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
 /** What the first frame waits for (within its limit): the list and what its rows and the header draw. */
-const START_KEYS = [SERVERS_CACHE_KEY, GROUPS_CACHE_KEY, COST_ACCOUNT_KEY, COST_PLANS_KEY];
+const START_KEYS: string[] = [SERVERS_CACHE_KEY, ...SIDE_LISTS];
 
 export type Plan = { kind: 'demo' } | { kind: 'connect'; conn: Exclude<Connection, { source: 'none' }>; store: ProfileStore | null };
 
@@ -115,15 +116,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
       // What the first screen draws beside the list (the groups it names, the costs of its rows and the
       // header's burn), asked for with it: the list is then drawn once, complete, instead of once per answer
       // (with 10,000 servers each answer costs a pass over all of them, in the way of the first keys).
-      const { cache, client } = session;
-      for (const [key, load] of [
-        [GROUPS_CACHE_KEY, () => client.groups.list()],
-        [COST_ACCOUNT_KEY, () => client.account.get()],
-        [COST_PLANS_KEY, () => client.catalog.plans()],
-      ] as const) {
-        // a failure is the screen's to show (or, for the costs, to leave unshown) when it asks again
-        void cache.prefetch<unknown>(key, load).catch(() => {});
-      }
+      for (const key of SIDE_LISTS) askOnce(session, key);
       // the app reports a failure when it asks for the same
       session.followRunning().catch(() => {});
       return session;

@@ -8,7 +8,7 @@ import type { ActionRow } from '../components/action-lines.js';
 import { coalesced } from './coalesce.js';
 import type { TrackedAction, TrackerSnapshot } from '../../watch/tracker.js';
 
-/** The groups' version, re-read at most once per background frame (coalesce.ts) however many requests were answered. */
+/** The groups' version, re-read once per turn however many requests were answered, and at most 25 times a second while answers flood (coalesce.ts). */
 export function useBulkVersion(bulk: BulkGroups | undefined): number {
   const subscribe = useCallback(
     (onChange: () => void) => {

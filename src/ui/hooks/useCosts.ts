@@ -6,6 +6,7 @@ import type { Account, Plan, Server } from '../../api/index.js';
 import { burnWithOff, runningBurn, serverRate, type Rate } from '../../rules/costs.js';
 import { COST_ACCOUNT_KEY, COST_PLANS_KEY } from '../../session/cache.js';
 import type { Session } from '../../session/session.js';
+import { askOnce } from '../../session/side-lists.js';
 import { perHour } from '../format.js';
 import { useCached } from './useTracker.js';
 
@@ -20,9 +21,8 @@ export function useCostInputs(session: Session | null | undefined): CostInputs {
   const plans = useCached<Plan[]>(session?.cache, COST_PLANS_KEY);
   useEffect(() => {
     if (!session) return;
-    const { cache, client } = session;
-    if (cache.get(COST_ACCOUNT_KEY) === undefined) cache.prefetch(COST_ACCOUNT_KEY, () => client.account.get()).catch(() => undefined);
-    if (cache.get(COST_PLANS_KEY) === undefined) cache.prefetch(COST_PLANS_KEY, () => client.catalog.plans()).catch(() => undefined);
+    askOnce(session, COST_ACCOUNT_KEY);
+    askOnce(session, COST_PLANS_KEY);
   }, [session]);
   return useMemo(() => ({ account, plans }), [account, plans]);
 }

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Group, Server } from '../../api/index.js';
 import { GROUPS_CACHE_KEY, SERVERS_CACHE_KEY } from '../../session/cache.js';
+import { askOnce } from '../../session/side-lists.js';
 import type { Session } from '../../session/session.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { padStart } from '../text.js';
@@ -75,7 +76,7 @@ function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start
 export function useGroups(session: Session): Group[] | undefined {
   const groups = useCached<Group[]>(session.cache, GROUPS_CACHE_KEY);
   useEffect(() => {
-    if (session.cache.get(GROUPS_CACHE_KEY) === undefined) session.cache.prefetch(GROUPS_CACHE_KEY, () => session.client.groups.list()).catch(() => undefined);
+    askOnce(session, GROUPS_CACHE_KEY);
   }, [session]);
   return groups;
 }
