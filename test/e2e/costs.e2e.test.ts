@@ -24,7 +24,19 @@ it('the header shows the burn per hour at 80×24, and at 200×50 it is the sum o
 
   const s = await startDashboard(emu, cleanups, { cols: 200, rows: 50 });
   // every booted row's power state known (the Off row at its offline rate): the header and the column agree
-  const sc = await s.waitUntil((x) => x.includes('COST/H') && /│›ec206901 .*€ \d\.\d{4}/.test(x) && /\boff\b +€ \d\.\d{4}/.test(x) && /€ \d+\.\d\d\/h/.test(x), 'the COST/H column', SHOW_MS);
+  // a whole, settled screen: every server row with its cost, the footer drawn, and the header as the rows have
+  // it (the first frame now brings the costs with the list, and a read in the middle of a redraw is torn)
+  const costCells = (x: string) => [...x.matchAll(/ (€ \d+\.\d{4}) /g)].map((m) => euros(m[1]));
+  const burnOf = (x: string) => Number(/€ (\d+\.\d\d)\/h/.exec(x.split('\n')[0])?.[1]);
+  const settled = (x: string) =>
+    costCells(x).length === (x.match(/^│[› ][ *]?ec2\d{5} /gm) ?? []).length &&
+    /q quit/.test(x) &&
+    Math.abs(burnOf(x) - costCells(x).reduce((a, b) => a + b, 0)) < 0.05;
+  const sc = await s.waitUntil(
+    (x) => x.includes('COST/H') && /│›ec206901 .*€ \d\.\d{4}/.test(x) && /\boff\b +€ \d\.\d{4}/.test(x) && /€ \d+\.\d\d\/h/.test(x) && settled(x),
+    'the COST/H column',
+    SHOW_MS,
+  );
   const header = /€ (\d+\.\d\d)\/h/.exec(sc.split('\n')[0])!;
   const cells = [...sc.matchAll(/ (€ \d+\.\d{4}) /g)].map((m) => euros(m[1]));
   expect(cells.length).toBeGreaterThanOrEqual(10);
