@@ -12,7 +12,8 @@
 // tests and any unbundled run load them. Should they not be (an install with --ignore-scripts, a patch edited
 // since), they are patched first, by the same step.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { applyPatches } from './patch-deps.mjs';
 
 const repatched = applyPatches();
@@ -56,3 +57,14 @@ await Promise.all([
     supported: { 'dynamic-import': false, 'regexp-unicode-property-escapes': true, 'regexp-set-notation': true },
   }),
 ]);
+
+// What each code-cached bundle is, written once here so a start need not hash 0.7 to 2 MB itself (loading
+// node:crypto and hashing cost a command about 5 ms): src/boot/compile-cache.ts names the cache after this
+// digest, and trusts it only while the bundle's size and modification time are still those recorded here.
+const ids = {};
+for (const name of ['dashboard.cjs', 'emulator.cjs', 'commands.cjs']) {
+  const file = new URL(`../dist/${name}`, import.meta.url);
+  const { size, mtimeMs } = statSync(file);
+  ids[name] = { sha256: createHash('sha256').update(readFileSync(file)).digest('hex'), size, mtimeMs };
+}
+writeFileSync(new URL('../dist/bundles.json', import.meta.url), `${JSON.stringify(ids, null, 2)}\n`);

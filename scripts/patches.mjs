@@ -85,6 +85,9 @@ function rowKey(pieces) {
 const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 // A line's characters as runs of the same codes, each one pseudo-character holding the run's text, and the
 // line's width in columns (as drawRow counts it). Kept with the shared caches, like the characters.
+// Made from the tokens as styledCharsFromTokens reads them, without its object and copy of the codes for
+// every character: a chart's cursor row is a new line at each step, and those were most of a step's garbage.
+// The codes of a run are shared, not copied: reduceAnsiCodesIncremental returns a new array, never changes one.
 function lineRuns(caches, line) {
     const runsByLine = (caches.runs ??= new Map());
     let runs = runsByLine.get(line);
@@ -92,12 +95,18 @@ function lineRuns(caches, line) {
     const parts = [];
     let width = 0;
     let previous = null;
-    for (const character of caches.getStyledChars(line)) {
-        const value = character.value;
+    let codes = [];
+    for (const token of tokenize(line)) {
+        if (token.type === 'ansi') {
+            codes = reduceAnsiCodesIncremental(codes, [token]);
+            continue;
+        }
+        if (token.type !== 'char') continue;
+        const value = token.value;
         const code = value.length === 1 ? value.charCodeAt(0) : 0;
         width += code >= 0x20 && code < 0x7f ? 1 : Math.max(1, caches.getStringWidth(value));
-        if (previous !== null && sameRunCodes(previous.styles, character.styles)) previous.value += value;
-        else parts.push((previous = { type: 'char', value, fullWidth: false, styles: character.styles }));
+        if (previous !== null && sameRunCodes(previous.styles, codes)) previous.value += value;
+        else parts.push((previous = { type: 'char', value, fullWidth: false, styles: codes }));
     }
     runs = { parts, width };
     runsByLine.set(line, runs);
@@ -115,6 +124,14 @@ function sameRunCodes(a, b) {
 // cell per column: styledCharsToString writes no codes between characters of the same codes, so a run
 // given as one character of several letters comes out as the same text. null: the row needs the cells.
 function drawRowFromRuns(output, pieces) {
+    // A bordered box writes its two sides before what is inside them: taken left to right, those pieces still
+    // do not overlap, and which was written first cannot matter.
+    for (let i = 2; i < pieces.length; i += 2) {
+        if (pieces[i] < pieces[i - 2]) {
+            pieces = leftToRight(pieces);
+            break;
+        }
+    }
     const chars = [];
     let column = 0;
     for (let i = 0; i < pieces.length; i += 2) {
@@ -128,6 +145,15 @@ function drawRowFromRuns(output, pieces) {
     }
     if (column < output.width) chars.push({ type: 'char', value: ' '.repeat(output.width - column), fullWidth: false, styles: BLANK_CELL.styles });
     return joinRuns(chars).trimEnd();
+}
+// The pieces ordered by column (the sort is stable: two at one column stay in the order they were written).
+function leftToRight(pieces) {
+    const at = [];
+    for (let i = 0; i < pieces.length; i += 2) at.push(i);
+    at.sort((a, b) => pieces[a] - pieces[b]);
+    const sorted = [];
+    for (const i of at) sorted.push(pieces[i], pieces[i + 1]);
+    return sorted;
 }
 // styledCharsToString over runs, with the codes written between two runs remembered by the codes on either
 // side: the same text, without working out the same difference of codes again for every row.
@@ -208,7 +234,7 @@ export function inkOutput(source) {
   patched = once(
     patched,
     "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
-    "import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+    "import { ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
     'ink output.js',
   );
   return `let SHARED_CACHES = null;\nlet OUTPUT_FRAMES = 0;\n${patched}\n${INK_DRAW_ROWS}`;

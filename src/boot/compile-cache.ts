@@ -13,7 +13,6 @@
 // is named after the bundle's contents and the V8 version, and is checked by V8 before use: a stale,
 // foreign or damaged cache is refused by V8, the bundle is compiled from source, and the cache is rewritten.
 
-import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -74,6 +73,28 @@ function readIfOwn(file: string): Buffer | undefined {
   }
 }
 
+type Digests = Record<string, { sha256?: unknown; size?: unknown; mtimeMs?: unknown } | undefined>;
+
+/**
+ * The bundle's SHA-256: the one the build wrote beside it in bundles.json while the file still has the size and
+ * modification time recorded there; otherwise (edited since, copied without its times, no record) computed here.
+ */
+export function bundleDigest(file: string, bytes: Buffer): string {
+  try {
+    const ids = JSON.parse(readFileSync(join(dirname(file), 'bundles.json'), 'utf8')) as Digests;
+    const id = ids[basename(file)];
+    if (id && typeof id.sha256 === 'string' && /^[0-9a-f]{64}$/.test(id.sha256) && id.size === bytes.length && id.mtimeMs === statSync(file).mtimeMs) {
+      return id.sha256;
+    }
+  } catch {
+    // no record, or not one we can read: hash the bytes
+  }
+  return crypto().createHash('sha256').update(bytes).digest('hex');
+}
+
+// node:crypto is loaded only when a digest has to be computed: loading it costs a start a few milliseconds
+const crypto = () => process.getBuiltinModule('node:crypto');
+
 /**
  * Compiles and runs the CommonJS-shaped bundle at `url` (built by scripts/build.mjs with `import.meta.url`
  * turned into a parameter) and returns its exports.
@@ -84,12 +105,12 @@ export function loadBundle<T>(url: URL, dir: string | null = compileCacheDir()):
   // the dashboard's 2 MB, at every start)
   const bytes = readFileSync(file);
   const source = bytes.toString('utf8');
-  const key = createHash('sha256').update(bytes).update(`\0${process.version}\0${process.arch}\0${cachedDataVersionTag()}`).digest('hex');
+  const key = `${process.arch}-${cachedDataVersionTag().toString(16)}-${bundleDigest(file, bytes).slice(0, 24)}`;
   const usable = dir !== null && privateDir(dir);
   // Per Node version: one that runs the program after another (CI runs three, so may a user switching
   // versions) neither reads nor removes the other's cache.
   const prefix = `${basename(file)}-node${process.versions.node}-`;
-  const cacheFile = usable ? join(dir, `${prefix}${key.slice(0, 24)}.cache`) : null;
+  const cacheFile = usable ? join(dir, `${prefix}${key}.cache`) : null;
   const cachedData = cacheFile ? readIfOwn(cacheFile) : undefined;
 
   // One line, so the bundle's own line numbers (and its source map) stay right.

@@ -5,7 +5,7 @@
 // them from memory, whatever the cache file holds. So every test that looks at what a later start does with
 // the file runs each start in a child node process, through compile-cache.ts turned into plain JavaScript.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +83,8 @@ const [url, dir] = process.argv.slice(2);
 const b = loadBundle(new URL(url), dir === '-' ? null : dir);
 const e = b.exports;
 const saved = b.save();
-process.stdout.write(JSON.stringify({ cache: b.cache, cacheFile: b.cacheFile, saved, answer: e.answer(), url: e.url, path: e.path, total: e.total }));
+const crypto = process.moduleLoadList.includes('NativeModule crypto');
+process.stdout.write(JSON.stringify({ cache: b.cache, cacheFile: b.cacheFile, saved, answer: e.answer(), url: e.url, path: e.path, total: e.total, crypto }));
 `,
   );
 });
@@ -99,6 +100,8 @@ interface Start {
   url: string;
   path: string;
   total: number;
+  /** whether the start loaded node:crypto */
+  crypto: boolean;
 }
 
 /** One start of the program in a new process: loads the bundle, then saves the cache as after the first frame. */
@@ -262,6 +265,67 @@ describe('loadBundle', () => {
     expect(mode(cacheDir)).toBe(0o700);
     expect(loaded.save()).toBe(true);
     expect(existsSync(loaded.cacheFile!)).toBe(true);
+  });
+});
+
+describe("the build's record of each bundle (dist/bundles.json)", () => {
+  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  const record = (file: string, sha: string) => {
+    const { size, mtimeMs } = statSync(file);
+    writeFileSync(join(file, '..', 'bundles.json'), JSON.stringify({ 'app.cjs': { sha256: sha, size, mtimeMs } }));
+  };
+
+  test('a start names the cache after the recorded digest and does not load node:crypto to hash the bundle', () => {
+    const { file, url, cacheDir } = setup();
+    const unrecorded = start(url, cacheDir);
+    expect(unrecorded.crypto).toBe(true);
+    expect(unrecorded.cacheFile).toContain(sha256(file).slice(0, 24));
+
+    record(file, sha256(file));
+    const first = start(url, cacheDir);
+    expect(first.crypto).toBe(false);
+    expect(first.cacheFile).toBe(unrecorded.cacheFile);
+    expect(first.cache).toBe('used');
+  });
+
+  test('a bundle changed after the build (same size, later time) is hashed as it is: the cache of the recorded one is not read', () => {
+    const { file, url, cacheDir } = setup('app.cjs', 'v1');
+    record(file, sha256(file));
+    const before = start(url, cacheDir);
+    expect(before.cache).toBe('absent');
+    expect(start(url, cacheDir).cache).toBe('used');
+
+    // same length, other code: only the record's size and time tell it apart before hashing
+    const text = readFileSync(file, 'utf8').replace('answer: () => 42', 'answer: () => 43');
+    writeFileSync(file, text);
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const after = start(url, cacheDir);
+    expect(after.crypto).toBe(true);
+    expect(after.answer).toBe(43);
+    expect(after.cache).toBe('absent');
+    expect(after.cacheFile).toContain(sha256(file).slice(0, 24));
+    expect(after.cacheFile).not.toBe(before.cacheFile);
+  });
+
+  test('a record that is not one (damaged file, wrong digest shape) is ignored and the bundle hashed', () => {
+    const { file, url, cacheDir } = setup();
+    writeFileSync(join(file, '..', 'bundles.json'), '{"app.cjs": ');
+    const damaged = start(url, cacheDir);
+    expect(damaged.crypto).toBe(true);
+    expect(damaged.cacheFile).toContain(sha256(file).slice(0, 24));
+    record(file, '../../etc/passwd');
+    const odd = start(url, cacheDir);
+    expect(odd.cacheFile).toBe(damaged.cacheFile);
+  });
+
+  test('the build records every code-cached bundle as it is in dist/', () => {
+    const dist = join(import.meta.dirname, '../../dist');
+    const ids = JSON.parse(readFileSync(join(dist, 'bundles.json'), 'utf8')) as Record<string, { sha256: string; size: number; mtimeMs: number }>;
+    expect(Object.keys(ids).sort()).toEqual(['commands.cjs', 'dashboard.cjs', 'emulator.cjs']);
+    for (const [name, id] of Object.entries(ids)) {
+      const { size, mtimeMs } = statSync(join(dist, name));
+      expect({ name, ...id }).toEqual({ name, sha256: sha256(join(dist, name)), size, mtimeMs });
+    }
   });
 });
 

@@ -283,6 +283,42 @@ export const drawnRows = () => DRAWN_ROWS;
     expect(frame(patched.exports.default, 1)).toBe(frame(original.exports.default, 1));
     expect(patched.exports.drawnRows() - before).toBe(1);
   });
+
+  it("output: a bordered box's row (its two sides written before what is between them) is drawn from runs, the same as the original", async () => {
+    type Output = { write(x: number, y: number, text: string, options: { transformers: never[] }): void; get(): { output: string } };
+    type OutputModule = { default: new (options: { width: number; height: number }) => Output };
+    const original = await load<OutputModule>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
+    // counts the rows the runs could not draw (each then drawn cell by cell, an object for every column)
+    const counted = `${read(FILES.inkOutput)}
+let BY_CELLS = 0;
+const uncountedRuns = drawRowFromRuns;
+drawRowFromRuns = (output, pieces) => {
+    const text = uncountedRuns(output, pieces);
+    if (text === null) BY_CELLS++;
+    return text;
+};
+export const byCells = () => BY_CELLS;
+`;
+    const patched = await load<OutputModule & { byCells(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
+    const [width, height] = [50, 3];
+    // as Ink draws <Box borderStyle="single">: the border (the sides of each row) first, then the children
+    const frame = (Output: OutputModule['default'], inside: string[]) => {
+      const output = new Output({ width, height });
+      for (let y = 0; y < height; y++) {
+        output.write(0, y, '│', { transformers: [] });
+        output.write(width - 1, y, '│', { transformers: [] });
+      }
+      inside.forEach((text, y) => output.write(1, y, text, { transformers: [] }));
+      return output.get().output;
+    };
+    const rows = [`\u001b[38;5;246m  0 B/s ┤\u001b[39m${'▁▂▃█'.repeat(9)}`, ' CPU ▸ 12 %', 'x'.repeat(width - 2)];
+    expect(frame(patched.exports.default, rows)).toBe(frame(original.exports.default, rows));
+    expect(patched.exports.byCells()).toBe(0);
+    // one piece over another still needs the cells: a child wider than the inside covers the right side
+    const over = ['y'.repeat(width - 1), 'a', 'b'];
+    expect(frame(patched.exports.default, over)).toBe(frame(original.exports.default, over));
+    expect(patched.exports.byCells()).toBe(1);
+  });
 });
 
 type ClipArea = { x1?: number; x2?: number; y1?: number; y2?: number };
