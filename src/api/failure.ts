@@ -1,9 +1,18 @@
 // A failed request as one of the client's own errors: the service's refusal with its own words, a timeout, a
 // cancellation, or a network failure with a short reason. The error classes scrub credentials from the text.
-import { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
+import { AttemptTimeout, StatusFailure } from './attempts.js';
 import { ApiError, NetworkError, TimeoutError, isAbort } from './errors.js';
+import { readAll } from './exchange.js';
 import { isRecord } from './read.js';
 import type { ServiceClock } from './service-clock.js';
+
+const UTF8 = new TextDecoder();
+
+/** What an answer's first line says. */
+interface StatusLine {
+  status: number;
+  statusText: string;
+}
 
 /** The request that failed, as much of it as its error tells. */
 interface FailedRequest {
@@ -19,12 +28,12 @@ interface FailedRequest {
 export async function translate(err: unknown, req: FailedRequest, clock: ServiceClock, afterLostAnswer = false): Promise<Error> {
   const { method, path } = req;
   if (req.signal?.aborted) return asError(req.signal.reason);
-  if (err instanceof HTTPError) {
-    const res = err.response;
-    clock.observe(res.headers.get('date'));
+  if (err instanceof StatusFailure) {
+    const res = err.answer;
+    clock.observe(res.header('date'));
     let body: unknown;
     try {
-      const text = await res.text();
+      const text = UTF8.decode(await readAll(res.body));
       body = text.trim() === '' ? null : safeJson(text);
       if (body === undefined) body = text.length <= 200 ? text : null;
     } catch {
@@ -39,7 +48,7 @@ export async function translate(err: unknown, req: FailedRequest, clock: Service
       afterLostAnswer,
     });
   }
-  if (err instanceof KyTimeoutError) return new TimeoutError({ method, path, timeoutMs: req.timeoutMs });
+  if (err instanceof AttemptTimeout) return new TimeoutError({ method, path, timeoutMs: req.timeoutMs });
   if (isAbort(err)) return asError(err);
   return new NetworkError({ method, path, endpoint: req.endpoint, reason: reasonOf(err) });
 }
@@ -53,7 +62,7 @@ function safeJson(text: string): unknown {
 }
 
 /** The service's own words: `message`, else `error`, else `detail` (text or a list of `{msg}`), else the status text. */
-export function errorMessage(body: Record<string, unknown>, res: Response): string {
+export function errorMessage(body: Record<string, unknown>, res: StatusLine): string {
   for (const key of ['message', 'error', 'detail']) {
     const v = body[key];
     if (typeof v === 'string' && v.trim() !== '') return v;
@@ -86,7 +95,7 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-function statusText(res: Response): string {
+function statusText(res: StatusLine): string {
   return res.statusText || STATUS_TEXT[res.status] || `HTTP ${res.status}`;
 }
 

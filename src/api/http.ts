@@ -1,11 +1,13 @@
-// The transport: one ky instance per client carrying the base address, the credential, the timeout and the
-// retry policy. Every answer comes back as parsed JSON (or text), and every failure as one of the client's
-// own errors, with credentials scrubbed from whatever text the failure carries.
-// The other jobs live beside it: auth.ts (the credential and its renewal), failure.ts (failures as errors),
-// repeats.ts (unchanged answers to polled lists).
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
+// The transport: the base address, the credential, the timeout and the retry policy of one client. Every answer
+// comes back as parsed JSON (or text), and every failure as one of the client's own errors, with credentials
+// scrubbed from whatever text the failure carries.
+// The other jobs live beside it: exchange.ts (what carries a request), attempts.ts (timeouts and retries),
+// auth.ts (the credential and its renewal), failure.ts (failures as errors), repeats.ts (unchanged answers to
+// polled lists).
+import { attempts, type RetryPolicy } from './attempts.js';
 import { Auth, type Credential, type Renewer } from './auth.js';
-import { ApiError, NetworkError, ShapeError, isAbort } from './errors.js';
+import { ApiError, NetworkError, ShapeError } from './errors.js';
+import { fetchExchange, readAll, type Exchange, type FetchLike, type Incoming } from './exchange.js';
 import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
 import { readComparing, Repeats, type Repeat } from './repeats.js';
@@ -16,25 +18,17 @@ import { ServiceClock } from './service-clock.js';
 const UTF8 = new TextDecoder();
 
 export type { Credential } from './auth.js';
-
-/** A fetch as the emulator's `app.fetch` has it: tests pass it to skip the socket. */
-export type FetchLike = (request: Request) => Promise<Response> | Response;
-
-export interface RetryPolicy {
-  /** retries after the first attempt */
-  limit: number;
-  /** first backoff delay; doubles each retry */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** a longer `Retry-After` is cut to this */
-  maxRetryAfterMs: number;
-}
+export type { RetryPolicy } from './attempts.js';
+export type { Exchange, FetchLike } from './exchange.js';
 
 export interface TransportOptions {
   /** base address, e.g. `http://127.0.0.1:8787` */
   endpoint: string;
   credential?: Credential | null;
+  /** the fetch requests go through (default: Node's own); tests pass the emulator's `app.fetch` */
   fetch?: FetchLike;
+  /** what carries requests instead of a fetch (see exchange.ts): the commands' node:http, the demo's worker */
+  exchange?: Exchange;
   /** per attempt; default 15 s */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -96,14 +90,12 @@ export interface LostAnswerRecovery<T> {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
-// POST and PATCH are left out on purpose: a retried POST after a lost answer would create a second server.
-const RETRIED_METHODS = ['get', 'put', 'delete', 'head'];
-const RETRIED_STATUSES = [429, 502, 503, 504];
 
 export class Transport {
   readonly endpoint: string;
   readonly timeoutMs: number;
-  private readonly ky: KyInstance;
+  private readonly exchange: Exchange;
+  private readonly retry: RetryPolicy;
   /** the service's clock: this machine's plus the offset its last answer's Date header showed */
   readonly clock: ServiceClock;
   private readonly auth: Auth;
@@ -117,30 +109,8 @@ export class Transport {
     this.clock = new ServiceClock(opts.now ?? Date.now);
     this.auth = new Auth(this.clock, opts.expiryMarginMs ?? 5_000, opts.renewMarginMs ?? 60_000);
     this.credential = opts.credential ?? null;
-    const retry = { ...DEFAULT_RETRY, ...opts.retry };
-    const userFetch = opts.fetch;
-    this.ky = ky.create({
-      throwHttpErrors: true,
-      // ky must get a Promise back, and the emulator's fetch takes a Request only
-      fetch: userFetch
-        ? async (input, init) => userFetch(input instanceof Request ? input : new Request(input, init))
-        : undefined,
-      retry: {
-        limit: retry.limit,
-        methods: RETRIED_METHODS,
-        statusCodes: RETRIED_STATUSES,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: retry.maxRetryAfterMs,
-        backoffLimit: retry.maxDelayMs,
-        delay: (attempt) => retry.baseDelayMs * 2 ** (attempt - 1),
-        shouldRetry: ({ error }) => {
-          if (isAbort(error) || error instanceof KyTimeoutError) return false;
-          // default rules for HTTP statuses; a rejection by fetch itself is a network error: retry
-          return undefined;
-        },
-      },
-      headers: { accept: 'application/json', 'user-agent': 'ecsdeck' },
-    });
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.exchange = opts.exchange ?? fetchExchange(opts.fetch);
   }
 
   get credential(): Credential | null {
@@ -254,28 +224,24 @@ export class Transport {
     if (opts.accept === 'text') headers.accept = 'text/csv, text/plain, application/json';
     opts.signal?.throwIfAborted();
 
-    let response: Response;
+    let response: Incoming;
     let lostAnswer = false;
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    const query = cleanQuery(opts.query);
+    if (opts.json !== undefined) headers['content-type'] = 'application/json';
     try {
-      response = await this.ky(this.endpoint + path, {
-        method: upper,
-        headers,
-        json: opts.json,
-        searchParams: cleanQuery(opts.query),
-        signal: opts.signal,
-        timeout: opts.timeoutMs ?? this.timeoutMs,
-        hooks: {
-          beforeRetry: [
-            ({ error }) => {
-              // 429 and 503 say the service did nothing; a broken connection or a gateway's 502/504 may
-              // hide an answer the service did send
-              if (!(error instanceof HTTPError) || error.response.status === 502 || error.response.status === 504) lostAnswer = true;
-            },
-          ],
+      response = await attempts(
+        this.exchange,
+        {
+          method: upper,
+          url: this.endpoint + path + (query ? `?${new URLSearchParams(query).toString()}` : ''),
+          headers: { accept: 'application/json', 'user-agent': 'ecsdeck', ...headers },
+          body: opts.json === undefined ? null : JSON.stringify(opts.json),
         },
-      });
+        { signal: opts.signal, timeoutMs, policy: this.retry, onLostAnswer: () => (lostAnswer = true) },
+      );
     } catch (err) {
-      const request = { method: upper, path, endpoint: this.endpoint, timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal };
+      const request = { method: upper, path, endpoint: this.endpoint, timeoutMs, signal: opts.signal };
       const failure = await translate(err, request, this.clock, lostAnswer);
       // a refused login token is renewed once and the request sent once more (see Auth.renewAfter)
       if (!renewed && (await this.auth.renewAfter(failure, sentJwt))) return this.send(method, path, opts, true);
@@ -283,18 +249,18 @@ export class Transport {
     }
 
     const status = response.status;
-    const repeatKey = opts.reuse === true && upper === 'GET' && opts.accept !== 'text' ? `${path}?${JSON.stringify(cleanQuery(opts.query) ?? {})}` : null;
+    const repeatKey = opts.reuse === true && upper === 'GET' && opts.accept !== 'text' ? `${path}?${JSON.stringify(query ?? {})}` : null;
     const last = repeatKey === null ? undefined : this.repeats.last(repeatKey, status);
     let text: string;
     let bytes: Uint8Array | undefined;
     try {
       if (repeatKey === null) {
-        text = await response.text();
+        text = UTF8.decode(await readAll(response.body));
       } else {
-        const read = await readComparing(response, last);
+        const read = await readComparing(response.body, last);
         if ('same' in read) {
           const kept = read.same;
-          this.clock.observe(response.headers.get('date'));
+          this.clock.observe(response.header('date'));
           // parsed again only for a caller that has no result of it yet
           return {
             status,
@@ -311,8 +277,8 @@ export class Transport {
       if (opts.signal?.aborted) throw opts.signal.reason;
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
-    this.clock.observe(response.headers.get('date'));
-    const type = response.headers.get('content-type') ?? '';
+    this.clock.observe(response.header('date'));
+    const type = response.header('content-type') ?? '';
     if (opts.accept === 'text' && !type.includes('json')) return { status, body: text };
     if (text.trim() === '') return { status, body: null };
     let body: unknown;

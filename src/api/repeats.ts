@@ -36,25 +36,20 @@ export class Repeats {
 }
 
 /**
- * The body of `response`, read a piece at a time and compared with the last answer as it comes: that answer
- * when this one is the same byte for byte (then nothing was joined), else the whole body.
+ * A body read a piece at a time and compared with the last answer as it comes: that answer when this one is the
+ * same byte for byte (then nothing was joined), else the whole body.
  */
-export async function readComparing(response: Response, lastAnswer: Repeat | undefined): Promise<{ same: Repeat } | { bytes: Uint8Array }> {
+export async function readComparing(body: AsyncIterable<Uint8Array>, lastAnswer: Repeat | undefined): Promise<{ same: Repeat } | { bytes: Uint8Array }> {
   const last = lastAnswer?.bytes;
   const chunks: Uint8Array[] = [];
   let length = 0;
   let same = last !== undefined;
-  if (response.body) {
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (same && last !== undefined) {
-        same = length + value.length <= last.length && Buffer.compare(value, last.subarray(length, length + value.length)) === 0;
-      }
-      chunks.push(value);
-      length += value.length;
+  for await (const value of body) {
+    if (same && last !== undefined) {
+      same = length + value.length <= last.length && Buffer.compare(value, last.subarray(length, length + value.length)) === 0;
     }
+    chunks.push(value);
+    length += value.length;
   }
   if (same && lastAnswer !== undefined && length === lastAnswer.bytes.length) return { same: lastAnswer };
   return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length) };

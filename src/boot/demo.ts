@@ -13,7 +13,7 @@ export async function startEmbedded(
 ): Promise<Session> {
   const embedded = await (opts.embedded ?? startEmulator(opts.speed));
   try {
-    const client = createClient({ endpoint: embedded.url, fetch: embedded.fetch });
+    const client = createClient({ endpoint: embedded.url, exchange: embedded.exchange });
     // the worker's login when it worked (see Embedded.login), else one of our own
     const early = await embedded.login?.catch(() => null);
     let loggedIn = false;

@@ -12,15 +12,16 @@ export const DEMO_PASSWORD = 'demo';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FetchLike } from '../api/http.js';
+import { wholeBody, type Exchange, type Incoming } from '../api/exchange.js';
 
 export interface Embedded {
   url: string;
   /**
    * The dashboard's own requests, handed to the emulator directly instead of over the socket: no HTTP to
-   * write and parse on either side. The port stays open for anything else that wants to talk to it.
+   * write and parse on either side, and no Request or Response made in this thread (the first of those
+   * loads Node's fetch: see api/exchange.ts). The port stays open for anything else that wants to talk to it.
    */
-  fetch?: FetchLike;
+  exchange?: Exchange;
   /**
    * The service's answer to the demo account's login, which the worker sends the moment its emulator is up,
    * while the dashboard is still loading: the dashboard's first requests then need no login before them.
@@ -71,6 +72,17 @@ export interface WorkerData {
   login: { username: string; password: string };
 }
 
+/** The worker's answer as the transport reads it (the body came whole). */
+function incoming(m: WireResponse): Incoming {
+  const headers = new Map((m.headers ?? []).map(([name, value]) => [name.toLowerCase(), value]));
+  return {
+    status: m.status ?? 0,
+    statusText: '',
+    header: (name) => headers.get(name.toLowerCase()) ?? null,
+    body: wholeBody(Buffer.from(m.body ?? '', 'utf8')),
+  };
+}
+
 async function startInWorker(speed: number, dist: URL): Promise<Embedded | null> {
   const entry = new URL('emulator.cjs', dist);
   const script = new URL('embedded-worker.cjs', dist);
@@ -87,7 +99,7 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the emulator stopped (${code})`)));
     });
-    const pending = new Map<number, { resolve(r: Response): void; reject(e: Error): void }>();
+    const pending = new Map<number, { resolve(r: Incoming): void; reject(e: Error): void }>();
     let seq = 0;
     let failure: string | null = null;
     let answerLogin: (answer: WireAnswer) => void = () => {};
@@ -120,7 +132,7 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
       if (!waiting) return;
       pending.delete(m.id);
       if (m.error !== undefined) waiting.reject(new TypeError('fetch failed', { cause: new Error(m.error) }));
-      else waiting.resolve(new Response(m.body === '' ? null : m.body, { status: m.status, headers: m.headers }));
+      else waiting.resolve(incoming(m));
     });
     worker.on('exit', () => {
       // a request made after this would wait for an answer that never comes
@@ -129,12 +141,11 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
       for (const w of pending.values()) w.reject(new TypeError('fetch failed', { cause: new Error('the emulator stopped') }));
       pending.clear();
     });
-    const fetch: FetchLike = async (request) => {
-      if (failure !== null) throw new TypeError('fetch failed', { cause: new Error(failure) });
+    const exchange: Exchange = (request) => {
+      if (failure !== null) return Promise.reject(new TypeError('fetch failed', { cause: new Error(failure) }));
       const id = ++seq;
-      const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
-      const message: WireRequest = { id, url: request.url, method: request.method, headers: [...request.headers], body };
-      return new Promise<Response>((resolve, reject) => {
+      const message: WireRequest = { id, url: request.url, method: request.method, headers: Object.entries(request.headers), body: request.body };
+      return new Promise<Incoming>((resolve, reject) => {
         const signal = request.signal;
         const onAbort = () => {
           pending.delete(id);
@@ -157,7 +168,7 @@ async function startInWorker(speed: number, dist: URL): Promise<Embedded | null>
     };
     return {
       url,
-      fetch,
+      exchange,
       login,
       async close() {
         // A program quit right after its first screen must still leave the emulator's compiled code for the

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readComparing } from '../../src/api/repeats.js';
 
-/** A response whose body arrives in these pieces. */
-function answer(...pieces: string[]): Response {
+/** A body that arrives in these pieces. */
+async function* answer(...pieces: string[]): AsyncGenerator<Uint8Array> {
   const enc = new TextEncoder();
-  return new Response(
-    new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const p of pieces) c.enqueue(enc.encode(p));
-        c.close();
-      },
-    }),
-  );
+  for (const p of pieces) yield enc.encode(p);
 }
 
 const last = { bytes: new TextEncoder().encode('[{"name":"ec200001"},{"name":"ec200002"}]'), status: 200, results: new WeakMap() };
@@ -23,7 +16,7 @@ describe('readComparing: a polled answer compared with the last one as it arrive
   });
 
   it('a change in the last piece, a shorter or a longer answer is read whole', async () => {
-    const text = async (r: Response) => {
+    const text = async (r: AsyncIterable<Uint8Array>) => {
       const read = await readComparing(r, last);
       return 'same' in read ? null : new TextDecoder().decode(read.bytes);
     };

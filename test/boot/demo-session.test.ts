@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/app.js';
 import type { Embedded, WireAnswer } from '../../src/boot/embedded.js';
+import { fetchExchange } from '../../src/api/exchange.js';
 import { startEmbedded } from '../../src/boot/demo.js';
 import type { Session } from '../../src/session/session.js';
 import { BASE, recording } from '../api/helpers.js';
@@ -28,7 +29,7 @@ async function embedded(login: Embedded['login'] | 'from the emulator') {
     answer = Promise.resolve<WireAnswer>({ status: res.status, body: await res.text() });
   }
   let closed = false;
-  const e: Embedded = { url: BASE, fetch: rec.fetch, login: answer, close: async () => void (closed = true) };
+  const e: Embedded = { url: BASE, exchange: fetchExchange(rec.fetch), login: answer, close: async () => void (closed = true) };
   return { e, sent: rec.sent, closed: () => closed };
 }
 
@@ -66,7 +67,7 @@ describe('the embedded demo session', () => {
 
   it('closes the emulator when no login works at all', async () => {
     const { e, closed } = await embedded(Promise.reject(new Error('the emulator stopped')));
-    const failing: Embedded = { ...e, fetch: async () => new Response('{"status":"error","error_code":503,"message":"down"}', { status: 503 }) };
+    const failing: Embedded = { ...e, exchange: fetchExchange(() => new Response('{"status":"error","error_code":503,"message":"down"}', { status: 503 })) };
     await expect(startEmbedded({ embedded: Promise.resolve(failing), trackerOptions: {} })).rejects.toThrow();
     expect(closed()).toBe(true);
   });

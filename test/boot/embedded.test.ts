@@ -34,10 +34,10 @@ describe('the embedded emulator in its worker', () => {
 
   it('logs the demo account in by itself; the dashboard takes that login and lists the demo servers', async () => {
     const e = await start();
-    expect(e.fetch).toBeDefined();
+    expect(e.exchange).toBeDefined();
     const login = await e.login!;
     expect(login.status).toBe(200);
-    const client = createClient({ endpoint: e.url, fetch: e.fetch });
+    const client = createClient({ endpoint: e.url, exchange: e.exchange });
     client.account.acceptLogin(DEMO_USER, JSON.parse(login.body));
     const servers = await client.servers.list();
     expect(servers.map((s) => s.notes)).toContain('web-1');
@@ -56,6 +56,6 @@ describe('the embedded emulator in its worker', () => {
     await e.login;
     await e.close();
     started.length = 0;
-    await expect(e.fetch!(new Request(`${e.url}/ecs/v2/servers`))).rejects.toThrow(/fetch failed/);
+    await expect(e.exchange!({ method: 'GET', url: `${e.url}/ecs/v2/servers`, headers: {}, body: null, signal: new AbortController().signal })).rejects.toThrow(/fetch failed/);
   });
 });
