@@ -27,7 +27,7 @@ describe('dist/commands.cjs', () => {
         hook,
         `if (require('node:worker_threads').isMainThread) process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(temp, 'loaded.json'))}, JSON.stringify(process.moduleLoadList)));`,
       );
-      const env = { ...process.env, ECSDECK_CONFIG_DIR: join(temp, 'config'), ECSDECK_CACHE_DIR: join(temp, 'cache'), XDG_STATE_HOME: join(temp, 'state') };
+      const env: Record<string, string | undefined> = { ...process.env, ECSDECK_CONFIG_DIR: join(temp, 'config'), ECSDECK_CACHE_DIR: join(temp, 'cache'), XDG_STATE_HOME: join(temp, 'state') };
       for (const k of Object.keys(env)) if (/^ECSDECK_(API|USERNAME|PASSWORD|PROFILE)/.test(k)) delete env[k];
       const bin = join(import.meta.dirname, '../../bin/ecsdeck.js');
       const { stdout } = await promisify(execFile)(process.execPath, ['--require', hook, bin, 'servers', 'list', '--demo', '-o', 'json'], { env, encoding: 'utf8' });
