@@ -58,8 +58,8 @@ await Promise.all([
   }),
 ]);
 
-// What each code-cached bundle is, written once here so a start need not hash 0.7 to 2 MB itself (loading
-// node:crypto and hashing cost a command about 5 ms): src/boot/compile-cache.ts names the cache after this
+// What each code-cached bundle is, written once here so a start need not hash 0.3 to 1 MB itself (loading
+// node:crypto and hashing cost a command about 4 ms): src/boot/compile-cache.ts names the cache after this
 // digest, and trusts it only while the bundle's size and modification time are still those recorded here.
 const ids = {};
 for (const name of ['dashboard.cjs', 'emulator.cjs', 'commands.cjs']) {

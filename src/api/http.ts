@@ -90,7 +90,6 @@ export interface LostAnswerRecovery<T> {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
-
 export class Transport {
   readonly endpoint: string;
   readonly timeoutMs: number;
