@@ -72,7 +72,22 @@ export async function readAll(body: AsyncIterable<Uint8Array>): Promise<Uint8Arr
     chunks.push(chunk);
     length += chunk.length;
   }
+  return joined(chunks, length);
+}
+
+/** The pieces of a body as one (the piece itself when there is only one: nothing copied). */
+export function joined(chunks: readonly Uint8Array[], length: number): Uint8Array {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+}
+
+const UTF8 = new TextDecoder();
+
+/** The service answers in UTF-8 (a byte order mark is dropped, as `Response.text()` does). */
+export const utf8 = (bytes: Uint8Array): string => UTF8.decode(bytes);
+
+/** Reads a body to its end, as text. */
+export async function readText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  return utf8(await readAll(body));
 }
 
 /** Reads a body and lets it go, so that its connection can be used again (a failed attempt before a retry). */

@@ -2,11 +2,9 @@
 // cancellation, or a network failure with a short reason. The error classes scrub credentials from the text.
 import { AttemptTimeout, StatusFailure } from './attempts.js';
 import { ApiError, NetworkError, TimeoutError, isAbort } from './errors.js';
-import { readAll } from './exchange.js';
+import { readText } from './exchange.js';
 import { isRecord } from './read.js';
 import type { ServiceClock } from './service-clock.js';
-
-const UTF8 = new TextDecoder();
 
 /** What an answer's first line says. */
 interface StatusLine {
@@ -33,7 +31,7 @@ export async function translate(err: unknown, req: FailedRequest, clock: Service
     clock.observe(res.header('date'));
     let body: unknown;
     try {
-      const text = UTF8.decode(await readAll(res.body));
+      const text = await readText(res.body);
       body = text.trim() === '' ? null : safeJson(text);
       if (body === undefined) body = text.length <= 200 ? text : null;
     } catch {

@@ -7,15 +7,12 @@
 import { attempts, type RetryPolicy } from './attempts.js';
 import { Auth, type Credential, type Renewer } from './auth.js';
 import { ApiError, NetworkError, ShapeError } from './errors.js';
-import { fetchExchange, readAll, type Exchange, type FetchLike, type Incoming } from './exchange.js';
+import { fetchExchange, readText, utf8, type Exchange, type FetchLike, type Incoming } from './exchange.js';
 import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
 import { readComparing, Repeats, type Repeat } from './repeats.js';
 import { scrub } from './secrets.js';
 import { ServiceClock } from './service-clock.js';
-
-/** The service answers in UTF-8 (a byte order mark is dropped, as `Response.text()` does). */
-const UTF8 = new TextDecoder();
 
 export type { Credential } from './auth.js';
 export type { RetryPolicy } from './attempts.js';
@@ -254,7 +251,7 @@ export class Transport {
     let bytes: Uint8Array | undefined;
     try {
       if (repeatKey === null) {
-        text = UTF8.decode(await readAll(response.body));
+        text = await readText(response.body);
       } else {
         const read = await readComparing(response.body, last);
         if ('same' in read) {
@@ -264,13 +261,13 @@ export class Transport {
           return {
             status,
             get body() {
-              return JSON.parse(UTF8.decode(kept.bytes)) as unknown;
+              return JSON.parse(utf8(kept.bytes)) as unknown;
             },
             repeat: kept,
           };
         }
         bytes = read.bytes;
-        text = UTF8.decode(bytes);
+        text = utf8(bytes);
       }
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
