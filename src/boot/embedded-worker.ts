@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { loadBundle } from './compile-cache.js';
-import type { WireAnswer, WireClose, WireRequest, WireResponse, WorkerData } from './embedded.js';
+import type { WireClose, WireRequest, WireResponse, WorkerData } from './embedded.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -29,9 +29,9 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
   const emulator = bundle.exports.createEmulator({ clock: 'real', speed: data.speed, seed: 'demo' });
   listener = emulator.requestListener();
   for (const [req, res] of early.splice(0)) listener(req, res);
-  const answer = async (request: Request): Promise<WireAnswer & { headers: Array<[string, string]> }> => {
+  const answer = async (request: Request): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }> => {
     const res = await emulator.fetch(request);
-    return { status: res.status, headers: [...res.headers], body: await res.text() };
+    return { status: res.status, headers: [...res.headers], body: new Uint8Array(await res.arrayBuffer()) };
   };
 
   // The demo's login, sent now rather than when the dashboard has loaded enough to send it: the dashboard's
@@ -42,7 +42,7 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
     body: JSON.stringify(data.login),
   });
   answer(login).then(
-    ({ status, body }) => port.postMessage({ login: { status, body } } satisfies WireResponse),
+    ({ status, body }) => port.postMessage({ login: { status, body: new TextDecoder().decode(body) } } satisfies WireResponse),
     (err: unknown) => port.postMessage({ login: { status: 0, body: String(err) } } satisfies WireResponse),
   );
 
@@ -53,12 +53,16 @@ async function run(port: MessagePort, data: WorkerData): Promise<void> {
       return;
     }
     let reply: WireResponse;
+    // the body's memory moves to the dashboard's thread instead of being copied
+    let moved: ArrayBuffer[] = [];
     try {
-      reply = { id: m.id, ...(await answer(new Request(m.url, { method: m.method, headers: m.headers, body: m.body }))) };
+      const answered = await answer(new Request(m.url, { method: m.method, headers: m.headers, body: m.body }));
+      reply = { id: m.id, ...answered };
+      moved = [answered.body.buffer];
     } catch (err) {
       reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, moved);
   };
   port.on('message', (m: WireRequest | WireClose) => void onMessage(m));
   // the compiled emulator is kept once it has answered for a while (or when it is stopped before that), as

@@ -50,7 +50,8 @@ export interface WireResponse {
   id?: number;
   status?: number;
   headers?: Array<[string, string]>;
-  body?: string;
+  /** the answer's bytes, moved across rather than copied (not decoded here only to be encoded again there) */
+  body?: Uint8Array;
   /** the emulator dropped the connection (fault injection) */
   error?: string;
   /** the demo login's answer (see Embedded.login) */
@@ -79,7 +80,7 @@ function incoming(m: WireResponse): Incoming {
     status: m.status ?? 0,
     statusText: '',
     header: (name) => headers.get(name.toLowerCase()) ?? null,
-    body: wholeBody(Buffer.from(m.body ?? '', 'utf8')),
+    body: wholeBody(m.body ?? new Uint8Array()),
   };
 }
 
