@@ -152,19 +152,9 @@ describe('ink', () => {
     };
     type OutputModule = { default: new (options: { width: number; height: number }) => Output };
     // Both with the other patches (string-width, ansi-tokenize, slice-ansi), as installed: the same, and quicker.
-    const original = await load<OutputModule>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
     // The patched module counts the rows it draws, to show that rows are reused, and that they are reused
     // only when they may be.
-    const counted = `${read(FILES.inkOutput)}
-let DRAWN_ROWS = 0;
-const uncountedDrawRow = drawRow;
-drawRow = (output, pieces) => {
-    DRAWN_ROWS++;
-    return uncountedDrawRow(output, pieces);
-};
-export const drawnRows = () => DRAWN_ROWS;
-`;
-    const patched = await load<OutputModule & { drawnRows(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
+    const { original, patched } = await inkOutputs<OutputModule>();
     expect(patched.text).toContain('SHARED_CACHES');
     expect(patched.text).toContain('LAST_ROWS');
 
@@ -255,17 +245,7 @@ export const drawnRows = () => DRAWN_ROWS;
   it('output: a list scrolled by one row draws only the row that came in, and draws the same frame as the original', async () => {
     type Output = { write(x: number, y: number, text: string, options: { transformers: never[] }): void; get(): { output: string } };
     type OutputModule = { default: new (options: { width: number; height: number }) => Output };
-    const original = await load<OutputModule>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
-    const counted = `${read(FILES.inkOutput)}
-let DRAWN_ROWS = 0;
-const uncountedDrawRow = drawRow;
-drawRow = (output, pieces) => {
-    DRAWN_ROWS++;
-    return uncountedDrawRow(output, pieces);
-};
-export const drawnRows = () => DRAWN_ROWS;
-`;
-    const patched = await load<OutputModule & { drawnRows(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
+    const { original, patched } = await inkOutputs<OutputModule>();
     const [width, height] = [60, 12];
     // a list's rows as Ink writes them: a marker, a coloured name and plain cells, one row of servers per line
     const frame = (Output: OutputModule['default'], first: number) => {
@@ -287,19 +267,7 @@ export const drawnRows = () => DRAWN_ROWS;
   it("output: a bordered box's row (its two sides written before what is between them) is drawn from runs, the same as the original", async () => {
     type Output = { write(x: number, y: number, text: string, options: { transformers: never[] }): void; get(): { output: string } };
     type OutputModule = { default: new (options: { width: number; height: number }) => Output };
-    const original = await load<OutputModule>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
-    // counts the rows the runs could not draw (each then drawn cell by cell, an object for every column)
-    const counted = `${read(FILES.inkOutput)}
-let BY_CELLS = 0;
-const uncountedRuns = drawRowFromRuns;
-drawRowFromRuns = (output, pieces) => {
-    const text = uncountedRuns(output, pieces);
-    if (text === null) BY_CELLS++;
-    return text;
-};
-export const byCells = () => BY_CELLS;
-`;
-    const patched = await load<OutputModule & { byCells(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
+    const { original, patched } = await inkOutputs<OutputModule>();
     const [width, height] = [50, 3];
     // as Ink draws <Box borderStyle="single">: the border (the sides of each row) first, then the children
     const frame = (Output: OutputModule['default'], inside: string[]) => {
@@ -320,6 +288,34 @@ export const byCells = () => BY_CELLS;
     expect(patched.exports.byCells()).toBe(1);
   });
 });
+
+/**
+ * Ink's output module as installed originally and as patched, the patched one counting the rows it draws
+ * (`drawnRows`) and, of those, the rows its runs could not draw (`byCells`: each then drawn cell by cell, an
+ * object for every column).
+ */
+async function inkOutputs<M>() {
+  const original = await load<M>(originalText(FILES.inkOutput), dirname(FILES.inkOutput), FILES.inkOutput);
+  const counted = `${read(FILES.inkOutput)}
+let DRAWN_ROWS = 0;
+let BY_CELLS = 0;
+const uncountedDrawRow = drawRow;
+drawRow = (output, pieces) => {
+    DRAWN_ROWS++;
+    return uncountedDrawRow(output, pieces);
+};
+const uncountedRuns = drawRowFromRuns;
+drawRowFromRuns = (output, pieces) => {
+    const text = uncountedRuns(output, pieces);
+    if (text === null) BY_CELLS++;
+    return text;
+};
+export const drawnRows = () => DRAWN_ROWS;
+export const byCells = () => BY_CELLS;
+`;
+  const patched = await load<M & { drawnRows(): number; byCells(): number }>(counted, dirname(FILES.inkOutput), FILES.inkOutput);
+  return { original, patched };
+}
 
 type ClipArea = { x1?: number; x2?: number; y1?: number; y2?: number };
 type Transform = 'upper' | 'numbered';
