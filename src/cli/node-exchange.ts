@@ -7,7 +7,7 @@
 // whose code (ECONNREFUSED...) the client names.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Exchange, Incoming } from '../api/exchange.js';
+import { wholeBody, type Exchange, type Incoming } from '../api/exchange.js';
 
 export const nodeExchange: Exchange = (out) =>
   new Promise<Incoming>((resolve, reject) => {
@@ -22,7 +22,7 @@ export const nodeExchange: Exchange = (out) =>
         status: res.statusCode ?? 0,
         statusText: res.statusMessage ?? '',
         header: (name) => headerOf(res, name),
-        body: out.method === 'HEAD' ? empty() : bodyOf(res),
+        body: out.method === 'HEAD' ? wholeBody(new Uint8Array()) : bodyOf(res),
       });
     });
     // a cancel before the answer rejects; during the body it ends the reading with the same reason
@@ -48,4 +48,3 @@ async function* bodyOf(res: IncomingMessage): AsyncGenerator<Uint8Array> {
   if (!res.complete) throw Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
 }
 
-async function* empty(): AsyncGenerator<Uint8Array> {}
