@@ -64,21 +64,37 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
   // in between, the terminal would echo keys over the frame and turn Ctrl+C into a SIGINT for the whole
   // process group (the user's `sh -c`, a script's wrapper) instead of a key the app reads when it is ready.
   setRaw(true);
-  if (active) stdout.write(ENTER_ALT);
   let restored = false;
   let suspended = false;
+  // While the terminal is the shell's (stopped, and from `fg` until SIGCONT's handler takes it back), nothing
+  // else is drawn on it: a timer that fell due while the process was stopped runs before that handler, and
+  // its frame landed on the shell's screen, left there under the prompt after quitting. Takeback draws the
+  // frame whole anyway. The screen's own modes are written past this guard.
+  const ownWrite = Object.hasOwn(stdout, 'write');
+  const write = stdout.write.bind(stdout);
+  const own = (text: string) => write(text);
+  const guarded = (...args: unknown[]): boolean => {
+    if (!suspended) return Reflect.apply(write, stdout, args) as boolean;
+    const done = args.find((a): a is () => void => typeof a === 'function');
+    if (done) process.nextTick(done);
+    return true;
+  };
+  stdout.write = guarded;
+  if (active) own(ENTER_ALT);
   const restore = () => {
     if (restored) return;
     restored = true;
     process.removeListener('SIGTSTP', onStopSignal);
     process.removeListener('SIGCONT', onContinue);
+    if (ownWrite) stdout.write = write;
+    else delete (stdout as { write?: unknown }).write;
     if (suspended) return;
     try {
       if (stdin.isTTY && stdin.isRaw) stdin.setRawMode(false);
     } catch {
       // stdin already closed: nothing to restore there
     }
-    if (active) stdout.write(SHOW_CURSOR + LEAVE_ALT);
+    if (active) own(SHOW_CURSOR + LEAVE_ALT);
     active = false;
   };
 
@@ -90,7 +106,7 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
     setRaw(false);
     setRaw(true);
     if (stdout.isTTY) {
-      stdout.write(ENTER_ALT + HIDE_CURSOR);
+      own(ENTER_ALT + HIDE_CURSOR);
       active = true;
     }
     // the screen is no longer what Ink drew (see scripts/patches.mjs): the next frame is drawn whole, now
@@ -114,7 +130,7 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
     if (restored || suspended) return;
     suspended = true;
     setRaw(false);
-    if (active) stdout.write(SHOW_CURSOR + LEAVE_ALT);
+    if (active) own(SHOW_CURSOR + LEAVE_ALT);
     active = false;
     stop(group);
     // Continued: SIGCONT takes the terminal back. A stop the system discarded (a process group no shell

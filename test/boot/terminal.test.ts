@@ -52,6 +52,30 @@ it('suspend gives the terminal back before stopping; SIGCONT takes it again and 
   expect(stdout.ecsdeckScreen).toBe(2);
 });
 
+it("while stopped nothing else is drawn on the shell's screen: a frame due then is dropped (takeback draws it whole)", async () => {
+  const { stdout, stdin, events } = fakeTty();
+  session = enterFullScreen(stdout, stdin, { stop: () => {} });
+  stdout.write('frame 1');
+  session.suspend();
+  events.length = 0;
+  // a timer that fell due while stopped runs before SIGCONT's handler: its frame must not reach the shell
+  let told = false;
+  expect(stdout.write('frame 2', () => (told = true))).toBe(true);
+  await new Promise((r) => process.nextTick(r));
+  expect(told).toBe(true);
+  expect(events).toEqual([]);
+  process.emit('SIGCONT');
+  expect(events).toEqual(['raw false', 'raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?25l"', 'resize']);
+  stdout.write('frame 3');
+  expect(events.at(-1)).toBe('write "frame 3"');
+  // given back for good: the stream's own write again
+  const guarded = stdout.write;
+  session.restore();
+  expect(stdout.write).not.toBe(guarded);
+  stdout.write('after');
+  expect(events.at(-1)).toBe('write "after"');
+});
+
 it('after the final restore, neither a suspend nor a SIGCONT takes the terminal again', () => {
   const { stdout, stdin, events } = fakeTty();
   const stops: boolean[] = [];
