@@ -475,6 +475,33 @@ function sameCodes(a, b) {
 `;
 }
 
+// Ink passes the text of every <Text> through sanitizeAnsi on every frame, twice when it is measured: a scan
+// for control characters, and for a styled text a tokenizer run that builds an object per escape code. A
+// list's rows are styled, and most of them are the same text frame after frame. Patched: the answer for a
+// text is remembered (a bounded map, emptied when full), so a row drawn again costs one lookup.
+export function inkSanitize(source) {
+  const patched = once(source, 'const sanitizeAnsi = (text) => {', 'const sanitizeText = (text) => {', 'ink sanitize-ansi.js');
+  return once(
+    patched,
+    'export default sanitizeAnsi;',
+    `// [ecsdeck patch] each text's answer remembered
+const knownTexts = new Map();
+const sanitizeAnsi = (text) => {
+    let clean = knownTexts.get(text);
+    if (clean === undefined) {
+        clean = sanitizeText(text);
+        if (text.length <= 4096) {
+            if (knownTexts.size >= 4096) knownTexts.clear();
+            knownTexts.set(text, clean);
+        }
+    }
+    return clean;
+};
+export default sanitizeAnsi;`,
+    'ink sanitize-ansi.js',
+  );
+}
+
 /**
  * Every patch: its name, the installed files it applies to (relative to node_modules; the lock file fixes
  * where npm puts them), and the change. string-width is installed twice: version 8 (Ink, the dashboard) and
@@ -484,6 +511,7 @@ export const PATCHES = [
   { name: 'ink-shared-output-cache', files: ['ink/build/output.js'], patch: inkOutput },
   { name: 'ink-full-screen-frames', files: ['ink/build/ink.js'], patch: inkFullScreenFrames },
   { name: 'ink-without-top-level-await', files: ['ink/build/reconciler.js'], patch: inkReconciler },
+  { name: 'ink-sanitize-remembered', files: ['ink/build/sanitize-ansi.js'], patch: inkSanitize },
   { name: 'yoga-without-top-level-await', files: ['yoga-layout/dist/src/index.js'], patch: yogaIndex },
   { name: 'yoga-wasm-from-buffer', files: ['yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'], patch: yogaWasmLoader },
   {

@@ -15,6 +15,8 @@ import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
 import { SERVERS_CACHE_KEY } from '../session/cache.js';
 import { askOnce, SIDE_LISTS } from '../session/side-lists.js';
 import { pickTheme, setTheme } from '../ui/theme.js';
+import { whenQuiet } from './quiet.js';
+import { lastKeyRead } from '../ui/input-clock.js';
 
 export { parseFlags, profileFileGuess, UsageError, type Flags } from './start-plan.js';
 
@@ -198,7 +200,9 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     cleanStaleScratch(process.env);
     hooks.afterFirstFrame?.();
   };
-  setTimeout(startedUp, 1500).unref();
+  // the code cache's write takes tens of milliseconds: it waits for a second with no key read, not only for
+  // the first frame to have been on screen a moment
+  const cancelQuiet = whenQuiet(startedUp, { afterMs: 1500, quietMs: 1000, lastInput: lastKeyRead });
   // with stdin not a terminal, Ctrl+C arrives as a signal rather than a key
   process.once('SIGINT', quit);
 
@@ -222,6 +226,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   } catch (err) {
     failure ??= err;
   }
+  cancelQuiet();
   await closeAll();
   terminal.restore();
   if (failure === null) {

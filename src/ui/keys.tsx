@@ -23,6 +23,7 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyLike } from './keymap.js';
+import { keyRead } from './input-clock.js';
 
 type KeyHandler = (input: string, key: KeyLike) => boolean | void;
 
@@ -164,6 +165,7 @@ export class KeyDispatcher {
 
   /** What Ink's useInput gave. The first key goes now; the rest wait for the commits of the ones before. */
   feed(input: string, key: KeyLike): void {
+    keyRead();
     // Ctrl+C is never queued: quitting works while a view is loading and in the middle of a long paste
     if ((this.holds > 0 || this.queue.length > 0) && key.ctrl === true && input === 'c') {
       this.deliverOne({ kind: 'key', input, key });

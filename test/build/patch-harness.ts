@@ -14,6 +14,7 @@ interface Patches {
   inkOutput: Patch;
   inkFullScreenFrames: Patch;
   inkReconciler: Patch;
+  inkSanitize: Patch;
   yogaIndex: Patch;
   yogaWasmLoader: Patch;
   stringWidth: Patch;
@@ -44,6 +45,7 @@ export const FILES = {
   inkOutput: join(NODE_MODULES, 'ink', 'build', 'output.js'),
   inkFullScreen: join(NODE_MODULES, 'ink', 'build', 'ink.js'),
   inkReconciler: join(NODE_MODULES, 'ink', 'build', 'reconciler.js'),
+  inkSanitize: join(NODE_MODULES, 'ink', 'build', 'sanitize-ansi.js'),
   yogaIndex: join(NODE_MODULES, 'yoga-layout', 'dist', 'src', 'index.js'),
   yogaWasmLoader: join(NODE_MODULES, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'),
   stringWidth8: join(NODE_MODULES, 'string-width', 'index.js'),

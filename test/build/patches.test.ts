@@ -21,6 +21,8 @@ import {
   seeded,
   type Random,
   randomText,
+  ROOT,
+  hex,
 } from './patch-harness.js';
 
 describe('each patch notices when its dependency changed', () => {
@@ -28,6 +30,7 @@ describe('each patch notices when its dependency changed', () => {
     ['inkOutput', patches.inkOutput, FILES.inkOutput],
     ['inkFullScreenFrames', patches.inkFullScreenFrames, FILES.inkFullScreen],
     ['inkReconciler', patches.inkReconciler, FILES.inkReconciler],
+    ['inkSanitize', patches.inkSanitize, FILES.inkSanitize],
     ['yogaIndex', patches.yogaIndex, FILES.yogaIndex],
     ['yogaWasmLoader', patches.yogaWasmLoader, FILES.yogaWasmLoader],
     ['stringWidth (v8)', patches.stringWidth, FILES.stringWidth8],
@@ -51,6 +54,7 @@ describe('each patch notices when its dependency changed', () => {
       ['ink-shared-output-cache', FILES.inkOutput, patches.inkOutput],
       ['ink-full-screen-frames', FILES.inkFullScreen, patches.inkFullScreenFrames],
       ['ink-without-top-level-await', FILES.inkReconciler, patches.inkReconciler],
+      ['ink-sanitize-remembered', FILES.inkSanitize, patches.inkSanitize],
       ['yoga-without-top-level-await', FILES.yogaIndex, patches.yogaIndex],
       ['yoga-wasm-from-buffer', FILES.yogaWasmLoader, patches.yogaWasmLoader],
       ['string-width-lazy-and-remembered', FILES.stringWidth8, patches.stringWidth],
@@ -135,6 +139,38 @@ describe('ink', () => {
     expect(patched).toContain('const packageJson = { name: undefined, version: undefined };');
     await expect(esbuild.transform(source, { loader: 'js', format: 'cjs', logLevel: 'silent' })).rejects.toThrow(/[Tt]op-level await/);
     await expect(esbuild.transform(patched, { loader: 'js', format: 'cjs', logLevel: 'silent' })).resolves.toBeDefined();
+  });
+
+  it('sanitize: remembers each text, and answers as the original does, the first time and again', async () => {
+    type Sanitize = { default: (text: string) => string };
+    const entry = `export { default } from ${JSON.stringify(FILES.inkSanitize)};`;
+    const original = await load<Sanitize>(entry, ROOT, 'sanitize-original.js', [unpatched()]);
+    const patched = await load<Sanitize>(entry, ROOT, 'sanitize-patched.js');
+    expect(patched.text).toContain('knownTexts');
+    expect(original.text).not.toContain('knownTexts');
+    const random = seeded(18);
+    const hostile = [
+      '',
+      'plain',
+      '\u001b',
+      '\u001b[31mred\u001b[39m',
+      'a\u001b[2Jb\u001b[H\u001b[10;5Hc',
+      '\u001b]8;;https://example.com\u0007link\u001b]8;;\u0007',
+      '\u009b31mc1\u009b0m',
+      'x\u001b[?1049hy\u001b[1;2;3mz',
+      '\u001b[38;5;196mcut',
+    ];
+    const samples = [...hostile, ...Array.from({ length: 400 }, () => randomText(random) + random.pick(hostile))];
+    for (const text of samples) {
+      const want = original.exports.default(text);
+      expect(patched.exports.default(text), hex(text)).toBe(want);
+      expect(patched.exports.default(text), hex(text)).toBe(want);
+    }
+    // more texts than it keeps: it empties its map and goes on answering
+    for (let i = 0; i < 5000; i++) {
+      const text = `\u001b[3${i % 8}mrow ${i}\u001b[2K`;
+      expect(patched.exports.default(text)).toBe(original.exports.default(text));
+    }
   });
 
   it('output: shares one cache of measured lines across frames', () => {
