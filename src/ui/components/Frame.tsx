@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { formatClock } from '../format.js';
-import { displayWidth, padEnd, truncate } from '../text.js';
+import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
 import { CORE_KEYS, type IdOf, type Scope } from '../keymap.js';
 import { KEYS } from '../registry.js';
 import { PRIORITY, useKeys } from '../keys.js';
@@ -303,12 +303,33 @@ function splitHelpColumns(lines: readonly string[]): [string[], string[]] {
   return [lines.slice(0, best), lines.slice(best + 1)];
 }
 
-/** Help as the lines drawn: two columns when there is room and one would not fit, else one. */
+/** Where a key row's description starts: after its indent, the keys and the two spaces or more after them. */
+const KEY_ROW = /^( {2}\S.*? {2,})\S/;
+
+/**
+ * A help line that does not fit `width`, wrapped rather than cut: a key row's description goes on under
+ * itself, a section title or note under its start (every word of it is somewhere on screen).
+ */
+export function wrapHelpLine(line: string, width: number): string[] {
+  if (displayWidth(line) <= width) return [line];
+  const head = KEY_ROW.exec(line)?.[1] ?? line.match(/^ */)![0];
+  const body = line.slice(head.length);
+  const headWidth = displayWidth(head);
+  if (headWidth <= width / 2) {
+    const pad = ' '.repeat(headWidth);
+    return wrapText(body, width - headWidth).map((l, i) => (i === 0 ? head : pad) + l);
+  }
+  // keys wider than half the room: they get a line of their own, the description the lines under them
+  const pad = ' '.repeat(Math.min(4, Math.floor(width / 4)));
+  return [truncate(head.trimEnd(), width), ...wrapText(body, width - pad.length).map((l) => pad + l)];
+}
+
+/** Help as the lines drawn: two columns when there is room and one would not fit, else one; wrapped, never cut. */
 function helpRows(lines: readonly string[], width: number, height: number): string[] {
   const twoColumns = lines.length > height && width >= 110;
-  if (!twoColumns) return [...lines];
-  const [left, right] = splitHelpColumns(lines);
+  if (!twoColumns) return lines.flatMap((l) => wrapHelpLine(l, width));
   const colWidth = Math.floor((width - 2) / 2);
+  const [left, right] = splitHelpColumns(lines).map((column) => column.flatMap((l) => wrapHelpLine(l, colWidth)));
   const rows: string[] = [];
   for (let r = 0; r < Math.max(left.length, right.length); r++) rows.push(`${padEnd(left[r] ?? '', colWidth)}  ${right[r] ?? ''}`.trimEnd());
   return rows;

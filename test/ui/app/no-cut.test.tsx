@@ -155,6 +155,28 @@ describe('nothing cut at 80×24', () => {
     expect(found).toEqual([]);
   }, 240_000);
 
+  test('help (?) on every screen of :, page by page to its end', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor('web-1');
+    const found: string[] = [];
+    for (const screen of SCREEN_NAMES) {
+      await openScreen(screen);
+      const from = h.frames().length;
+      await h.press('?');
+      let frame = await h.waitFor('Keys');
+      for (let page = 0; page < 20 && /\d+ below/.test(frame); page++) {
+        const before = frame;
+        await h.press('\u001b[6~');
+        frame = await h.waitFor((f) => f !== before);
+      }
+      expect(frame, `${screen}: help to its end`).not.toMatch(/\d+ below/);
+      found.push(...cutsSince(from, `${screen} ?`));
+      await h.press('\u001b');
+      await h.waitFor((f) => !f.includes('esc close'));
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
   test(':billing at 80 columns: the report\'s title keeps its month whole, whatever column it is sorted by', async () => {
     h = await startApp({ width: 80, height: 24 });
     await h.waitFor('web-1');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import { ActionPanel, Footer, Header, HelpOverlay, StatusLine, TooSmall, isTooSmall } from '../../../src/ui/components/Frame.js';
+import { ActionPanel, Footer, Header, HelpOverlay, StatusLine, TooSmall, isTooSmall, wrapHelpLine } from '../../../src/ui/components/Frame.js';
+import { KEYS } from '../../../src/ui/registry.js';
 // the screens' keys are registered by the registry, as in the app
 import '../../../src/ui/registry.js';
 import { displayWidth } from '../../../src/ui/text.js';
@@ -129,6 +130,53 @@ describe('HelpOverlay', () => {
     expect(last).toContain('above');
     stdin.write('q');
     await waitFor(() => expect(closed).toBe(1));
+  });
+});
+
+describe('help at 80 columns: wrapped, never cut', () => {
+  it('wraps a key row under its description, every word kept, no line wider than the room', () => {
+    const line = '  R         reserve the selected server for 3, 6 or 12 months at a discount, paid up front';
+    const lines = wrapHelpLine(line, 40);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(40);
+    expect(lines[0].startsWith('  R         reserve')).toBe(true);
+    for (const l of lines.slice(1)) expect(l.startsWith(' '.repeat(12))).toBe(true);
+    expect(lines.join(' ').replace(/\s+/g, ' ').trim()).toBe(line.replace(/\s+/g, ' ').trim());
+    expect(wrapHelpLine('  q         quit', 40)).toEqual(['  q         quit']);
+  });
+
+  it('keys wider than half the room get a line of their own', () => {
+    const lines = wrapHelpLine('  Ctrl+Shift+PgDn  scroll the whole panel down by one page of actions', 30);
+    expect(lines[0]).toBe('  Ctrl+Shift+PgDn');
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(30);
+    expect(lines.slice(1).join(' ').replace(/\s+/g, ' ').trim()).toBe('scroll the whole panel down by one page of actions');
+  });
+
+  it("the servers list's help, scrolled line by line in the 80×24 dashboard's box, has every description whole", async () => {
+    const scopes = ['servers', 'global', 'table'] as const;
+    // the dashboard's help box at 80×24: the frame's inner width (78) and the body's height
+    const { lastFrame, stdin } = render(<HelpOverlay scopes={[...scopes]} width={78} height={20} onClose={() => {}} />);
+    let frame = await waitForFrame(lastFrame, (f) => f.includes('below'));
+    await inputReady(stdin);
+    const inner = (f: string) =>
+      f
+        .split('\n')
+        .slice(2, -1)
+        .map((l) => l.replace(/^│ ?/, '').replace(/ ?│$/, ''))
+        .filter((l) => !/^[▲▼] \d+ (above|below)/.test(l.trim()));
+    const seen = inner(frame);
+    for (let i = 0; i < 200 && /below/.test(frame); i++) {
+      stdin.write('j');
+      frame = await waitForFrame(lastFrame, (f) => f !== frame);
+      const now = inner(frame);
+      seen.push(now[now.length - 1]);
+    }
+    expect(frame).not.toMatch(/\d+ below/);
+    for (const l of seen) expect(l.trimEnd(), l).not.toMatch(/[^\s…]…$/);
+    const text = seen.join(' ').replace(/\s+/g, ' ');
+    const descriptions = KEYS.helpSections([...scopes]).flatMap((section) => section.rows.map((r) => r.description));
+    expect(descriptions.length).toBeGreaterThan(20);
+    for (const d of descriptions) expect(text, d).toContain(d.replace(/\s+/g, ' '));
   });
 });
 
