@@ -29,10 +29,10 @@ interface CostViewProps {
   control: MutableRefObject<ScreenControl | null>;
 }
 
-/** `120 h billed (110 online, 10 offline)`: the report's hours for the server. */
+/** `120 h billed, 110 online, 10 offline`: the report's hours for the server. */
 function hoursText(u: ServerUsage): string {
   const s = u.summary;
-  return s ? `${u.billedHours} h billed (${s.onlineHour} online, ${s.offlineHour} offline)` : `${u.billedHours} h billed`;
+  return s ? `${u.billedHours} h billed, ${s.onlineHour} online, ${s.offlineHour} offline` : `${u.billedHours} h billed`;
 }
 
 export function CostView(props: CostViewProps): ReactNode {
