@@ -110,6 +110,50 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
   return safe(a.resource);
 }
 
+/**
+ * What `a` acts on in a person's words, for a list that shows the service's identifier beside it: a server's
+ * notes (`web-1`), a snapshot's description and server (`"weekly" of web-1`), a template's description, a
+ * VLAN's server; empty when no list this session holds knows more than the identifier.
+ */
+function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+  const notesOf = (name: string): string => {
+    const s = findServer(src, name);
+    return s?.notes && s.notes !== s.name ? s.notes : '';
+  };
+  const kind = resourceKind(a);
+  if (kind === 'ECS') return safe(notesOf(a.resource));
+  if (kind === 'SNP') {
+    const snap = findSnapshot(src, Number(a.resource));
+    if (!snap) return '';
+    const serverId = snap.server || snap.sourceServer;
+    const of = serverId ? notesOf(serverId) || serverId : '';
+    return safe([snap.description ? `"${snap.description}"` : '', of ? `of ${of}` : ''].filter(Boolean).join(' '));
+  }
+  if (kind === 'DI') {
+    const t = [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].find((x) => x.name === a.resource);
+    return safe(t?.description ?? '');
+  }
+  // a VLAN's `<server>-<network>`: its server's notes
+  const dash = a.resource.indexOf('-');
+  return dash > 0 ? safe(notesOf(a.resource.slice(0, dash))) : '';
+}
+
+/** The lists the names come from, kept up to date: a list that loads after its action started names it from then on. */
+function useNameSources(session: Session | null | undefined): NameSources {
+  const cache = session?.cache;
+  const servers = useCached<unknown>(cache, 'servers');
+  const snapshots = useCached<unknown>(cache, 'list:snapshots:{}');
+  const templates = useCached<unknown>(cache, 'list:templates:{}');
+  const remembered = useCached<unknown>(cache, ACTION_NAMES_KEY);
+  return useMemo(() => ({ servers, snapshots, templates, remembered, cached: (key: string) => cache?.get<unknown>(key)?.data }), [cache, servers, snapshots, templates, remembered]);
+}
+
+/** `actionShortName` over the session's lists as they are now: a new function whenever one of them changes. */
+export function useActionShortNames(session: Session | null | undefined): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>) => string {
+  const src = useNameSources(session);
+  return useMemo(() => (a) => actionShortName(src, a), [src]);
+}
+
 /** What `a` acts on, named as the panel names it, from the session's cache (the desktop notification). */
 export function actionLabel(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
   return actionResourceName(nameSources(cache), a);
@@ -128,17 +172,10 @@ export function usePanelRows(session: Session | null | undefined, dismissed: Rea
   const snapshot = useTrackerSnapshot(session?.tracker);
   const bulk = session?.bulk;
   const bulkVersion = useBulkVersion(bulk);
-  const cache = session?.cache;
-  // the lists the names come from: a list that loads after its action started names it from then on
-  const servers = useCached<unknown>(cache, 'servers');
-  const snapshots = useCached<unknown>(cache, 'list:snapshots:{}');
-  const templates = useCached<unknown>(cache, 'list:templates:{}');
-  const remembered = useCached<unknown>(cache, ACTION_NAMES_KEY);
+  const src = useNameSources(session);
   // a name once known stays: a server deleted by the action leaves the list, not the panel
   const known = useRef(new Map<number, string>());
   return useMemo(() => {
-    const cached = (key: string) => cache?.get<unknown>(key)?.data;
-    const src: NameSources = { servers, snapshots, templates, remembered, cached };
     const names = known.current;
     // the actions of a bulk key are one line per group (bulkVersion: a request answered changes the line)
     const { snapshot: own, present } = withoutGrouped(bulkVersion >= 0 ? snapshot : snapshot, bulk);
@@ -150,7 +187,7 @@ export function usePanelRows(session: Session | null | undefined, dismissed: Rea
       return { resource, error: a.status === 'failed' ? failureText(a) : undefined };
     });
     return foldGroups(rows, bulk, present, dismissed);
-  }, [snapshot, dismissed, cache, servers, snapshots, templates, remembered, bulk, bulkVersion]);
+  }, [snapshot, dismissed, src, bulk, bulkVersion]);
 }
 
 const PAST: Record<string, string> = {

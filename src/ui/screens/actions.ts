@@ -6,6 +6,7 @@ import type { Action, Server } from '../../api/index.js';
 import { toTracked, trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
+import { useActionShortNames } from '../hooks/useActionNames.js';
 import { progressBar } from '../components/ProgressBar.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
@@ -55,6 +56,12 @@ const ACTION_COLUMNS: readonly Column<Action>[] = [
   date<Action>('createdAt', 'STARTED', 3),
   date<Action>('completedAt', 'FINISHED', 4),
 ];
+
+/**
+ * What an action acts on in words, drawn from the session's lists (useTrackedCells). Kept before PROGRESS
+ * when the width is short: STATUS says whether it is under way, and the action panel draws its bar.
+ */
+const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () => '', minWidth: 12, maxWidth: 40, flex: 1, priority: 1.5 };
 
 /**
  * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),
@@ -111,6 +118,8 @@ export const actionBase = {
  */
 function useTrackedCells(session: Session): LiveCells<Action> {
   const snapshot = useTrackerSnapshot(session.tracker);
+  // NAME: what each acts on in a person's words, beside the service's identifier
+  const nameOf = useActionShortNames(session);
   const known = useMemo(() => {
     const m = new Map<number, { status: TrackedStatus; progress: number }>();
     for (const a of [...snapshot.history, ...snapshot.finished, ...snapshot.inFlight]) m.set(a.id, { status: a.status, progress: a.progress });
@@ -119,6 +128,7 @@ function useTrackedCells(session: Session): LiveCells<Action> {
   return useMemo(
     () => ({
       text: (a, column) => {
+        if (column === 'name') return nameOf(a);
         const k = known.get(a.id);
         if (!k) return undefined;
         if (column === 'status') return statusWord(k.status);
@@ -127,18 +137,21 @@ function useTrackedCells(session: Session): LiveCells<Action> {
       },
       version: (a) => {
         const k = known.get(a.id);
-        return k ? `${k.status}:${k.progress}` : undefined;
+        return `${k ? `${k.status}:${k.progress}` : ''}:${nameOf(a)}`;
       },
       // only what it does not follow yet: a page's stale progress must not overwrite the tracker's newer one
       onWindow: (rows) => session.tracker.ingest(rows.filter((a) => !known.has(a.id) && trackedStatus(a.status) === 'in-progress').map(toTracked)),
     }),
-    [known, session],
+    [known, session, nameOf],
   );
 }
 
 /** `/` asks the service for one resource's actions: a server's name, a snapshot's id, `<server>-<network>`. */
 export default defineResource<Action>({
   ...actionBase,
+  // NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for)
+  // (the spare room goes to the words, not to the identifiers)
+  columns: [...ACTION_COLUMNS.slice(0, 2), { ...ACTION_COLUMNS[2], flex: 0 }, NAME_COLUMN, ...ACTION_COLUMNS.slice(3)],
   name: 'actions',
   aliases: ['act', 'ac'],
   title: 'Actions',

@@ -92,7 +92,28 @@ test(':actions pages in from the service as the cursor goes down, with the total
 
 test('a row in flight moves on :actions without its page being asked for again: the tracker follows it', async () => {
   h = await openActions();
-  await selectRow(h, /create_server +ec206914 +In progress +█*░+ +\d+%/);
+  await selectRow(h, /create_server +ec206914 +api-3 +In progress +█*░+ +\d+%/);
   h.advance(300);
-  await h.waitFor(/│› +\d+ create_server +ec206914 +Completed +100%/);
+  await h.waitFor(/│› +\d+ create_server +ec206914 +api-3 +Completed +100%/);
+});
+
+test('NAME says what each action acts on in words beside its identifier, from the lists the session holds', async () => {
+  h = await startApp({ height: 40 });
+  // the snapshots' descriptions come from :snapshots once it has been shown
+  await openScreen(h, 'snapshots', /weekly snapshot/);
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  const f = await h.waitFor(/add_vlan +ec206901-net000001 +web-1 +Completed/);
+  expect(f).toMatch(/RESOURCE +NAME +STATUS/);
+  expect(f).toMatch(/create_snapshot +108 +"weekly snapshot" of web-1 +Completed/);
+  expect(f).toMatch(/rollback +ec206901 +web-1 +Completed/);
+});
+
+test('at 80 columns NAME stays and PROGRESS gives way (STATUS says what is under way; the panel draws its bar)', async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await openScreen(h, 'actions', /create_server/);
+  const f = await h.waitFor(/add_vlan +ec206903-net000002 +db-primary +Completed/);
+  expect(f).toMatch(/RESOURCE +NAME +STATUS/);
+  expect(f).not.toContain('PROGRESS');
 });
