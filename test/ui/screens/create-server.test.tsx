@@ -292,6 +292,9 @@ describe('choices', () => {
       ['ei9', 'template', true],
     ]);
     expect(items[2].description).toContain('your template');
+    // why a row is greyed out comes first, where 80 columns still show it
+    expect(items[1].description).toMatch(/^needs a Windows plan · image/);
+    expect(items[3].description).toMatch(/^still being created · your template/);
   });
 
   it('a template whose required_disk is bigger than the plan’s disk is refused before sending, with both sizes', () => {
@@ -299,7 +302,7 @@ describe('choices', () => {
     const small = plan({ name: 'eCS1', disk: 20 });
     const [, tpl] = imageChoices(small, [image()], [golden]);
     expect(tpl.disabled).toBe(true);
-    expect(tpl.description).toContain('needs a 80 GB disk, eCS1 has 20');
+    expect(tpl.description).toMatch(/^needs a disk of 80 GB, eCS1 has 20 · your template/);
     expect(imageChoices(plan(), [], [golden])[0].disabled).toBe(false);
     // the wizard opened on the template (n on :templates): the plans too small for it are greyed out
     const pick = { name: 'ei204101', label: 'golden', kind: 'template' as const, windows: false, requiredDisk: 80 };
@@ -486,6 +489,16 @@ describe('<CreateServerWizard>', () => {
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));
     expect(w.created[0].server.image).toBe('ei204101');
+  });
+
+  it('at 80 columns a greyed-out image still says why: the reason comes before the rest of its row', async () => {
+    // the wizard inside the dashboard's frame at 80×24: 78 columns
+    const w = await setup({ width: 78 });
+    await w.see(hasPlans);
+    await w.type('eCS1\r', onLocation);
+    const images = await w.type('\r', (f) => onImage(f) && f.includes('ei204101'));
+    expect(images).toMatch(/ei204101 +needs a disk of 80 GB, eCS1 has 20/);
+    expect(images).toMatch(/windows-2022 +needs a Windows plan/);
   });
 
   it('refuses empty notes on the notes step, saying why', async () => {

@@ -104,7 +104,8 @@ export function imageChoices(plan: Plan, images: readonly Image[], templates: re
     out.push({
       value: { name: i.name, label: i.description || i.name, kind: 'image', windows },
       label: padEnd(i.name, width),
-      description: ['image', i.description, needsWindows(windows) ? 'needs a Windows plan' : ''].filter(Boolean).join(' · '),
+      // why a row is greyed out comes first: at 80 columns the end of a long row is cut
+      description: [needsWindows(windows) ? 'needs a Windows plan' : '', 'image', i.description].filter(Boolean).join(' · '),
       disabled: needsWindows(windows),
     });
   }
@@ -116,7 +117,14 @@ export function imageChoices(plan: Plan, images: readonly Image[], templates: re
     out.push({
       value: { name: t.name, label: t.description || t.name, kind: 'template', windows, requiredDisk: t.requiredDisk },
       label: padEnd(t.name, width),
-      description: ['your template', t.description, t.osBase && `${t.osBase} ${t.version}`.trim(), creating ? 'still being created' : '', needsWindows(windows) ? 'needs a Windows plan' : '', small ? `needs a ${t.requiredDisk} GB disk, ${plan.name} has ${plan.disk}` : '']
+      description: [
+        creating ? 'still being created' : '',
+        needsWindows(windows) ? 'needs a Windows plan' : '',
+        small ? `needs a disk of ${t.requiredDisk} GB, ${plan.name} has ${plan.disk}` : '',
+        'your template',
+        t.description,
+        t.osBase && `${t.osBase} ${t.version}`.trim(),
+      ]
         .filter(Boolean)
         .join(' · '),
       disabled: creating || needsWindows(windows) || small,
