@@ -148,10 +148,22 @@ function useNameSources(session: Session | null | undefined): NameSources {
   return useMemo(() => ({ servers, snapshots, templates, remembered, cached: (key: string) => cache?.get<unknown>(key)?.data }), [cache, servers, snapshots, templates, remembered]);
 }
 
-/** `actionShortName` over the session's lists as they are now: a new function whenever one of them changes. */
+/**
+ * `actionShortName` over the session's lists as they are now: a new function whenever one of them changes.
+ * Each resource is looked up once per function (a list draws a row's cell and its version on every frame, and a
+ * lookup walks the servers, ten thousand of them at most).
+ */
 export function useActionShortNames(session: Session | null | undefined): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>) => string {
   const src = useNameSources(session);
-  return useMemo(() => (a) => actionShortName(src, a), [src]);
+  return useMemo(() => {
+    const known = new Map<string, string>();
+    return (a) => {
+      const key = `${a.type}\u0000${a.resourceType ?? ''}\u0000${a.resource}`;
+      let name = known.get(key);
+      if (name === undefined) known.set(key, (name = actionShortName(src, a)));
+      return name;
+    };
+  }, [src]);
 }
 
 /** What `a` acts on, named as the panel names it, from the session's cache (the desktop notification). */

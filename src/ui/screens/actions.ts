@@ -149,9 +149,9 @@ function useTrackedCells(session: Session): LiveCells<Action> {
 /** `/` asks the service for one resource's actions: a server's name, a snapshot's id, `<server>-<network>`. */
 export default defineResource<Action>({
   ...actionBase,
-  // NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for)
-  // (the spare room goes to the words, not to the identifiers)
-  columns: [...ACTION_COLUMNS.slice(0, 2), { ...ACTION_COLUMNS[2], flex: 0 }, NAME_COLUMN, ...ACTION_COLUMNS.slice(3)],
+  // NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for);
+  // the spare room goes to the words, not to the identifiers
+  columns: ACTION_COLUMNS.flatMap((c) => (c.key === 'resource' ? [{ ...c, flex: 0 }, NAME_COLUMN] : [c])),
   name: 'actions',
   aliases: ['act', 'ac'],
   title: 'Actions',
