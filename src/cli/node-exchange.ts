@@ -47,4 +47,3 @@ async function* bodyOf(res: IncomingMessage): AsyncGenerator<Uint8Array> {
   for await (const chunk of res) yield chunk as Buffer;
   if (!res.complete) throw Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
 }
-

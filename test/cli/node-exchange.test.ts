@@ -12,7 +12,7 @@ import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { NetworkError } from '../../src/api/errors.js';
-import { readAll, type Outgoing } from '../../src/api/exchange.js';
+import { readText, type Outgoing } from '../../src/api/exchange.js';
 import { nodeExchange } from '../../src/cli/node-exchange.js';
 
 let server: Server;
@@ -58,7 +58,6 @@ afterAll(async () => {
 
 const send = (path: string, init: Partial<Outgoing> = {}) =>
   nodeExchange({ method: 'GET', url: base + path, headers: {}, body: null, signal: new AbortController().signal, ...init });
-const text = async (body: AsyncIterable<Uint8Array>) => new TextDecoder().decode(await readAll(body));
 
 describe('nodeExchange', () => {
   it('sends the method, headers and a UTF-8 body whole, and gives back status, headers and body', async () => {
@@ -67,13 +66,13 @@ describe('nodeExchange', () => {
     expect(res.status).toBe(200);
     expect(res.header('X-Seen')).toBe('yes');
     expect(res.header('x-absent')).toBeNull();
-    expect(JSON.parse(await text(res.body))).toEqual({ method: 'POST', url: '/echo?x=1', auth: 'Bearer t', type: 'application/json', body: json });
+    expect(JSON.parse(await readText(res.body))).toEqual({ method: 'POST', url: '/echo?x=1', auth: 'Bearer t', type: 'application/json', body: json });
   });
 
   it('gives an empty answer (204) with an empty body', async () => {
     const res = await send('/empty', { method: 'DELETE' });
     expect(res.status).toBe(204);
-    expect(await text(res.body)).toBe('');
+    expect(await readText(res.body)).toBe('');
   });
 
   it('through the client: the service refusal comes back with its message to the letter', async () => {
