@@ -55,9 +55,12 @@ interface NameSources {
   cached(key: string): unknown;
 }
 
+/** Where the cache keeps the lists of NameSources. */
+const SOURCE_KEYS = { servers: 'servers', snapshots: 'list:snapshots:{}', templates: 'list:templates:{}', remembered: ACTION_NAMES_KEY } as const;
+
 function nameSources(cache: ResourceCache): NameSources {
   const cached = (key: string) => cache.get<unknown>(key)?.data;
-  return { servers: cached('servers'), snapshots: cached('list:snapshots:{}'), templates: cached('list:templates:{}'), remembered: cached(ACTION_NAMES_KEY), cached };
+  return { servers: cached(SOURCE_KEYS.servers), snapshots: cached(SOURCE_KEYS.snapshots), templates: cached(SOURCE_KEYS.templates), remembered: cached(SOURCE_KEYS.remembered), cached };
 }
 
 /** `notes (name)`, or the name alone when it has no notes. */
@@ -141,10 +144,10 @@ function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'reso
 /** The lists the names come from, kept up to date: a list that loads after its action started names it from then on. */
 function useNameSources(session: Session | null | undefined): NameSources {
   const cache = session?.cache;
-  const servers = useCached<unknown>(cache, 'servers');
-  const snapshots = useCached<unknown>(cache, 'list:snapshots:{}');
-  const templates = useCached<unknown>(cache, 'list:templates:{}');
-  const remembered = useCached<unknown>(cache, ACTION_NAMES_KEY);
+  const servers = useCached<unknown>(cache, SOURCE_KEYS.servers);
+  const snapshots = useCached<unknown>(cache, SOURCE_KEYS.snapshots);
+  const templates = useCached<unknown>(cache, SOURCE_KEYS.templates);
+  const remembered = useCached<unknown>(cache, SOURCE_KEYS.remembered);
   return useMemo(() => ({ servers, snapshots, templates, remembered, cached: (key: string) => cache?.get<unknown>(key)?.data }), [cache, servers, snapshots, templates, remembered]);
 }
 
