@@ -502,6 +502,29 @@ export default sanitizeAnsi;`,
   );
 }
 
+// Ink 6.8 reads an escape followed by anything but a control sequence as one key: `ESC x` is Alt+x, and
+// `ESC ESC` is Alt+Esc. A burst puts esc and the next key in one read (a paste, tmux send-keys, a script,
+// typing over a slow link): esc esc esc came to the app as two escapes, esc then `:` as a plain `:`, and
+// esc then `j` as Alt+j, which nothing is bound to, so both keys were lost. ecsdeck binds no Alt key.
+// Patched: an escape that does not begin a control sequence (CSI `ESC [`, SS3 `ESC O`) is esc, and the
+// key after it is read on its own. Arrows, function keys and modified keys (`ESC [1;3A`) are unchanged, and
+// a lone escape at the end of a read still waits a moment for the rest of its sequence.
+// Not for upstream as it is: other Ink apps bind Alt keys; an option of `render` could choose.
+export function inkInputParser(source) {
+  return once(
+    source,
+    `        const next = input[escapeIndex + 1];
+        if (next === escape) {`,
+    `        // [ecsdeck patch] esc, then the key after it on its own
+        events.push(escape);
+        index = escapeIndex + 1;
+        continue;
+        const next = input[escapeIndex + 1];
+        if (next === escape) {`,
+    'ink input-parser.js',
+  );
+}
+
 /**
  * Every patch: its name, the installed files it applies to (relative to node_modules; the lock file fixes
  * where npm puts them), and the change. string-width is installed twice: version 8 (Ink, the dashboard) and
@@ -512,6 +535,7 @@ export const PATCHES = [
   { name: 'ink-full-screen-frames', files: ['ink/build/ink.js'], patch: inkFullScreenFrames },
   { name: 'ink-without-top-level-await', files: ['ink/build/reconciler.js'], patch: inkReconciler },
   { name: 'ink-sanitize-remembered', files: ['ink/build/sanitize-ansi.js'], patch: inkSanitize },
+  { name: 'ink-escape-is-a-key', files: ['ink/build/input-parser.js'], patch: inkInputParser },
   { name: 'yoga-without-top-level-await', files: ['yoga-layout/dist/src/index.js'], patch: yogaIndex },
   { name: 'yoga-wasm-from-buffer', files: ['yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'], patch: yogaWasmLoader },
   {

@@ -9,7 +9,7 @@ export type { OwnKeyId } from './ids.js';
 export type KeyLike = Partial<Key>;
 type Matcher = (input: string, key: KeyLike) => boolean;
 
-/** Typed without Ctrl or Alt (esc before a key arrives as Alt+key: that user meant esc). */
+/** Typed without Ctrl or Alt (Ink reports esc itself with Alt set; an esc before a key is a key of its own). */
 const plain = (key: KeyLike): boolean => !key.ctrl && !(key.meta && !key.escape);
 
 /** Matches one printable character typed without Ctrl or Alt. */

@@ -15,6 +15,7 @@ interface Patches {
   inkFullScreenFrames: Patch;
   inkReconciler: Patch;
   inkSanitize: Patch;
+  inkInputParser: Patch;
   yogaIndex: Patch;
   yogaWasmLoader: Patch;
   stringWidth: Patch;
@@ -46,6 +47,7 @@ export const FILES = {
   inkFullScreen: join(NODE_MODULES, 'ink', 'build', 'ink.js'),
   inkReconciler: join(NODE_MODULES, 'ink', 'build', 'reconciler.js'),
   inkSanitize: join(NODE_MODULES, 'ink', 'build', 'sanitize-ansi.js'),
+  inkInputParser: join(NODE_MODULES, 'ink', 'build', 'input-parser.js'),
   yogaIndex: join(NODE_MODULES, 'yoga-layout', 'dist', 'src', 'index.js'),
   yogaWasmLoader: join(NODE_MODULES, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'),
   stringWidth8: join(NODE_MODULES, 'string-width', 'index.js'),

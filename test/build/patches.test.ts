@@ -31,6 +31,7 @@ describe('each patch notices when its dependency changed', () => {
     ['inkFullScreenFrames', patches.inkFullScreenFrames, FILES.inkFullScreen],
     ['inkReconciler', patches.inkReconciler, FILES.inkReconciler],
     ['inkSanitize', patches.inkSanitize, FILES.inkSanitize],
+    ['inkInputParser', patches.inkInputParser, FILES.inkInputParser],
     ['yogaIndex', patches.yogaIndex, FILES.yogaIndex],
     ['yogaWasmLoader', patches.yogaWasmLoader, FILES.yogaWasmLoader],
     ['stringWidth (v8)', patches.stringWidth, FILES.stringWidth8],
@@ -55,6 +56,7 @@ describe('each patch notices when its dependency changed', () => {
       ['ink-full-screen-frames', FILES.inkFullScreen, patches.inkFullScreenFrames],
       ['ink-without-top-level-await', FILES.inkReconciler, patches.inkReconciler],
       ['ink-sanitize-remembered', FILES.inkSanitize, patches.inkSanitize],
+      ['ink-escape-is-a-key', FILES.inkInputParser, patches.inkInputParser],
       ['yoga-without-top-level-await', FILES.yogaIndex, patches.yogaIndex],
       ['yoga-wasm-from-buffer', FILES.yogaWasmLoader, patches.yogaWasmLoader],
       ['string-width-lazy-and-remembered', FILES.stringWidth8, patches.stringWidth],
@@ -139,6 +141,46 @@ describe('ink', () => {
     expect(patched).toContain('const packageJson = { name: undefined, version: undefined };');
     await expect(esbuild.transform(source, { loader: 'js', format: 'cjs', logLevel: 'silent' })).rejects.toThrow(/[Tt]op-level await/);
     await expect(esbuild.transform(patched, { loader: 'js', format: 'cjs', logLevel: 'silent' })).resolves.toBeDefined();
+  });
+
+  it('input parser: esc is a key of its own, even in a burst; every other read is split as before', async () => {
+    type Parser = { push(chunk: string): string[]; flushPendingEscape(): string | undefined };
+    type ParserModule = { createInputParser(): Parser };
+    const entry = `export { createInputParser } from ${JSON.stringify(FILES.inkInputParser)};`;
+    const original = await load<ParserModule>(entry, ROOT, 'input-parser-original.js', [unpatched()]);
+    const patched = await load<ParserModule>(entry, ROOT, 'input-parser-patched.js');
+    /** The keys one read makes, the escape left waiting at its end included (Ink lets it go a moment later). */
+    const keysOf = (m: ParserModule, chunk: string) => {
+      const parser = m.createInputParser();
+      const events = parser.push(chunk);
+      const rest = parser.flushPendingEscape();
+      return rest === undefined ? events : [...events, rest];
+    };
+    const esc = '\u001b';
+    // esc and the keys after it, in one read: each one a key, as they come typed one at a time
+    const bursts: Array<[string, string[]]> = [
+      [esc + esc + esc, [esc, esc, esc]],
+      [esc + 'j', [esc, 'j']],
+      [esc + ':', [esc, ':']],
+      [esc + '/', [esc, '/']],
+      [esc + '\r', [esc, '\r']],
+      [esc + esc + '[A', [esc, esc + '[A']],
+      ['ab' + esc + esc + 'q', ['ab', esc, esc, 'q']],
+    ];
+    for (const [chunk, want] of bursts) {
+      expect(keysOf(patched.exports, chunk), hex(chunk)).toEqual(want);
+      // the original took esc and the key after it as one key (Alt+key), or dropped the esc
+      expect(keysOf(original.exports, chunk), hex(chunk)).not.toEqual(want);
+    }
+    // reads with no esc before a plain key: arrows, function keys, modified keys, text, a lone esc at the end
+    const random = seeded(28);
+    const pieces = ['j', 'abc', ':actions', '\r', '\t', '\u007f', esc + '[A', esc + '[1;3B', esc + '[5~', esc + 'OP', esc + '[27;5;13~', 'é🙂'];
+    for (let i = 0; i < 400; i++) {
+      let chunk = '';
+      for (let n = random.int(1, 6); n > 0; n--) chunk += random.pick(pieces);
+      if (random.int(0, 3) === 0) chunk += esc;
+      expect(keysOf(patched.exports, chunk), hex(chunk)).toEqual(keysOf(original.exports, chunk));
+    }
   });
 
   it('sanitize: remembers each text, and answers as the original does, the first time and again', async () => {
