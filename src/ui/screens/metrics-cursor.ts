@@ -17,6 +17,16 @@ export function chartLayout(height: number, series: number): MetricsLayout {
   return per - 1 >= 3 ? { mode: 'chart', chartRows: per - 1 } : { mode: 'small' };
 }
 
+/**
+ * Rows of bars a series has in the small layout, under its label line: what the height leaves once each series
+ * has its label (two rows a series at 80×24: the space is filled, not left blank below the last one); 0 when
+ * even one row under each label does not fit (the graph then goes beside its label).
+ */
+export function smallGraphRows(height: number, series: number): number {
+  if (series <= 0 || height < 1 + series * 2) return 0;
+  return Math.max(1, Math.floor((height - 1) / series) - 1);
+}
+
 /** The usual spacing of the points (their median step), at least a minute. */
 function stepOf(points: readonly MetricPoint[]): number {
   const steps: number[] = [];

@@ -13,8 +13,8 @@ import type { Session } from '../../session/session.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { useResource } from '../hooks/useResource.js';
 import { sparkline } from '../components/Sparkline.js';
-import { Chart, CursorRow, timeTicks, tickLine } from '../components/Chart.js';
-import { bucketsOf, cursorPoint, cursorText, chartLayout, CHART_GUTTER } from './metrics-cursor.js';
+import { Chart, CursorRow, barRows, timeTicks, tickLine } from '../components/Chart.js';
+import { bucketsOf, cursorPoint, cursorText, chartLayout, smallGraphRows, CHART_GUTTER } from './metrics-cursor.js';
 import { bytesPerSecond, formatDate } from '../format.js';
 import { displayWidth, padEnd, padStart, truncate } from '../text.js';
 import { color } from '../theme.js';
@@ -78,6 +78,13 @@ export function timeColumns(points: readonly MetricPoint[], start: number, end: 
 /** `▁…█` per column, a space for a gap; scaled from 0 to `max` (default the highest value). */
 export function gappedSparkline(columns: readonly number[], max?: number): string {
   return sparkline(columns, columns.length, { max, gaps: true });
+}
+
+/** The highest value of the columns (gaps skipped); 0 when there is none. */
+function highest(columns: readonly number[]): number {
+  let max = 0;
+  for (const v of columns) if (Number.isFinite(v) && v > max) max = v;
+  return max;
 }
 
 export function seriesStats(points: readonly MetricPoint[]): { last: number; min: number; max: number } | null {
@@ -203,10 +210,12 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
         series.map((s) => {
           const stats = seriesStats(s.points);
           const numbers = numbersOf(s, stats);
-          // two lines a series when there is room, else the graph beside the label
-          const tall = height >= 1 + series.length * 2;
+          // the graph under its label, over the rows the height leaves (two a series at 80×24), else beside it
+          const graphRows = smallGraphRows(height, series.length);
+          const tall = graphRows > 0;
           const w = tall ? inner : Math.max(4, inner - labelWidth - 1 - displayWidth(numbers) - 2);
-          const graph = current ? gappedSparkline(timeColumns(s.points, current.start, current.end, w), s.max) : '';
+          const columns = current ? timeColumns(s.points, current.start, current.end, w) : [];
+          const graph = graphRows > 1 ? barRows(columns, graphRows, 0, s.max ?? highest(columns)) : [current ? gappedSparkline(columns, s.max) : ''];
           // beside the label, the graph is narrower than the others: the cursor is drawn where `inner` wide ones have it
           const c = cursor === null ? null : tall ? cursor : Math.floor((cursor * w) / inner);
           return tall ? (
@@ -216,15 +225,18 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
                 <Text color={color('accent')}>{padEnd(s.label, labelWidth)}</Text>
                 {truncate(numbers, inner - labelWidth)}
               </Text>
-              <Text wrap="truncate">
-                {' '}
-                <CursorRow text={graph} cursor={c} />
-              </Text>
+              {graph.map((row, i) => (
+                <Text key={i} wrap="truncate">
+                  {' '}
+                  {/* the cursor on the bottom row, as the charts of a larger terminal draw it */}
+                  <CursorRow text={row} cursor={i === graph.length - 1 ? c : null} />
+                </Text>
+              ))}
             </Box>
           ) : (
             <Text key={s.label} wrap="truncate">
               {' '}
-              <Text color={color('accent')}>{padEnd(s.label, labelWidth)}</Text> <CursorRow text={graph} cursor={c} />  {numbers}
+              <Text color={color('accent')}>{padEnd(s.label, labelWidth)}</Text> <CursorRow text={graph[0] ?? ''} cursor={c} />  {numbers}
             </Text>
           );
         })

@@ -2,7 +2,7 @@
 // as gaps, time ticks in UTC, the layout by height, and the exact point under the cursor.
 import { describe, expect, it } from 'vitest';
 import { barRows, tickLine, timeTicks } from '../../../src/ui/components/Chart.js';
-import { chartLayout, cursorPoint, cursorText } from '../../../src/ui/screens/metrics-cursor.js';
+import { chartLayout, cursorPoint, cursorText, smallGraphRows } from '../../../src/ui/screens/metrics-cursor.js';
 
 describe('barRows', () => {
   it('stacks eighths over the rows: full, half and empty columns over two rows', () => {
@@ -35,6 +35,15 @@ describe('layout by height', () => {
   it('one row each on a small terminal, several with room: 5 series', () => {
     expect(chartLayout(17, 5)).toEqual({ mode: 'small' });
     expect(chartLayout(42, 5)).toEqual({ mode: 'chart', chartRows: 7 });
+  });
+
+  it('the small layout gives the height left under the labels to the bars: 5 series', () => {
+    // 80×24 leaves the tab 16 rows: the range line, then a label and two rows of bars a series
+    expect(smallGraphRows(16, 5)).toBe(2);
+    expect(smallGraphRows(21, 5)).toBe(3);
+    expect(smallGraphRows(11, 5)).toBe(1);
+    // not even one row under each label: the graph goes beside it
+    expect(smallGraphRows(10, 5)).toBe(0);
   });
 });
 

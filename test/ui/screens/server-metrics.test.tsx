@@ -65,6 +65,35 @@ test('the Metrics tab shows every series with its unit, moves with the clock, an
   await h.waitFor('Range 7d');
 });
 
+test('at 80×24 the series fill the tab: two rows of bars under each label, no blank rows below the last', async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await h.waitFor((f) => /│›ec206901/.test(f));
+  await h.press(keys.enter);
+  await h.waitFor('Server web-1 (ec206901)');
+  await h.press('2');
+  const f = await h.waitFor((fr) => /Range 1h/.test(fr) && /Net sent +last/.test(fr));
+  const lines = f.split('\n');
+  const labels = ['CPU', 'Disk reads', 'Disk writes', 'Net received', 'Net sent'].map((label) => lines.findIndex((l) => new RegExp(`^│ ${label} +last `).test(l)));
+  // each label is followed by two rows of bars, and the next label comes right after them
+  for (const [i, at] of labels.entries()) {
+    expect(at, `${i}`).toBeGreaterThan(0);
+    for (const row of [lines[at + 1], lines[at + 2]]) expect(row).toMatch(/^│ [▁▂▃▄▅▆▇█ ]{70,}│$/);
+    if (i + 1 < labels.length) expect(labels[i + 1]).toBe(at + 3);
+  }
+  // the top row holds the upper eighths of the bars: some columns reach it (CPU peaks at 85 % of 100)
+  expect(lines[labels[0] + 1]).toMatch(/[▁▂▃▄▅▆▇█]/);
+  // below Net sent's bars comes the action panel's border: the tab's rows are all used
+  expect(lines[labels[4] + 3]).toMatch(/^├ Actions/);
+  // the cursor is on each series' bottom row
+  await h.press(',');
+  const c = await h.waitFor(/CPU +▸ \d\d:\d\d:\d\d [\d.]+ %/);
+  const cpuBars = c.split('\n').slice(labels[0] + 1, labels[0] + 3);
+  // on the newest column, drawn on the bottom row only (as │ without colours)
+  const inside = (row: string) => row.slice(1, -1);
+  expect(inside(cpuBars[1])).toContain('│');
+  expect(inside(cpuBars[0])).not.toContain('│');
+});
+
 test('a server created a moment ago has no metrics yet, and says so', async () => {
   h = await startApp({ height: 36 });
   await h.waitFor('api-3');
