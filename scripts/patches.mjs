@@ -511,16 +511,50 @@ export default sanitizeAnsi;`,
 // a lone escape at the end of a read still waits a moment for the rest of its sequence.
 // Not for upstream as it is: other Ink apps bind Alt keys; an option of `render` could choose.
 export function inkInputParser(source) {
-  return once(
+  const withoutAlt = once(
     source,
     `        const next = input[escapeIndex + 1];
-        if (next === escape) {`,
+        if (next === escape) {
+            if (escapeIndex + 2 >= input.length) {
+                return pendingFrom(escapeIndex);
+            }
+            const doubleEscapeSequence = parseControlSequence(input, escapeIndex, 2);
+            if (doubleEscapeSequence === 'pending') {
+                return pendingFrom(escapeIndex);
+            }
+            if (doubleEscapeSequence) {
+                events.push(doubleEscapeSequence.sequence);
+                index = doubleEscapeSequence.nextIndex;
+                continue;
+            }
+            events.push(input.slice(escapeIndex, escapeIndex + 2));
+            index = escapeIndex + 2;
+            continue;
+        }
+        const escapedCodePoint = parseEscapedCodePoint(input, escapeIndex);
+        events.push(escapedCodePoint.sequence);
+        index = escapedCodePoint.nextIndex;
+`,
     `        // [ecsdeck patch] esc, then the key after it on its own
         events.push(escape);
         index = escapeIndex + 1;
-        continue;
-        const next = input[escapeIndex + 1];
-        if (next === escape) {`,
+`,
+    'ink input-parser.js',
+  );
+  // what read Alt+key, no longer called
+  return once(
+    withoutAlt,
+    `const parseEscapedCodePoint = (input, escapeIndex) => {
+    const nextCodePoint = input.codePointAt(escapeIndex + 1);
+    const nextCodePointLength = nextCodePoint !== undefined && nextCodePoint > 0xff_ff ? 2 : 1;
+    const nextIndex = escapeIndex + 1 + nextCodePointLength;
+    return {
+        sequence: input.slice(escapeIndex, nextIndex),
+        nextIndex,
+    };
+};
+`,
+    '',
     'ink input-parser.js',
   );
 }
