@@ -24,7 +24,7 @@ export function chartLayout(height: number, series: number): MetricsLayout {
  */
 export function smallGraphRows(height: number, series: number): number {
   if (series <= 0 || height < 1 + series * 2) return 0;
-  return Math.max(1, Math.floor((height - 1) / series) - 1);
+  return Math.floor((height - 1) / series) - 1;
 }
 
 /** The usual spacing of the points (their median step), at least a minute. */

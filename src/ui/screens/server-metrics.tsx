@@ -80,11 +80,9 @@ export function gappedSparkline(columns: readonly number[], max?: number): strin
   return sparkline(columns, columns.length, { max, gaps: true });
 }
 
-/** The highest value of the columns (gaps skipped); 0 when there is none. */
-function highest(columns: readonly number[]): number {
-  let max = 0;
-  for (const v of columns) if (Number.isFinite(v) && v > max) max = v;
-  return max;
+/** The value of a full bar: the series' own (100 % for CPU), else its highest point (1 when it has none above 0). */
+function scaleMax(s: Series, stats: ReturnType<typeof seriesStats>): number {
+  return s.max ?? (stats && stats.max > 0 ? stats.max : 1);
 }
 
 export function seriesStats(points: readonly MetricPoint[]): { last: number; min: number; max: number } | null {
@@ -215,7 +213,7 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
           const tall = graphRows > 0;
           const w = tall ? inner : Math.max(4, inner - labelWidth - 1 - displayWidth(numbers) - 2);
           const columns = current ? timeColumns(s.points, current.start, current.end, w) : [];
-          const graph = graphRows > 1 ? barRows(columns, graphRows, 0, s.max ?? highest(columns)) : [current ? gappedSparkline(columns, s.max) : ''];
+          const graph = graphRows > 1 ? barRows(columns, graphRows, 0, scaleMax(s, stats)) : [current ? gappedSparkline(columns, s.max) : ''];
           // beside the label, the graph is narrower than the others: the cursor is drawn where `inner` wide ones have it
           const c = cursor === null ? null : tall ? cursor : Math.floor((cursor * w) / inner);
           return tall ? (
@@ -260,7 +258,7 @@ function SeriesChart(props: {
   // the columns only change with the data or the width: a cursor step redraws without going through the points
   const columns = useMemo(() => (data ? timeColumns(s.points, data.start, data.end, width) : []), [s.points, data, width]);
   const stats = seriesStats(s.points);
-  const max = s.max ?? (stats && stats.max > 0 ? stats.max : 1);
+  const max = scaleMax(s, stats);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
