@@ -80,8 +80,15 @@ test('at 80×24 the series fill the tab: two rows of bars under each label, no b
     for (const row of [lines[at + 1], lines[at + 2]]) expect(row).toMatch(/^│ [▁▂▃▄▅▆▇█ ]{70,}│$/);
     if (i + 1 < labels.length) expect(labels[i + 1]).toBe(at + 3);
   }
-  // the top row holds the upper eighths of the bars: some columns reach it (CPU peaks at 85 % of 100)
-  expect(lines[labels[0] + 1]).toMatch(/[▁▂▃▄▅▆▇█]/);
+  // stacked bars: a column reaches the top row only over a full bottom cell, and a series scaled to its own
+  // highest point (the disk's) fills the top cell of that point's column
+  for (const at of labels) {
+    const [top, bottom] = [[...lines[at + 1]], [...lines[at + 2]]];
+    top.forEach((cell, i) => {
+      if (/[▁▂▃▄▅▆▇█]/.test(cell)) expect(bottom[i], `column ${i}`).toBe('█');
+    });
+  }
+  expect(lines[labels[1] + 1]).toContain('█');
   // below Net sent's bars comes the action panel's border: the tab's rows are all used
   expect(lines[labels[4] + 3]).toMatch(/^├ Actions/);
   // the cursor is on each series' bottom row
