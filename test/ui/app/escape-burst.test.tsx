@@ -4,7 +4,7 @@
 // went into the plan list's filter. The install step's patch `ink-escape-is-a-key` makes each esc a key.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { startApp, type Harness } from './harness.js';
+import { startApp, wizardToImage, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -14,20 +14,10 @@ afterEach(async () => {
 
 const wizardOpen = (f: string): boolean => f.includes('New server');
 
-async function toImageStep(h: Harness): Promise<void> {
-  await h.press('c');
-  await h.waitFor('type to filter: a name');
-  await h.press(keys.enter);
-  await h.waitFor(/Location .*where/);
-  await h.waitFor((f) => !f.includes('loading the regions'));
-  await h.press(keys.enter);
-  await h.waitFor(/Image .*public images/);
-}
-
 test('three escapes in one write on the Image step close the wizard, as three typed one at a time do', async () => {
   h = await startApp();
   await h.waitFor('web-1');
-  await toImageStep(h);
+  await wizardToImage(h);
   // one at a time: image → location → plan → closed
   for (const step of [/Location .*where/, /Plan/]) {
     await h.press(keys.escape);
@@ -36,7 +26,7 @@ test('three escapes in one write on the Image step close the wizard, as three ty
   await h.press(keys.escape);
   await h.waitFor((f) => !wizardOpen(f));
 
-  await toImageStep(h);
+  await wizardToImage(h);
   h.stdin.write(keys.escape.repeat(3));
   await h.waitFor((f) => !wizardOpen(f) && f.includes('web-1'));
   // and the keys after them reach the list, not a step of the wizard

@@ -123,6 +123,17 @@ export async function openScreen(h: Harness, name: string, ready: string | RegEx
   await h.waitFor(ready);
 }
 
+/** From the servers list, `c` and ⏎ on the first plan and location, each after its step is drawn: on Image. */
+export async function wizardToImage(h: Harness): Promise<void> {
+  await h.press('c');
+  await h.waitFor('type to filter: a name');
+  await h.press('\r');
+  await h.waitFor(/Location .*where/);
+  await h.waitFor((f) => !f.includes('loading the regions'));
+  await h.press('\r');
+  await h.waitFor(/Image .*public images/);
+}
+
 /** The selected row of a list (the line with the `›` marker). */
 export const selectedLine = (frame: string): string => frame.split('\n').find((l) => l.startsWith('│›')) ?? '';
 

@@ -4,7 +4,7 @@
 // wizard stands on the review, as the same keys typed one at a time leave it.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { selectedLine, startApp, type Harness } from './harness.js';
+import { selectedLine, startApp, wizardToImage, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -23,13 +23,7 @@ async function slowService(h: Harness): Promise<void> {
 
 /** The review the keys reach typed one at a time, each after the step it answers is drawn. */
 async function reviewTypedSlowly(h: Harness, notes: string): Promise<string> {
-  await h.press('c');
-  await h.waitFor('type to filter: a name');
-  await h.press(keys.enter);
-  await h.waitFor(/Location .*where/);
-  await h.waitFor((f) => !f.includes('loading the regions'));
-  await h.press(keys.enter);
-  await h.waitFor(/Image .*public images/);
+  await wizardToImage(h);
   await h.press(keys.enter);
   await h.waitFor('Notes');
   await h.type(notes);
