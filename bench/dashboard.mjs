@@ -21,8 +21,13 @@ export function cleanEnv(extra = {}) {
 
 /** The program in a pty, with a headless terminal reading its screen. */
 export function launch(args, env, cols = 120, rows = 40, node = process.execPath) {
+  return inPty(node, [BIN, ...args], env, cols, rows);
+}
+
+/** `node argv` in a pty, with a headless terminal reading its screen. */
+function inPty(node, argv, env, cols, rows) {
   const started = performance.now();
-  const child = pty.spawn(node, [BIN, ...args], { cols, rows, env, name: 'xterm-256color' });
+  const child = pty.spawn(node, argv, { cols, rows, env, name: 'xterm-256color' });
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   let onChunk = null;
   child.onData((d) => {
@@ -237,36 +242,18 @@ async function benchStartAndIdle({ idle }) {
 }
 
 /** A program that only draws each key it reads: what the pseudo-terminal and the headless xterm take themselves. */
-const ECHO = `process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1049h'); let n = 0;
+const ECHO = `process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1049hready'); let n = 0;
 process.stdin.on('data', (d) => { if (d[0] === 113) process.exit(0); n++; process.stdout.write('\\x1b[1;1Hkey ' + n); });`;
 
-/** Keypress to frame for ECHO at the keys' size, 71 keys as the dashboard gets: the bench's own share of a key. */
+/** Keypress to frame for ECHO at the keys' size, 71 keys timed as the dashboard's are: the bench's own share of a key. */
 async function echoFloor() {
-  const child = pty.spawn(process.execPath, ['-e', ECHO], { cols: KEY_COLS, rows: KEY_ROWS, env: cleanEnv(), name: 'xterm-256color' });
-  const term = new xterm.Terminal({ cols: KEY_COLS, rows: KEY_ROWS, allowProposedApi: true });
-  let onChunk = null;
-  child.onData((d) => term.write(d, () => onChunk?.()));
-  const line = () => term.buffer.active.getLine(0)?.translateToString(true) ?? '';
-  const seen = (test) =>
-    new Promise((resolve) => {
-      const check = () => {
-        if (test(line())) {
-          onChunk = null;
-          resolve(performance.now());
-        }
-      };
-      onChunk = check;
-      check();
-    });
-  child.write('j');
-  await seen((l) => l.startsWith('key 1'));
+  const echo = inPty(process.execPath, ['-e', ECHO], cleanEnv(), KEY_COLS, KEY_ROWS);
+  // a key before raw mode would be the terminal's own echo
+  await echo.waitFor((screen) => screen.startsWith('ready'));
+  await echo.keyToFrame('j');
   const times = [];
-  for (let i = 2; i <= 72; i++) {
-    const t0 = performance.now();
-    child.write('j');
-    times.push((await seen((l) => l.startsWith(`key ${i}`))) - t0);
-  }
-  child.write('q');
+  for (let i = 0; i < 71; i++) times.push(await echo.keyToFrame('j'));
+  await echo.stop();
   return times;
 }
 
