@@ -102,6 +102,8 @@ const RowLine = memo(function RowLine<T>(props: RowProps<T>): ReactNode {
 }) as <T>(props: RowProps<T>) => ReactNode;
 
 /** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
+const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 function isMove(input: string, key: KeyLike): boolean {
   const id = CORE_KEYS.matchBinding(['table'], input, key);
   return id !== undefined && id !== 'open';
@@ -212,9 +214,16 @@ export function Table<T>(props: TableProps<T>): ReactNode {
   }
 
   // the rows on screen, for cells fetched only for them; told after the frame, never in a key's way
+  // (told again only when they are other rows: a filter letter that keeps the window's rows tells nothing)
   const onWindow = props.live?.onWindow;
+  const told = useRef<{ to: typeof onWindow; rows: readonly T[] }>({ to: undefined, rows: [] });
   useEffect(() => {
-    onWindow?.(view.slice(win.start, win.end));
+    if (!onWindow) return;
+    const rowsShown = view.slice(win.start, win.end);
+    const last = told.current;
+    if (last.to === onWindow && sameItems(last.rows, rowsShown)) return;
+    told.current = { to: onWindow, rows: rowsShown };
+    onWindow(rowsShown);
   }, [onWindow, view, win.start, win.end]);
 
   const filtered = (filter ?? '').trim() !== '';

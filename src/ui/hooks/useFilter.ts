@@ -67,7 +67,10 @@ export function filterIndexed<T extends object>(rows: readonly T[], columns: rea
   } else {
     for (let i = 0; i < texts.length; i++) if (texts[i].includes(needle)) kept.push(i);
   }
-  const result = kept.map((i) => rows[i]);
+  // a filter that keeps every row it searched gives back the same array: nothing under it (the table's
+  // window, the rows-on-screen effect) sees a new list, so a letter that narrows nothing costs only the scan
+  const searched = from !== undefined ? (from.rows as readonly T[]) : rows;
+  const result = kept.length === searched.length ? searched : kept.map((i) => rows[i]);
   recent.push({ needle, kept, rows: result });
   if (recent.length > RECENT_FILTERS) recent.shift();
   return result;

@@ -254,6 +254,20 @@ describe('servers', () => {
     expect(filterIndexed(list, SERVER_COLUMNS, 'web')).toBe(web);
   });
 
+  test('a letter that narrows nothing gives back the same array: the list under it is not drawn again', () => {
+    const rows = ['web-1', 'web-2', 'web-3', 'db-1'].map((n, i) => server({ name: `ec20${i}`, notes: n }));
+    // every row matches "ec" and "ec2": the list itself, not a copy of it
+    expect(filterIndexed(rows, SERVER_COLUMNS, 'ec')).toBe(rows);
+    expect(filterIndexed(rows, SERVER_COLUMNS, 'ec2')).toBe(rows);
+    // "web" keeps three; "web-" keeps the same three, as the same array
+    const web = filterIndexed(rows, SERVER_COLUMNS, 'web');
+    expect(web.map((r) => r.notes)).toEqual(['web-1', 'web-2', 'web-3']);
+    expect(filterIndexed(rows, SERVER_COLUMNS, 'web-')).toBe(web);
+    // a letter that does narrow gives the rows it keeps, as the table's own filter does
+    expect(filterIndexed(rows, SERVER_COLUMNS, 'web-2')).toEqual(filterRows(rows, SERVER_COLUMNS, 'web-2'));
+    expect(filterIndexed(rows, SERVER_COLUMNS, 'web-2')).toHaveLength(1);
+  });
+
   test('the edit form sends only what changed; no group is the service’s nogroup', () => {
     expect(serverChange({ notes: 'web', group: 'g1' }, 'web', 'g1')).toEqual({});
     expect(serverChange({ notes: 'web', group: 'g1' }, 'web2', 'g1')).toEqual({ notes: 'web2' });

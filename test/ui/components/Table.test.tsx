@@ -1,5 +1,6 @@
 import { describe, expect, it, afterEach } from 'vitest';
 import { useState } from 'react';
+import { Box, Text } from 'ink';
 import { cleanup } from 'ink-testing-library';
 import {
   Table,
@@ -11,6 +12,7 @@ import {
   type Column,
   type SortSpec,
 } from '../../../src/ui/components/Table.js';
+import type { LiveCells } from '../../../src/ui/components/table-model.js';
 import { statusRole } from '../../../src/ui/theme.js';
 import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
 
@@ -125,6 +127,39 @@ describe('<Table>', () => {
     await waitForFrame(lastFrame, (f) => f.includes('6/10000'));
     // Only the visible rows are rendered again: a few hundred calls at most, not tens of thousands.
     expect(calls).toBeLessThanOrEqual(5 * 20 * 2);
+  });
+
+  it('tells the rows on screen again only when they are other rows', async () => {
+    const told: string[][] = [];
+    const live: LiveCells<Server> = { text: () => undefined, version: () => 0, onWindow: (rows) => told.push(rows.map((r) => r.name)) };
+    const all = many(50);
+    let change: (c: { filter?: string; rows?: Server[] }) => void = () => {};
+    function Harness() {
+      const [state, set] = useState({ step: 0, filter: '', rows: all });
+      change = (c) => set((s) => ({ ...s, ...c, step: s.step + 1 }));
+      return (
+        <Box flexDirection="column">
+          <Text>step {state.step}</Text>
+          <Table rows={state.rows} columns={columns} rowKey={(r) => r.id} height={4} width={80} filter={state.filter} live={live} />
+        </Box>
+      );
+    }
+    const { lastFrame } = render(<Harness />);
+    await waitFor(() => expect(told).toHaveLength(1));
+    expect(told[0]).toEqual(['web-1', 'web-2', 'web-3', 'web-4']);
+    // a filter every row matches, then the same rows in a new list: the same rows on screen, nothing told
+    change({ filter: 'web' });
+    await waitForFrame(lastFrame, (f) => f.includes('step 1'));
+    change({ rows: [...all] });
+    await waitForFrame(lastFrame, (f) => f.includes('step 2'));
+    // a filter that keeps other rows is told, and only it (each render's effects run before the next render)
+    change({ filter: 'web-2' });
+    await waitForFrame(lastFrame, (f) => f.includes('step 3') && f.includes('1/11'));
+    await waitFor(() => expect(told.length).toBeGreaterThanOrEqual(2));
+    expect(told).toEqual([
+      ['web-1', 'web-2', 'web-3', 'web-4'],
+      ['web-2', 'web-20', 'web-21', 'web-22'],
+    ]);
   });
 
   it('moves with j k arrows g G PgUp PgDn and several keys in one chunk', async () => {
