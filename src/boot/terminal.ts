@@ -6,11 +6,11 @@
 // elsewhere give the terminal back (main screen, cursor shown, raw mode off) and stop the process as the
 // terminal itself would; `fg` (SIGCONT) takes it again (raw mode, alternate screen) and draws the frame whole.
 import { constants } from 'node:os';
+import { ALT_OFF, ALT_ON, HIDE_CURSOR, PASTE_OFF, PASTE_ON, SHOW_CURSOR } from '../ui/terminal-modes.js';
 
-const ENTER_ALT = '\u001b[?1049h\u001b[H';
-const LEAVE_ALT = '\u001b[?1049l';
-const SHOW_CURSOR = '\u001b[?25h';
-const HIDE_CURSOR = '\u001b[?25l';
+// the screen taken: the alternate screen, the cursor home, pastes marked (ui/terminal-modes.ts)
+const ENTER_ALT = ALT_ON + '\u001b[H' + PASTE_ON;
+const LEAVE_ALT = PASTE_OFF + ALT_OFF;
 
 /**
  * Signals whose default action ends the process. Each is caught so that the terminal is given back first

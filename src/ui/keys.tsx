@@ -19,11 +19,19 @@
 //
 // Order: higher priority first, and among equals the handler registered last (the dialog opened last). A
 // handler returns true when it took the key; a modal one takes every key whatever it returns.
+//
+// A paste is text, never keys. The dashboard asks the terminal to mark pastes (bracketed paste, see
+// terminal-modes.ts); what comes between the marks goes whole, as one edit, to the field that has the keys,
+// its line breaks and tabs as spaces (none at the end) and other control characters left out, so a pasted
+// ⏎ submits nothing. With no field to take it (a list, a y/N question) the paste is dropped and the status
+// line says so: pasting `web-1 dy` over a list deletes nothing. A paste whose closing mark never comes ends
+// after PASTE_IDLE_MS without input, so keys are never swallowed for good.
 
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyLike } from './keymap.js';
 import { keyRead } from './input-clock.js';
+import { PASTE_END, PASTE_START } from './terminal-modes.js';
 
 type KeyHandler = (input: string, key: KeyLike) => boolean | void;
 
@@ -56,7 +64,7 @@ interface Entry {
   repeatable?: ((input: string, key: KeyLike) => boolean) | undefined;
 }
 
-type Pending = { kind: 'key'; input: string; key: KeyLike } | { kind: 'text'; text: string };
+type Pending = { kind: 'key'; input: string; key: KeyLike } | { kind: 'text'; text: string } | { kind: 'paste'; text: string };
 
 const SPECIAL: ReadonlyArray<keyof Key> = [
   'upArrow',
@@ -115,6 +123,26 @@ export function splitInput(input: string, key: KeyLike): Pending[] {
   return out;
 }
 
+/** A pasted line break or tab is a space; nothing else that is not text is kept. */
+export function pastedText(raw: string): string {
+  return raw
+    .replace(/[\r\n]+$/, '')
+    .replace(/\r\n|[\r\n\t]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
+/** What Ink made of a key read inside a paste, as the text it was. */
+function pastePiece(input: string, key: KeyLike): string {
+  if (key.return === true) return '\n';
+  if (key.tab === true) return '\t';
+  // an arrow, esc, backspace inside a paste: not text
+  if (SPECIAL.some((k) => key[k] === true)) return '';
+  return input;
+}
+
+/** How long a paste may go without input before it is taken as ended (its closing mark lost). */
+export const PASTE_IDLE_MS = 2000;
+
 const asKey = (ch: string): KeyLike => (/^[A-Z]$/.test(ch) ? { shift: true } : {});
 
 /** How long keys of one burst go one after another before the event loop gets a turn (frames, Ctrl+C). */
@@ -151,6 +179,37 @@ export class KeyDispatcher {
   onError: ((err: unknown) => void) | null = null;
   /** sees every key before the stack (Ctrl+C quits, a too-small terminal takes everything); true keeps it */
   intercept: ((input: string, key: KeyLike) => boolean) | null = null;
+  /** a paste came with no field to take it: told here (the status line says so) */
+  onPasteRefused: (() => void) | null = null;
+  /** the text of the paste being read, between the terminal's marks; null outside a paste */
+  private pasting: string | null = null;
+  private pasteIdle: ReturnType<typeof setTimeout> | null = null;
+  /** the mark the terminal just sent, which Ink hands over next as the key it reads it as */
+  private mark: 'start' | 'end' | null = null;
+
+  /** The terminal's raw input, before Ink reads it as keys (KeyProvider): a paste's marks are noted here. */
+  raw(data: string): void {
+    this.mark = data === PASTE_START ? 'start' : data === PASTE_END ? 'end' : null;
+  }
+
+  private armPasteIdle(): void {
+    if (this.pasteIdle) clearTimeout(this.pasteIdle);
+    this.pasteIdle = setTimeout(() => this.endPaste(), PASTE_IDLE_MS);
+    this.pasteIdle.unref?.();
+  }
+
+  private endPaste(): void {
+    if (this.pasteIdle) clearTimeout(this.pasteIdle);
+    this.pasteIdle = null;
+    const text = this.pasting;
+    this.pasting = null;
+    if (text === null) return;
+    this.queue.push({ kind: 'paste', text: pastedText(text) });
+    if (!this.waiting) {
+      this.sliceStart = now();
+      this.next();
+    }
+  }
 
   add(handler: { current: KeyHandler }, options: Omit<Entry, 'handler' | 'order'>): Entry {
     const entry: Entry = { handler, order: ++this.order, ...options };
@@ -166,6 +225,22 @@ export class KeyDispatcher {
   /** What Ink's useInput gave. The first key goes now; the rest wait for the commits of the ones before. */
   feed(input: string, key: KeyLike): void {
     keyRead();
+    const mark = this.mark;
+    this.mark = null;
+    if (mark === 'start' && input === '[200~') {
+      this.pasting ??= '';
+      this.armPasteIdle();
+      return;
+    }
+    if (mark === 'end' && input === '[201~') {
+      this.endPaste();
+      return;
+    }
+    if (this.pasting !== null) {
+      this.pasting += pastePiece(input, key);
+      this.armPasteIdle();
+      return;
+    }
     // Ctrl+C is never queued: quitting works while a view is loading and in the middle of a long paste
     if ((this.holds > 0 || this.queue.length > 0) && key.ctrl === true && input === 'c') {
       this.deliverOne({ kind: 'key', input, key });
@@ -253,6 +328,7 @@ export class KeyDispatcher {
       if (this.holds > 0 || now() - this.sliceStart >= SLICE_MS) return;
       const head = this.queue[0];
       if (head === undefined) return;
+      if (head.kind === 'paste') return;
       if (head.kind === 'key') {
         if (head.input !== input || !sameKey(head.key, key)) return;
         this.queue.shift();
@@ -276,6 +352,15 @@ export class KeyDispatcher {
       if (this.intercept?.(event.input, event.key)) return null;
       const entry = this.route(event.input, event.key);
       return entry ? { entry, input: event.input, key: event.key } : null;
+    }
+    if (event.kind === 'paste') {
+      // (a too-small terminal takes it whole, as it takes every key)
+      if (this.intercept?.('', {})) return null;
+      const top = this.entries.find((e) => e.active);
+      if (top?.text) {
+        if (event.text !== '') this.dispatch(event.text, {});
+      } else this.onPasteRefused?.();
+      return null;
     }
     if (this.intercept?.(event.text.length === 1 ? event.text : '', {})) {
       // taken whole (a too-small terminal): a text run is not split into keys nobody will see
@@ -328,7 +413,7 @@ const KeysContext = createContext<KeyDispatcher | null>(null);
 
 /** The one subscription to Ink's input, and the stack every `useKeys` joins. */
 export function KeyProvider(props: { children: ReactNode; dispatcher?: KeyDispatcher }): ReactNode {
-  const { isRawModeSupported } = useStdin();
+  const { isRawModeSupported, internal_eventEmitter: rawInput } = useStdin();
   const dispatcher = useMemo(() => props.dispatcher ?? new KeyDispatcher(), [props.dispatcher]);
   const [commits, setCommits] = useState(0);
   dispatcher.requestCommit = () => setCommits((n) => n + 1);
@@ -339,6 +424,14 @@ export function KeyProvider(props: { children: ReactNode; dispatcher?: KeyDispat
   }, [dispatcher, commits]);
   // the same function every render: the provider renders after every key, and Ink subscribes again to a new one
   const onInput = useCallback((input: string, key: Key) => dispatcher.feed(input, key), [dispatcher]);
+  // the raw input ahead of Ink's reading of it (prepended: first whatever subscribes after), for the paste marks
+  useLayoutEffect(() => {
+    const onRaw = (data: string) => dispatcher.raw(data);
+    rawInput.prependListener('input', onRaw);
+    return () => {
+      rawInput.removeListener('input', onRaw);
+    };
+  }, [rawInput, dispatcher]);
   useInput(onInput, { isActive: isRawModeSupported === true });
   return <KeysContext.Provider value={dispatcher}>{props.children}</KeysContext.Provider>;
 }

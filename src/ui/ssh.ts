@@ -8,9 +8,8 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import type { SshSettings } from '../config/settings.js';
 import { childEnv, type Terminal } from './terminal-handoff.js';
 import { safe } from './text.js';
+import { HAND_OVER, TAKE_BACK } from './terminal-modes.js';
 
-const LEAVE_ALT = '\u001b[?1049l\u001b[?25h';
-const ENTER_ALT = '\u001b[?1049h\u001b[2J\u001b[H\u001b[?25l';
 
 /** What `x` needs of a server. */
 export interface SshTarget {
@@ -92,12 +91,12 @@ export function runSsh(plan: Extract<SshPlan, { kind: 'run' }>, term: Terminal, 
   }
   let run: SpawnSyncReturns<Buffer> | undefined;
   term.setRawMode(false);
-  term.stdout.write(LEAVE_ALT);
+  term.stdout.write(HAND_OVER);
   try {
     run = spawnSync(plan.program, plan.args, { stdio: ['inherit', 'inherit', 'pipe'], env });
     if (run.stderr && run.stderr.length > 0) term.stdout.write(run.stderr);
   } finally {
-    term.stdout.write(ENTER_ALT);
+    term.stdout.write(TAKE_BACK);
     term.stdout.ecsdeckScreen = (term.stdout.ecsdeckScreen ?? 0) + 1;
     term.setRawMode(true);
     term.stdout.emit('resize');

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { useCallback, useMemo } from 'react';
 import { useStdin, useStdout } from 'ink';
 import { makeScratchDir } from '../config/private-dirs.js';
+import { HAND_OVER, TAKE_BACK } from './terminal-modes.js';
 
-const LEAVE_ALT = '\u001b[?1049l\u001b[?25h';
-const ENTER_ALT = '\u001b[?1049h\u001b[2J\u001b[H\u001b[?25l';
 
 /** An ECSDECK_ variable whose name says it holds a secret: never handed to a child program. */
 const SECRET_NAME = /^ECSDECK_.*(PASSWORD|PASSWD|TOKEN|SECRET|KEY|JWT|CREDENTIAL)/i;
@@ -61,13 +60,13 @@ export function editInEditor(initial: string, options: { suffix?: string; env?: 
     writeFileSync(file, initial, { mode: 0o600 });
     const editor = editorCommand(env);
     term.setRawMode(false);
-    term.stdout.write(LEAVE_ALT);
+    term.stdout.write(HAND_OVER);
     // as git does: the command may carry arguments (`code --wait`), so a shell splits it
     const run =
       process.platform === 'win32'
         ? spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env })
         : spawnSync('/bin/sh', ['-c', `${editor} "$1"`, editor, file], { stdio: 'inherit', env });
-    term.stdout.write(ENTER_ALT);
+    term.stdout.write(TAKE_BACK);
     term.stdout.ecsdeckScreen = (term.stdout.ecsdeckScreen ?? 0) + 1;
     term.setRawMode(true);
     if (run.error) return { text: null, error: `could not run the editor ${editor}: ${run.error.message}` };

@@ -32,17 +32,17 @@ it('suspend gives the terminal back before stopping; SIGCONT takes it again and 
   const { stdout, stdin, events } = fakeTty();
   const stops: boolean[] = [];
   session = enterFullScreen(stdout, stdin, { stop: (group) => void stops.push(group) });
-  expect(events).toEqual(['raw true', 'write "\\u001b[?1049h\\u001b[H"']);
+  expect(events).toEqual(['raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?2004h"']);
   events.length = 0;
 
   session.suspend();
-  expect(events).toEqual(['raw false', 'write "\\u001b[?25h\\u001b[?1049l"']);
+  expect(events).toEqual(['raw false', 'write "\\u001b[?25h\\u001b[?2004l\\u001b[?1049l"']);
   // Ctrl+Z stops the whole process group, as the terminal's own would
   expect(stops).toEqual([true]);
   events.length = 0;
 
   process.emit('SIGCONT');
-  expect(events).toEqual(['raw false', 'raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?25l"', 'resize']);
+  expect(events).toEqual(['raw false', 'raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?2004h\\u001b[?25l"', 'resize']);
   expect(stdout.ecsdeckScreen).toBe(1);
 
   // a SIGTSTP from elsewhere stops this process only
@@ -65,7 +65,7 @@ it("while stopped nothing else is drawn on the shell's screen: a frame due then 
   expect(told).toBe(true);
   expect(events).toEqual([]);
   process.emit('SIGCONT');
-  expect(events).toEqual(['raw false', 'raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?25l"', 'resize']);
+  expect(events).toEqual(['raw false', 'raw true', 'write "\\u001b[?1049h\\u001b[H\\u001b[?2004h\\u001b[?25l"', 'resize']);
   stdout.write('frame 3');
   expect(events.at(-1)).toBe('write "frame 3"');
   // given back for good: the stream's own write again

@@ -187,6 +187,10 @@ function expectTerminalRestored(s: Session, opts: { stty: boolean }): void {
   expect(enter, 'the dashboard used the alternate screen').toBeGreaterThanOrEqual(0);
   expect(raw.lastIndexOf('\u001b[?1049l'), 'the alternate screen was left after it was last entered').toBeGreaterThan(enter);
   expect(s.term.buffer.active.type).toBe('normal');
+  // bracketed paste, asked for while the screen was the dashboard's, is off again
+  const pasteOn = raw.lastIndexOf('\u001b[?2004h');
+  expect(pasteOn, 'the dashboard asked for bracketed paste').toBeGreaterThanOrEqual(0);
+  expect(raw.lastIndexOf('\u001b[?2004l'), 'bracketed paste was turned off after it was last turned on').toBeGreaterThan(pasteOn);
   const hidden = raw.lastIndexOf('\u001b[?25l');
   if (hidden >= 0) expect(raw.lastIndexOf('\u001b[?25h'), 'the cursor was shown again after it was last hidden').toBeGreaterThan(hidden);
   if (opts.stty) {

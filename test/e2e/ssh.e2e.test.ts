@@ -53,6 +53,11 @@ it('x on a Booted server runs ssh with the profile arguments and root@<ipv4>, wi
   // the frame is whole again (header, rows, footer) and keys work
   const sc = await s.waitUntil((x) => /ecsdeck/.test(x) && /│›ec206901/.test(x) && /x ssh/.test(x), 'the whole frame: header, rows, footer');
   expect(sc).not.toContain('stand-in shell');
+  // ssh got the terminal without the dashboard's paste marks (bracketed paste off), and they came back after
+  const raw = s.raw();
+  const off = raw.indexOf('\u001b[?2004l');
+  expect(off, 'bracketed paste turned off for ssh').toBeGreaterThan(raw.indexOf('\u001b[?2004h'));
+  expect(raw.lastIndexOf('\u001b[?2004h'), 'and on again after it').toBeGreaterThan(off);
   await s.press('j');
   await s.waitFor(/│›ec206902/);
 }, 60_000);

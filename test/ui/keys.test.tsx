@@ -2,9 +2,10 @@
 // the handler on top of the stack.
 import { useRef, useState, type ReactNode } from 'react';
 import { Text } from 'ink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import { PRIORITY, splitInput, useKeys } from '../../src/ui/keys.js';
+import { KeyDispatcher, PASTE_IDLE_MS, PRIORITY, pastedText, splitInput, useKeys } from '../../src/ui/keys.js';
+import { PASTE_END, PASTE_START } from '../../src/ui/terminal-modes.js';
 import { inputReady, render, waitFor } from './helpers.js';
 
 afterEach(() => cleanup());
@@ -190,5 +191,78 @@ describe('KeyDispatcher.hold with escape', () => {
     expect(got).toEqual(['esc', 'x']);
     again();
     expect(got).toEqual(['esc', 'x', 'esc']);
+  });
+});
+
+describe('a paste is text, never keys', () => {
+  it('goes whole into the field that has the keys, its line breaks as spaces, and submits nothing', async () => {
+    const log: string[] = [];
+    const { stdin } = render(<Opener log={log} />);
+    await inputReady(stdin);
+    stdin.write('o');
+    await waitFor(() => expect(log).toEqual(['list:o']));
+    stdin.write(`${PASTE_START}ab\r\ncd\te\r${PASTE_END}`);
+    await waitFor(() => expect(log).toEqual(['list:o', 'field:ab cd e']));
+    // the ⏎ typed after it is a key again
+    stdin.write('\r');
+    await waitFor(() => expect(log).toEqual(['list:o', 'field:ab cd e', 'field:⏎']));
+  });
+
+  it('over a list it is dropped whole: nothing in it acts, and the keys after it do', async () => {
+    const log: string[] = [];
+    const { stdin } = render(<Opener log={log} />);
+    await inputReady(stdin);
+    // `o` in the paste would open the field, and the ⏎ would submit it
+    stdin.write(`${PASTE_START}xo\rabc${PASTE_END}z`);
+    await waitFor(() => expect(log).toEqual(['list:z']));
+  });
+
+  it('read in pieces (a long paste comes in several reads) it is still one paste', async () => {
+    const log: string[] = [];
+    const { stdin } = render(<Opener log={log} />);
+    await inputReady(stdin);
+    stdin.write('o');
+    await waitFor(() => expect(log).toEqual(['list:o']));
+    stdin.write(`${PASTE_START}a`);
+    stdin.write('b\r');
+    stdin.write(`c${PASTE_END}`);
+    await waitFor(() => expect(log).toEqual(['list:o', 'field:ab c']));
+  });
+
+  it('with no field it is told; without its closing mark it ends after a pause; typed `[200~` is keys', () => {
+    vi.useFakeTimers();
+    try {
+      const d = new KeyDispatcher();
+      const got: string[] = [];
+      let refused = 0;
+      d.onPasteRefused = () => (refused += 1);
+      d.add({ current: (input) => (got.push(input), true) }, { active: true, priority: PRIORITY.shell, modal: false, text: false });
+      d.raw(PASTE_START);
+      d.feed('[200~', {});
+      d.feed('dd', {});
+      d.feed('', { return: true });
+      expect(got).toEqual([]);
+      vi.advanceTimersByTime(PASTE_IDLE_MS - 1);
+      d.feed('y', {});
+      // still the paste: each piece keeps it open a while longer
+      vi.advanceTimersByTime(PASTE_IDLE_MS - 1);
+      expect(refused).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(refused).toBe(1);
+      expect(got).toEqual([]);
+      d.feed('j', {});
+      expect(got).toEqual(['j']);
+      // the same five characters typed, without the terminal's mark, are keys
+      d.feed('[200~', {});
+      expect(got).toEqual(['j', '[', '2', '0', '0', '~']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps only text: line breaks and tabs become spaces, none at the end, control characters go', () => {
+    expect(pastedText('web-1\n')).toBe('web-1');
+    expect(pastedText('a\r\nb\rc\nd\te\r\n\r\n')).toBe('a b c d e');
+    expect(pastedText('x\u0007y\u001b[31mz\u009b')).toBe('xy[31mz');
   });
 });

@@ -43,6 +43,9 @@ describe('editInEditor', () => {
     expect(events[0]).toBe('raw false');
     expect(events[1]).toContain('?1049l');
     expect(events[2]).toContain('?1049h');
+    // the editor gets the terminal without our paste marks, and we take them back after
+    expect(events[1]).toContain('?2004l');
+    expect(events[2]).toContain('?2004h');
     expect(events[3]).toBe('raw true');
     expect(term.stdout.ecsdeckScreen).toBe(1);
   });

@@ -74,9 +74,12 @@ export function useStatusLine(dispatcher: KeyDispatcher, ms?: { error: number; i
     };
     // a key whose handler throws (a bug) says so on the status line; the dashboard and its work go on
     dispatcher.onError = (err) => report('error', `that key failed: ${errorText(err).split('\n')[0]}`);
+    // a paste is text, never keys (ui/keys.tsx): with no field open it is dropped, and that is said
+    dispatcher.onPasteRefused = () => report('info', 'a paste goes only into a text field: nothing was done');
     return () => {
       dispatcher.onKey = null;
       dispatcher.onError = null;
+      dispatcher.onPasteRefused = null;
     };
   }, [dispatcher, clearNow, report]);
   useEffect(() => () => clearNow(), [clearNow]);
