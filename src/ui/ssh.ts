@@ -10,7 +10,6 @@ import { childEnv, type Terminal } from './terminal-handoff.js';
 import { safe } from './text.js';
 import { HAND_OVER, TAKE_BACK } from './terminal-modes.js';
 
-
 /** What `x` needs of a server. */
 export interface SshTarget {
   name: string;

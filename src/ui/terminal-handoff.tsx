@@ -10,7 +10,6 @@ import { useStdin, useStdout } from 'ink';
 import { makeScratchDir } from '../config/private-dirs.js';
 import { HAND_OVER, TAKE_BACK } from './terminal-modes.js';
 
-
 /** An ECSDECK_ variable whose name says it holds a secret: never handed to a child program. */
 const SECRET_NAME = /^ECSDECK_.*(PASSWORD|PASSWD|TOKEN|SECRET|KEY|JWT|CREDENTIAL)/i;
 

@@ -101,9 +101,10 @@ const RowLine = memo(function RowLine<T>(props: RowProps<T>): ReactNode {
   );
 }) as <T>(props: RowProps<T>) => ReactNode;
 
-/** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
+/** The same items in the same order (the rows on screen, compared by identity). */
 const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The table's keys that only move the cursor (⏎ opens: what comes after it goes to what it opened). */
 function isMove(input: string, key: KeyLike): boolean {
   const id = CORE_KEYS.matchBinding(['table'], input, key);
   return id !== undefined && id !== 'open';
