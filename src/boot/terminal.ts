@@ -6,11 +6,11 @@
 // elsewhere give the terminal back (main screen, cursor shown, raw mode off) and stop the process as the
 // terminal itself would; `fg` (SIGCONT) takes it again (raw mode, alternate screen) and draws the frame whole.
 import { constants } from 'node:os';
-import { ALT_OFF, ALT_ON, HIDE_CURSOR, PASTE_OFF, PASTE_ON, SHOW_CURSOR } from '../ui/terminal-modes.js';
+import { ALT_ON, HAND_OVER, HIDE_CURSOR, PASTE_ON } from '../ui/terminal-modes.js';
 
-// the screen taken: the alternate screen, the cursor home, pastes marked (ui/terminal-modes.ts)
+// the screen taken: the alternate screen, the cursor home, pastes marked; given back as it is to ssh and the
+// editor (HAND_OVER: pastes unmarked, the main screen, the cursor shown; ui/terminal-modes.ts)
 const ENTER_ALT = ALT_ON + '\u001b[H' + PASTE_ON;
-const LEAVE_ALT = PASTE_OFF + ALT_OFF;
 
 /**
  * Signals whose default action ends the process. Each is caught so that the terminal is given back first
@@ -94,7 +94,7 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
     } catch {
       // stdin already closed: nothing to restore there
     }
-    if (active) own(SHOW_CURSOR + LEAVE_ALT);
+    if (active) own(HAND_OVER);
     active = false;
   };
 
@@ -130,7 +130,7 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
     if (restored || suspended) return;
     suspended = true;
     setRaw(false);
-    if (active) own(SHOW_CURSOR + LEAVE_ALT);
+    if (active) own(HAND_OVER);
     active = false;
     stop(group);
     // Continued: SIGCONT takes the terminal back. A stop the system discarded (a process group no shell

@@ -204,7 +204,12 @@ export class KeyDispatcher {
     const text = this.pasting;
     this.pasting = null;
     if (text === null) return;
-    this.queue.push({ kind: 'paste', text: pastedText(text) });
+    this.enqueue({ kind: 'paste', text: pastedText(text) });
+  }
+
+  /** Queues keys; the first goes now unless a key before it still waits for its commit. */
+  private enqueue(...events: Pending[]): void {
+    this.queue.push(...events);
     if (!this.waiting) {
       this.sliceStart = now();
       this.next();
@@ -251,11 +256,7 @@ export class KeyDispatcher {
       this.deliverOne({ kind: 'key', input, key });
       return;
     }
-    this.queue.push(...splitInput(input, key));
-    if (!this.waiting) {
-      this.sliceStart = now();
-      this.next();
-    }
+    this.enqueue(...splitInput(input, key));
   }
 
   /**

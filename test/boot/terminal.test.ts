@@ -36,7 +36,7 @@ it('suspend gives the terminal back before stopping; SIGCONT takes it again and 
   events.length = 0;
 
   session.suspend();
-  expect(events).toEqual(['raw false', 'write "\\u001b[?25h\\u001b[?2004l\\u001b[?1049l"']);
+  expect(events).toEqual(['raw false', 'write "\\u001b[?2004l\\u001b[?1049l\\u001b[?25h"']);
   // Ctrl+Z stops the whole process group, as the terminal's own would
   expect(stops).toEqual([true]);
   events.length = 0;

@@ -58,11 +58,17 @@ function Field(props: { log: string[]; onClose(): void }): ReactNode {
   return <Text>field</Text>;
 }
 
+/** The Opener drawn and reading keys, with the log of what each handler took. */
+async function opener(): Promise<{ log: string[]; stdin: ReturnType<typeof render>['stdin'] }> {
+  const log: string[] = [];
+  const { stdin } = render(<Opener log={log} />);
+  await inputReady(stdin);
+  return { log, stdin };
+}
+
 describe('useKeys', () => {
   it('delivers a burst key by key: the field a key opened takes the rest, text as one run', async () => {
-    const log: string[] = [];
-    const { stdin } = render(<Opener log={log} />);
-    await inputReady(stdin);
+    const { log, stdin } = await opener();
     stdin.write('xoabc\rz');
     await waitFor(() => expect(log).toEqual(['list:x', 'list:o', 'field:abc', 'field:⏎', 'list:z']));
   });
@@ -196,9 +202,7 @@ describe('KeyDispatcher.hold with escape', () => {
 
 describe('a paste is text, never keys', () => {
   it('goes whole into the field that has the keys, its line breaks as spaces, and submits nothing', async () => {
-    const log: string[] = [];
-    const { stdin } = render(<Opener log={log} />);
-    await inputReady(stdin);
+    const { log, stdin } = await opener();
     stdin.write('o');
     await waitFor(() => expect(log).toEqual(['list:o']));
     stdin.write(`${PASTE_START}ab\r\ncd\te\r${PASTE_END}`);
@@ -209,18 +213,14 @@ describe('a paste is text, never keys', () => {
   });
 
   it('over a list it is dropped whole: nothing in it acts, and the keys after it do', async () => {
-    const log: string[] = [];
-    const { stdin } = render(<Opener log={log} />);
-    await inputReady(stdin);
+    const { log, stdin } = await opener();
     // `o` in the paste would open the field, and the ⏎ would submit it
     stdin.write(`${PASTE_START}xo\rabc${PASTE_END}z`);
     await waitFor(() => expect(log).toEqual(['list:z']));
   });
 
   it('read in pieces (a long paste comes in several reads) it is still one paste', async () => {
-    const log: string[] = [];
-    const { stdin } = render(<Opener log={log} />);
-    await inputReady(stdin);
+    const { log, stdin } = await opener();
     stdin.write('o');
     await waitFor(() => expect(log).toEqual(['list:o']));
     stdin.write(`${PASTE_START}a`);
