@@ -84,6 +84,23 @@ function findSnapshot(src: NameSources, id: number): (Snapshot & { server?: stri
   return undefined;
 }
 
+/** Where the lists that name snapshots and templates are kept: the cache keys of `:snapshots` and `:templates`. */
+export const NAME_LIST_KEYS = { snapshots: SOURCE_KEYS.snapshots, templates: SOURCE_KEYS.templates } as const;
+
+/**
+ * The list that would name what `a` acts on, when the session holds none that does: `snapshots` for a snapshot
+ * no list knows, `templates` for such a template; null for anything else, or when it is named already.
+ */
+export function missingNameList(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): keyof typeof NAME_LIST_KEYS | null {
+  const kind = resourceKind(a);
+  if (kind === 'SNP') return findSnapshot(nameSources(cache), Number(a.resource)) ? null : 'snapshots';
+  if (kind === 'DI') {
+    const src = nameSources(cache);
+    return [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].some((x) => x.name === a.resource) ? null : 'templates';
+  }
+  return null;
+}
+
 /** What `actionResourceName` says when no list knows the resource. */
 function bareName(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
   const kind = resourceKind(a);

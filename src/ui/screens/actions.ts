@@ -6,7 +6,7 @@ import type { Action, Server } from '../../api/index.js';
 import { toTracked, trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
-import { useActionShortNames } from '../hooks/useActionNames.js';
+import { missingNameList, NAME_LIST_KEYS, useActionShortNames } from '../hooks/useActionNames.js';
 import { progressBar } from '../components/ProgressBar.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
@@ -17,6 +17,7 @@ import type { Role } from '../theme.js';
 import { date } from './columns.js';
 import { serverTab } from './server-tabs.js';
 import { SERVERS_CACHE_KEY } from './servers.js';
+import { allSnapshots } from './snapshots.js';
 
 /** What an action's resource is, in words: `ECS` is a server, `SNP` a snapshot, `DI`/`ECI` a template. */
 function resourceKind(type: string): string {
@@ -113,6 +114,40 @@ export const actionBase = {
 } satisfies Partial<ResourceSpec<Action>>;
 
 /**
+ * At most this many servers for NAME to ask each of them for its snapshots (one request a server, four at a
+ * time, as `:snapshots` does): past that a snapshot is named once `:snapshots` or its server's tab was shown.
+ */
+const SNAPSHOT_NAMES_MAX_SERVERS = 50;
+
+/** The lists each session was asked for on NAME's behalf: each once, whatever came of it. */
+const askedForNames = new WeakMap<Session, Set<string>>();
+
+/**
+ * For the rows on screen that act on a snapshot or a template no list of the session knows: the list that
+ * names them, asked for once (`:templates` is one request; `:snapshots` one a server, so only on a small
+ * estate). NAME fills in when it comes; a deleted one stays unnamed.
+ */
+function askForNames(session: Session, rows: readonly Action[]): void {
+  let asked = askedForNames.get(session);
+  if (!asked) askedForNames.set(session, (asked = new Set()));
+  for (const a of rows) {
+    const list = missingNameList(session.cache, a);
+    if (list === null || asked.has(list)) continue;
+    const key = NAME_LIST_KEYS[list];
+    if (session.cache.get(key) !== undefined) continue;
+    if (list === 'snapshots') {
+      const servers = session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data;
+      if (servers === undefined || servers.length > SNAPSHOT_NAMES_MAX_SERVERS) continue;
+    }
+    asked.add(list);
+    const load = list === 'snapshots' ? () => allSnapshots(session.client, new AbortController().signal) : () => session.client.templates.list();
+    session.cache.prefetch<unknown>(key, load).catch(() => {
+      // NAME stays empty for them; the list's own screen reports what went wrong when it is opened
+    });
+  }
+}
+
+/**
  * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
  * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
  */
@@ -140,7 +175,10 @@ function useTrackedCells(session: Session): LiveCells<Action> {
         return `${k ? `${k.status}:${k.progress}` : ''}:${nameOf(a)}`;
       },
       // only what it does not follow yet: a page's stale progress must not overwrite the tracker's newer one
-      onWindow: (rows) => session.tracker.ingest(rows.filter((a) => !known.has(a.id) && trackedStatus(a.status) === 'in-progress').map(toTracked)),
+      onWindow: (rows) => {
+        session.tracker.ingest(rows.filter((a) => !known.has(a.id) && trackedStatus(a.status) === 'in-progress').map(toTracked));
+        askForNames(session, rows);
+      },
     }),
     [known, session, nameOf],
   );

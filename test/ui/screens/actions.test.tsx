@@ -1,7 +1,7 @@
 // `:actions`: ⏎ on an action goes to what it acted on: a VLAN's action to its server's Networks tab, a
 // snapshot's to that snapshot in `:snapshots`, a server's to its detail; a server that is gone shows the
 // action's own record.
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { keys } from '../helpers.js';
 import { openScreen, selectRow as selectFrom, selectedLine, startApp, type Harness } from '../app/harness.js';
 
@@ -108,6 +108,52 @@ test('NAME says what each action acts on in words beside its identifier, from th
   expect(f).toMatch(/RESOURCE +NAME +STATUS/);
   expect(f).toMatch(/create_snapshot +108 +"weekly snapshot" of web-1 +Completed/);
   expect(f).toMatch(/rollback +ec206901 +web-1 +Completed/);
+});
+
+test('NAME asks once for the snapshots and templates it names when no list of them was shown', async () => {
+  h = await startApp({ height: 40 });
+  await h.waitFor(/web-1/);
+  const snapshotLists = vi.spyOn(h.client.snapshots, 'list');
+  const templateLists = vi.spyOn(h.client.templates, 'list');
+  await openScreen(h, 'actions', /create_server/);
+  // a live snapshot and a template by their words; a deleted snapshot has none to give
+  await h.waitFor(/create_snapshot +108 +"weekly snapshot" of web-1 +Completed/);
+  const f = await h.waitFor(/create_template +ei204101 +web stack golden image +Completed/);
+  expect(f).toMatch(/delete_snapshot +104 +Completed/);
+  // every server's snapshots once (as :snapshots reads them), the templates once
+  const servers = (await h.client.servers.list()).length;
+  expect(snapshotLists).toHaveBeenCalledTimes(servers);
+  expect(templateLists).toHaveBeenCalledTimes(1);
+  // other rows on screen, a reload: nothing asked again, the deleted one included
+  await h.press('G');
+  await h.waitFor(/create_server/);
+  await h.press('g', 'r');
+  await h.waitFor(/add_vlan +ec206903-net000002/);
+  expect(snapshotLists).toHaveBeenCalledTimes(servers);
+  expect(templateLists).toHaveBeenCalledTimes(1);
+});
+
+test('on an estate of more than 50 servers NAME does not ask every server for its snapshots', async () => {
+  h = await startApp({ height: 40 });
+  await h.admin('POST', '/__emulator/bulk/servers', { username: 'demo', count: 50 });
+  await h.press('r');
+  await h.waitFor(/1\/6\d│/);
+  const snapshotLists = vi.spyOn(h.client.snapshots, 'list');
+  await openScreen(h, 'actions', /create_server/);
+  // the templates are one request, and still named
+  const f = await h.waitFor(/create_template +ei204101 +web stack golden image +Completed/);
+  expect(f).toMatch(/create_snapshot +108 +Completed/);
+  expect(snapshotLists).not.toHaveBeenCalled();
+  // web-1's Snapshots tab, once shown, names its snapshots here
+  await h.press(keys.escape);
+  await h.waitFor(/bulk-15/);
+  await h.press('g', keys.enter);
+  await h.waitFor('Milano (IT)');
+  await h.press('3');
+  await h.waitFor(/weekly snapshot/);
+  await openScreen(h, 'actions', /create_server/);
+  await h.waitFor(/create_snapshot +108 +"weekly snapshot" of web-1 +Completed/);
+  expect(snapshotLists).toHaveBeenCalledTimes(1);
 });
 
 test('at 80 columns NAME stays and PROGRESS gives way (STATUS says what is under way; the panel draws its bar)', async () => {
