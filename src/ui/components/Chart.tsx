@@ -47,7 +47,7 @@ function tickLabel(at: number, step: number): string {
   return step >= DAY ? `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}` : `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
 
-/** Round UTC times across [start, end] at the smallest step whose labels do not touch, placed by column. */
+/** Round UTC times across [start, end] at the smallest step whose labels do not touch, placed by column; a label that would not fit whole is left out. */
 export function timeTicks(start: number, end: number, width: number): Tick[] {
   const span = end - start;
   if (width <= 0 || span <= 0) return [];
@@ -55,7 +55,9 @@ export function timeTicks(start: number, end: number, width: number): Tick[] {
   const ticks: Tick[] = [];
   for (let t = Math.ceil(start / step) * step; t <= end; t += step) {
     const column = Math.floor(((t - start) / span) * width);
-    if (column <= width - 5) ticks.push({ column, label: tickLabel(t, step) });
+    const label = tickLabel(t, step);
+    // whole or not at all: `╵00:1` at the right edge reads as another time
+    if (column + 1 + label.length <= width) ticks.push({ column, label });
   }
   return ticks;
 }

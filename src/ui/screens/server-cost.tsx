@@ -35,6 +35,13 @@ function hoursText(u: ServerUsage): string {
   return s ? `${u.billedHours} h billed, ${s.onlineHour} online, ${s.offlineHour} offline` : `${u.billedHours} h billed`;
 }
 
+/**
+ * What the tab’s figures are, under them. The key and its words are joined by no-break spaces: a wrap puts
+ * `r reads it again` on one line, not `r` at the end of one and `reads it again` at the start of the next.
+ */
+export const COST_NOTE =
+  'the rate is the cost model’s (plan price, spot, reserved, offline and special discounts); the month so far is the service’s bill; r\u00a0reads\u00a0it\u00a0again';
+
 export function CostView(props: CostViewProps): ReactNode {
   const { session, server, width } = props;
   const inputs = useCostInputs(session);
@@ -70,7 +77,6 @@ export function CostView(props: CostViewProps): ReactNode {
   }
   // nothing is cut: a line longer than the width goes on under itself, past the label column
   const textWidth = Math.max(1, inner - LABEL);
-  const note = 'the rate is the cost model’s (plan price, spot, reserved, offline and special discounts); the month so far is the service’s bill; r reads it again';
   return (
     <Box flexDirection="column" width={width} height={props.height}>
       {lines.flatMap((l) =>
@@ -82,7 +88,7 @@ export function CostView(props: CostViewProps): ReactNode {
           </Text>
         )),
       )}
-      {wrapText(note, inner).map((piece, i) => (
+      {wrapText(COST_NOTE, inner).map((piece, i) => (
         <Text key={`note-${i}`} color={color('dim')} wrap="truncate">
           {' '}
           {piece}

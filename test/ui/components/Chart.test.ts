@@ -23,6 +23,18 @@ describe('time ticks', () => {
     expect(tickLine(ticks, 60).slice(2, 8)).toBe('╵14:00');
   });
 
+  it('a label that would not fit whole at the right edge is left out, not cut', () => {
+    // 00:15 falls at column 121 of 126: `╵00:15` needs 6 columns and has 5
+    const end = Date.UTC(2026, 10, 28, 0, 17, 12);
+    const width = 126;
+    const ticks = timeTicks(end - 3_600_000, end, width);
+    const line = tickLine(ticks, width);
+    expect(line).toHaveLength(width);
+    expect(line).toContain('╵00:10');
+    expect(line).not.toMatch(/╵\d\d:\d?\s*$/);
+    for (const t of ticks) expect(line.slice(t.column, t.column + 6)).toBe(`╵${t.label}`);
+  });
+
   it('thirty days: month-day labels', () => {
     const end = Date.UTC(2026, 10, 25, 15);
     const labels = timeTicks(end - 30 * 86_400_000, end, 180).map((t) => t.label);
