@@ -84,20 +84,24 @@ function findSnapshot(src: NameSources, id: number): (Snapshot & { server?: stri
   return undefined;
 }
 
+/** The template named `name` in the session's lists or among those the dialogs remembered. */
+function findTemplate(src: NameSources, name: string): Image | undefined {
+  return asList<Image>(src.templates).find((x) => x.name === name) ?? asList<Image>(remembered(src).templates).find((x) => x.name === name);
+}
+
 /** Where the lists that name snapshots and templates are kept: the cache keys of `:snapshots` and `:templates`. */
 export const NAME_LIST_KEYS = { snapshots: SOURCE_KEYS.snapshots, templates: SOURCE_KEYS.templates } as const;
+export type NameList = keyof typeof NAME_LIST_KEYS;
 
 /**
- * The list that would name what `a` acts on, when the session holds none that does: `snapshots` for a snapshot
- * no list knows, `templates` for such a template; null for anything else, or when it is named already.
+ * Which of `lists` would name what `a` acts on, when the session holds none that does: `snapshots` for a
+ * snapshot no list knows, `templates` for such a template; null for anything else, when it is named already,
+ * or when its list is not among `lists` (then nothing is looked up: a snapshot's lookup walks the servers).
  */
-export function missingNameList(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): keyof typeof NAME_LIST_KEYS | null {
+export function missingNameList(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, lists: readonly NameList[]): NameList | null {
   const kind = resourceKind(a);
-  if (kind === 'SNP') return findSnapshot(nameSources(cache), Number(a.resource)) ? null : 'snapshots';
-  if (kind === 'DI') {
-    const src = nameSources(cache);
-    return [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].some((x) => x.name === a.resource) ? null : 'templates';
-  }
+  if (kind === 'SNP' && lists.includes('snapshots')) return findSnapshot(nameSources(cache), Number(a.resource)) ? null : 'snapshots';
+  if (kind === 'DI' && lists.includes('templates')) return findTemplate(nameSources(cache), a.resource) ? null : 'templates';
   return null;
 }
 
@@ -124,7 +128,7 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
     return safe(`${snap.id}${snap.description ? ` "${snap.description}"` : ''}${of ? ` of ${of}` : ''}`);
   }
   if (kind === 'DI') {
-    const t = [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].find((x) => x.name === a.resource);
+    const t = findTemplate(src, a.resource);
     return safe(t?.description ? `${t.description} (${t.name})` : `template ${a.resource}`);
   }
   return safe(a.resource);
@@ -150,7 +154,7 @@ function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'reso
     return safe([snap.description ? `"${snap.description}"` : '', of ? `of ${of}` : ''].filter(Boolean).join(' '));
   }
   if (kind === 'DI') {
-    const t = [...asList<Image>(src.templates), ...asList<Image>(remembered(src).templates)].find((x) => x.name === a.resource);
+    const t = findTemplate(src, a.resource);
     return safe(t?.description ?? '');
   }
   // a VLAN's `<server>-<network>`: its server's notes

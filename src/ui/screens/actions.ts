@@ -6,7 +6,7 @@ import type { Action, Server } from '../../api/index.js';
 import { toTracked, trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
-import { missingNameList, NAME_LIST_KEYS, useActionShortNames } from '../hooks/useActionNames.js';
+import { missingNameList, NAME_LIST_KEYS, useActionShortNames, type NameList } from '../hooks/useActionNames.js';
 import { progressBar } from '../components/ProgressBar.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
@@ -119,29 +119,25 @@ export const actionBase = {
  */
 const SNAPSHOT_NAMES_MAX_SERVERS = 50;
 
-/** The lists each session was asked for on NAME's behalf: each once, whatever came of it. */
-const askedForNames = new WeakMap<Session, Set<string>>();
-
 /**
  * For the rows on screen that act on a snapshot or a template no list of the session knows: the list that
  * names them, asked for once (`:templates` is one request; `:snapshots` one a server, so only on a small
- * estate). NAME fills in when it comes; a deleted one stays unnamed.
+ * estate). NAME fills in when it comes; a deleted one stays unnamed. Once asked for, a list keeps its cache
+ * entry whatever came of it (ResourceCache.prefetch), so it is never asked for again from here, and once both
+ * are there this returns before looking at any row.
  */
 function askForNames(session: Session, rows: readonly Action[]): void {
-  let asked = askedForNames.get(session);
-  if (!asked) askedForNames.set(session, (asked = new Set()));
+  const servers = session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data;
+  const open = (Object.keys(NAME_LIST_KEYS) as NameList[]).filter(
+    (list) => session.cache.get(NAME_LIST_KEYS[list]) === undefined && (list !== 'snapshots' || (servers !== undefined && servers.length <= SNAPSHOT_NAMES_MAX_SERVERS)),
+  );
   for (const a of rows) {
-    const list = missingNameList(session.cache, a);
-    if (list === null || asked.has(list)) continue;
-    const key = NAME_LIST_KEYS[list];
-    if (session.cache.get(key) !== undefined) continue;
-    if (list === 'snapshots') {
-      const servers = session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data;
-      if (servers === undefined || servers.length > SNAPSHOT_NAMES_MAX_SERVERS) continue;
-    }
-    asked.add(list);
+    if (open.length === 0) return;
+    const list = missingNameList(session.cache, a, open);
+    if (list === null) continue;
+    open.splice(open.indexOf(list), 1);
     const load = list === 'snapshots' ? () => allSnapshots(session.client, new AbortController().signal) : () => session.client.templates.list();
-    session.cache.prefetch<unknown>(key, load).catch(() => {
+    session.cache.prefetch<unknown>(NAME_LIST_KEYS[list], load).catch(() => {
       // NAME stays empty for them; the list's own screen reports what went wrong when it is opened
     });
   }
