@@ -162,6 +162,37 @@ function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'reso
   return dash > 0 ? safe(notesOf(a.resource.slice(0, dash))) : '';
 }
 
+/** A snapshot's or template's key among deletions: `SNP 104`, `DI ei204101`; null for any other resource. */
+function deletableKey(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string | null {
+  const kind = resourceKind(a);
+  return kind === 'SNP' || kind === 'DI' ? `${kind} ${a.resource}` : null;
+}
+
+/**
+ * The snapshots and templates that `actions` show deleted: those of a delete action that completed. A failed or
+ * unfinished delete leaves its resource where it was. Ids are never given twice, so a deletion stays true.
+ */
+export function deletedBy(actions: Iterable<Pick<TrackedAction, 'type' | 'resource' | 'resourceType'> & { status: string }>): Set<string> {
+  const gone = new Set<string>();
+  for (const a of actions) {
+    if (a.status !== 'completed' || !/^delete_/.test(a.type)) continue;
+    const key = deletableKey(a);
+    if (key !== null) gone.add(key);
+  }
+  return gone;
+}
+
+/**
+ * NAME for `a` when `gone` (deletedBy) holds what it acts on: `(deleted)` before the words a list gave (first,
+ * where a narrow column cuts nothing of it), or alone when no list knew them (a snapshot deleted before this
+ * session has no list left to name it).
+ */
+export function withDeleted(name: string, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, gone: ReadonlySet<string>): string {
+  const key = deletableKey(a);
+  if (key === null || !gone.has(key)) return name;
+  return name ? `(deleted) ${name}` : '(deleted)';
+}
+
 /** The lists the names come from, kept up to date: a list that loads after its action started names it from then on. */
 function useNameSources(session: Session | null | undefined): NameSources {
   const cache = session?.cache;

@@ -89,7 +89,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const loaded = (data) ?? (NO_ROWS);
   // a spec's own hook, called on every render: the same spec is always given to one mounted view
   const rows = spec.useRows ? spec.useRows(loaded, ctx) : loaded;
-  const live = spec.useLive ? spec.useLive(ctx) : undefined;
+  const live = spec.useLive ? spec.useLive(ctx, rows) : undefined;
   const columns = useMemo(() => (spec.columnsFor ? spec.columnsFor(rows) : spec.columns), [spec, rows]);
   // a paged list keeps the service's order and its search: nothing is sorted or filtered here
   const sort = paged ? null : (entry.view.sort ?? spec.defaultSort ?? null);

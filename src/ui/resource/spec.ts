@@ -266,8 +266,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
    * labels). A React hook, called on every render of the list: memoise, so rows keep their identity.
    */
   useRows?(rows: readonly T[], ctx: Ctx<P>): readonly T[];
-  /** A hook giving cells drawn from outside the rows (see LiveCells in components/Table.tsx). */
-  useLive?(ctx: Ctx<P>): LiveCells<T> | undefined;
+  /** A hook giving cells drawn from outside the rows (see LiveCells in components/Table.tsx); `rows` are all those loaded. */
+  useLive?(ctx: Ctx<P>, rows: readonly T[]): LiveCells<T> | undefined;
   /** what an empty list says */
   empty?: string;
   /** the title line's right-hand note: a count, a total */

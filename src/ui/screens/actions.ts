@@ -6,7 +6,7 @@ import type { Action, Server } from '../../api/index.js';
 import { toTracked, trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
-import { missingNameList, NAME_LIST_KEYS, useActionShortNames, type NameList } from '../hooks/useActionNames.js';
+import { deletedBy, missingNameList, NAME_LIST_KEYS, useActionShortNames, withDeleted, type NameList } from '../hooks/useActionNames.js';
 import { progressBar } from '../components/ProgressBar.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
@@ -122,7 +122,7 @@ const SNAPSHOT_NAMES_MAX_SERVERS = 50;
 /**
  * For the rows on screen that act on a snapshot or a template no list of the session knows: the list that
  * names them, asked for once (`:templates` is one request; `:snapshots` one a server, so only on a small
- * estate). NAME fills in when it comes; a deleted one stays unnamed. Once asked for, a list keeps its cache
+ * estate). NAME fills in when it comes; a deleted one is said to be (useTrackedCells). Once asked for, a list keeps its cache
  * entry whatever came of it (ResourceCache.prefetch), so it is never asked for again from here, and once both
  * are there this returns before looking at any row.
  */
@@ -147,15 +147,20 @@ function askForNames(session: Session, rows: readonly Action[]): void {
  * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
  * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
  */
-function useTrackedCells(session: Session): LiveCells<Action> {
+function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<Action> {
   const snapshot = useTrackerSnapshot(session.tracker);
   // NAME: what each acts on in a person's words, beside the service's identifier
-  const nameOf = useActionShortNames(session);
+  const shortName = useActionShortNames(session);
   const known = useMemo(() => {
     const m = new Map<number, { status: TrackedStatus; progress: number }>();
     for (const a of [...snapshot.history, ...snapshot.finished, ...snapshot.inFlight]) m.set(a.id, { status: a.status, progress: a.progress });
     return m;
   }, [snapshot]);
+  // the snapshots and templates a completed delete among the rows loaded took away: NAME says so rather than
+  // stay empty. A delete is newer than the row that made its snapshot, so it is loaded whenever that row is;
+  // one that ends while the list is shown comes on top (an action that ends reloads the first page).
+  const gone = useMemo(() => deletedBy(rows.map((a) => ({ ...a, status: trackedStatus(a.status) }))), [rows]);
+  const nameOf = useMemo(() => (gone.size === 0 ? shortName : (a: Action) => withDeleted(shortName(a), a, gone)), [shortName, gone]);
   return useMemo(
     () => ({
       text: (a, column) => {
@@ -207,7 +212,7 @@ export default defineResource<Action>({
       return { rows: page.actions, total: page.total };
     },
   },
-  useLive: ({ session }) => useTrackedCells(session),
+  useLive: ({ session }, rows) => useTrackedCells(session, rows),
   // its pages are not reloaded by a timer (f follows), but the watcher probes for new work while it is shown
   live: true,
   empty: 'no actions yet',

@@ -93,7 +93,8 @@ const deleteSnapshot: ConfirmSpec<SnapshotRow> = {
       : 'It was made by the weekly schedule; it is deleted for good.',
   async run(s, { client }) {
     const change = await client.snapshots.remove(s.server, s.id);
-    return { actions: [change.action], message: `Deleting snapshot ${s.id} of ${s.server}…` };
+    // its words stay known once no list holds it: `:actions` and the panel name what was deleted
+    return { actions: [change.action], records: { snapshots: [s] }, message: `Deleting snapshot ${s.id} of ${s.server}…` };
   },
 };
 

@@ -86,7 +86,8 @@ const deleteTemplate: ConfirmSpec<Template> = {
   refuse: (t) => (t.status === 'deleting' || t.status === 'deleted' ? `${label(t)} is already being deleted` : null),
   async run(t, { client }) {
     const action = await client.templates.remove(t.name);
-    return { actions: [action], message: `Deleting template ${label(t)}…` };
+    // its words stay known once no list holds it: `:actions` and the panel name what was deleted
+    return { actions: [action], records: { templates: [t] }, message: `Deleting template ${label(t)}…` };
   },
 };
 

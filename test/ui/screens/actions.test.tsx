@@ -116,10 +116,13 @@ test('NAME asks once for the snapshots and templates it names when no list of th
   const snapshotLists = vi.spyOn(h.client.snapshots, 'list');
   const templateLists = vi.spyOn(h.client.templates, 'list');
   await openScreen(h, 'actions', /create_server/);
-  // a live snapshot and a template by their words; a deleted snapshot has none to give
+  // a live snapshot and a template by their words; a deleted snapshot has none left to give, and is said to be
   await h.waitFor(/create_snapshot +108 +"weekly snapshot" of web-1 +Completed/);
   const f = await h.waitFor(/create_template +ei204101 +web stack golden image +Completed/);
-  expect(f).toMatch(/delete_snapshot +104 +Completed/);
+  expect(f).toMatch(/delete_snapshot +104 +\(deleted\) +Completed/);
+  expect(f).toMatch(/create_snapshot +104 +\(deleted\) +Completed/);
+  expect(f).toMatch(/delete_template +ei204100 +\(deleted\) +Completed/);
+  expect(f).toMatch(/create_template +ei204100 +\(deleted\) +Completed/);
   // every server's snapshots once (as :snapshots reads them), the templates once
   const servers = (await h.client.servers.list()).length;
   expect(snapshotLists).toHaveBeenCalledTimes(servers);
@@ -131,6 +134,35 @@ test('NAME asks once for the snapshots and templates it names when no list of th
   await h.waitFor(/add_vlan +ec206903-net000002/);
   expect(snapshotLists).toHaveBeenCalledTimes(servers);
   expect(templateLists).toHaveBeenCalledTimes(1);
+});
+
+test('NAME says deleted what a completed delete took away, with the words a list gave; a failed delete deletes nothing', async () => {
+  h = await startApp({ width: 200, height: 40 });
+  // 108 deleted here (the dialog keeps its words); 106 over the API by a script, once no list holds it any
+  // more; 105's delete fails
+  await openScreen(h, 'snapshots', /weekly snapshot/);
+  await h.waitFor((x) => /108/.test(selectedLine(x)));
+  await h.press('d');
+  await h.waitFor('[y/N]');
+  await h.press('y');
+  await h.waitFor(/delete_snapshot/);
+  await h.client.snapshots.remove('ec206901', 106);
+  await h.admin('PUT', '/__emulator/faults', { fail_next_actions: 1 });
+  await h.client.snapshots.remove('ec206901', 105);
+  h.advance(600);
+  await h.press('r');
+  await h.waitFor((x) => !/pre-migration/.test(x) && !/│[› ]ec206901 +108/.test(x));
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  const f = await h.waitFor(/delete_snapshot +108 +\(deleted\) "weekly snapshot" of web-1 +Completed/);
+  expect(f).toMatch(/create_snapshot +108 +\(deleted\) "weekly snapshot" of web-1 +Completed/);
+  expect(f).toMatch(/delete_snapshot +106 +\(deleted\) +Completed/);
+  expect(f).toMatch(/create_snapshot +106 +\(deleted\) +Completed/);
+  expect(f).toMatch(/delete_snapshot +105 +"weekly snapshot" of web-1 +Failed/);
+  expect(f).toMatch(/create_snapshot +105 +"weekly snapshot" of web-1 +Completed/);
+  // a snapshot nobody deleted is not said to be
+  expect(f).toMatch(/create_snapshot +107 +"release 2.4" of web-2 +Completed/);
 });
 
 test('on an estate of more than 50 servers NAME does not ask every server for its snapshots', async () => {
