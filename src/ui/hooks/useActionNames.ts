@@ -182,14 +182,19 @@ export function deletedBy(actions: Iterable<Pick<TrackedAction, 'type' | 'resour
   return gone;
 }
 
+/** Whether `gone` (deletedBy) holds the snapshot or template `a` acts on. */
+export function isDeleted(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, gone: ReadonlySet<string>): boolean {
+  const key = deletableKey(a);
+  return key !== null && gone.has(key);
+}
+
 /**
  * NAME for `a` when `gone` (deletedBy) holds what it acts on: `(deleted)` before the words a list gave (first,
  * where a narrow column cuts nothing of it), or alone when no list knew them (a snapshot deleted before this
  * session has no list left to name it).
  */
 export function withDeleted(name: string, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, gone: ReadonlySet<string>): string {
-  const key = deletableKey(a);
-  if (key === null || !gone.has(key)) return name;
+  if (!isDeleted(a, gone)) return name;
   return name ? `(deleted) ${name}` : '(deleted)';
 }
 

@@ -1,12 +1,12 @@
 // `:actions`: every asynchronous operation of the account, most recent first, paged in from the service as
 // the cursor goes down (the service's total in the title); `/` asks for one resource's actions, `f` follows
 // new ones; rows in flight move with the tracker; ⏎ goes to what an action acted on.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Action, Server } from '../../api/index.js';
 import { toTracked, trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
-import { deletedBy, missingNameList, NAME_LIST_KEYS, useActionShortNames, withDeleted, type NameList } from '../hooks/useActionNames.js';
+import { deletedBy, isDeleted, missingNameList, NAME_LIST_KEYS, useActionShortNames, withDeleted, type NameList } from '../hooks/useActionNames.js';
 import { progressBar } from '../components/ProgressBar.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
@@ -66,10 +66,10 @@ const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () =>
 
 /**
  * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),
- * `:snapshots` or `:templates` showing the one it names. A server that is gone has nowhere to go: false, and
- * the action's own record opens.
+ * `:snapshots` or `:templates` showing the one it names. A server that is gone, or a snapshot or template in
+ * `gone` (deletedBy), has nowhere to go: false, and the action's own record opens.
  */
-export function openResource(a: Action, nav: Nav, servers: readonly { name: string }[] | undefined): boolean {
+export function openResource(a: Action, nav: Nav, servers: readonly { name: string }[] | undefined, gone?: ReadonlySet<string>): boolean {
   const kind = resourceKind(a.resourceType);
   const exists = (name: string) => servers === undefined || servers.some((s) => s.name === name);
   if (kind === 'server' && exists(a.resource)) {
@@ -82,7 +82,7 @@ export function openResource(a: Action, nav: Nav, servers: readonly { name: stri
     nav.push('server', { server, tab: serverTab('networks') }, `Server ${server}`);
     return true;
   }
-  if (kind === 'snapshot' || kind === 'template') {
+  if ((kind === 'snapshot' || kind === 'template') && !(gone && isDeleted(a, gone))) {
     nav.push(kind === 'snapshot' ? 'snapshots' : 'templates', { filter: a.resource });
     return true;
   }
@@ -96,7 +96,7 @@ export const actionBase = {
   label: (a) => `${a.id} ${a.type}`,
   columns: ACTION_COLUMNS,
   defaultSort: { column: 'id', descending: true },
-  open: (a: Action, nav: Nav, { session }: Ctx) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data),
+  open: (a: Action, nav: Nav, { session }: Ctx) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data, shownDeleted.get(session)),
   record: (a: Action) => [
     {
       fields: [
@@ -143,6 +143,9 @@ function askForNames(session: Session, rows: readonly Action[]): void {
   }
 }
 
+/** What `:actions` last showed deleted, by session (useTrackedCells), for ⏎ on its rows. */
+const shownDeleted = new WeakMap<Session, ReadonlySet<string>>();
+
 /**
  * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
  * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
@@ -161,6 +164,10 @@ function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<A
   // one that ends while the list is shown comes on top (an action that ends reloads the first page).
   const gone = useMemo(() => deletedBy(rows.map((a) => ({ ...a, status: trackedStatus(a.status) }))), [rows]);
   const nameOf = useMemo(() => (gone.size === 0 ? shortName : (a: Action) => withDeleted(shortName(a), a, gone)), [shortName, gone]);
+  // for ⏎ (the spec's open), which sees one row: what NAME says is deleted opens the action's record
+  useEffect(() => {
+    shownDeleted.set(session, gone);
+  }, [session, gone]);
   return useMemo(
     () => ({
       text: (a, column) => {

@@ -163,6 +163,14 @@ test('NAME says deleted what a completed delete took away, with the words a list
   expect(f).toMatch(/create_snapshot +105 +"weekly snapshot" of web-1 +Completed/);
   // a snapshot nobody deleted is not said to be
   expect(f).toMatch(/create_snapshot +107 +"release 2.4" of web-2 +Completed/);
+  // ⏎ on a deleted one: nowhere to go, so the action's record; on one still there, that snapshot
+  await selectRow(h, /create_snapshot +106 /);
+  await h.press(keys.enter);
+  await h.waitFor(/Resource kind +snapshot/);
+  await h.press(keys.escape);
+  await selectRow(h, /create_snapshot +105 /);
+  await h.press(keys.enter);
+  await h.waitFor('Snapshots (all servers)  /105');
 });
 
 test('on an estate of more than 50 servers NAME does not ask every server for its snapshots', async () => {
