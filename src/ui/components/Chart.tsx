@@ -90,8 +90,9 @@ interface ChartProps {
 
 /**
  * Rows of bars with the y-axis in a gutter of `gutter` columns; the cursor's cell inverse (or `│` in mono) on
- * the bottom row only: a cursor step then redraws one row a series, not all of them (Ink's patched output
- * reuses the rows that did not change), and the axis below marks the column with `▲`.
+ * the bottom row only: a cursor step then renders one row a series again, not all of them (the others are
+ * memoized, and Ink's patched output reuses the lines that did not change), and the axis below marks the
+ * column with `▲`.
  */
 export const Chart = memo(function Chart(props: ChartProps): ReactNode {
   const rows = useMemo(() => barRows(props.columns, props.height, props.min, props.max), [props.columns, props.height, props.min, props.max]);
@@ -100,14 +101,19 @@ export const Chart = memo(function Chart(props: ChartProps): ReactNode {
       {rows.map((row, i) => {
         const label = i === 0 ? props.maxLabel : i === rows.length - 1 ? props.minLabel : '';
         const axis = `${padStart(label, props.gutter - 2)} ${label ? '┤' : '│'}`;
-        return (
-          <Text key={i} wrap="truncate">
-            <Text color={color('dim')}>{axis}</Text>
-            <CursorRow text={row} cursor={i === rows.length - 1 ? props.cursor : null} role={props.role} />
-          </Text>
-        );
+        return <ChartRow key={i} axis={axis} text={row} cursor={i === rows.length - 1 ? props.cursor : null} role={props.role} />;
       })}
     </Box>
+  );
+});
+
+/** One row of a Chart: the same props (an upper row on a cursor step) render nothing again. */
+const ChartRow = memo(function ChartRow(props: { axis: string; text: string; cursor: number | null; role?: Role }): ReactNode {
+  return (
+    <Text wrap="truncate">
+      <Text color={color('dim')}>{props.axis}</Text>
+      <CursorRow text={props.text} cursor={props.cursor} role={props.role} />
+    </Text>
   );
 });
 
