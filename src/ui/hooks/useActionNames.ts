@@ -162,15 +162,16 @@ function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'reso
   return dash > 0 ? safe(notesOf(a.resource.slice(0, dash))) : '';
 }
 
-/** A snapshot's or template's key among deletions: `SNP 104`, `DI ei204101`; null for any other resource. */
+/** A server's, snapshot's or template's key among deletions: `ECS ec206912`, `SNP 104`, `DI ei204101`; null for any other resource. */
 function deletableKey(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string | null {
   const kind = resourceKind(a);
-  return kind === 'SNP' || kind === 'DI' ? `${kind} ${a.resource}` : null;
+  return kind === 'other' ? null : `${kind} ${a.resource}`;
 }
 
 /**
- * The snapshots and templates that `actions` show deleted: those of a delete action that completed. A failed or
- * unfinished delete leaves its resource where it was. Ids are never given twice, so a deletion stays true.
+ * The servers, snapshots and templates that `actions` show deleted: those of a delete action that completed.
+ * A failed or unfinished delete leaves its resource where it was. Names and ids are never given twice, so a
+ * deletion stays true.
  */
 export function deletedBy(actions: Iterable<Pick<TrackedAction, 'type' | 'resource' | 'resourceType'> & { status: string }>): Set<string> {
   const gone = new Set<string>();
@@ -182,7 +183,7 @@ export function deletedBy(actions: Iterable<Pick<TrackedAction, 'type' | 'resour
   return gone;
 }
 
-/** Whether `gone` (deletedBy) holds the snapshot or template `a` acts on. */
+/** Whether `gone` (deletedBy) holds the server, snapshot or template `a` acts on. */
 export function isDeleted(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, gone: ReadonlySet<string>): boolean {
   const key = deletableKey(a);
   return key !== null && gone.has(key);

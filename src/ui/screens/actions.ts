@@ -66,13 +66,14 @@ const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () =>
 
 /**
  * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),
- * `:snapshots` or `:templates` showing the one it names. A server that is gone, or a snapshot or template in
- * `gone` (deletedBy), has nowhere to go: false, and the action's own record opens.
+ * `:snapshots` or `:templates` showing the one it names. A server that is gone, or anything in `gone`
+ * (deletedBy), has nowhere to go: false, and the action's own record opens.
  */
 export function openResource(a: Action, nav: Nav, servers: readonly { name: string }[] | undefined, gone?: ReadonlySet<string>): boolean {
   const kind = resourceKind(a.resourceType);
   const exists = (name: string) => servers === undefined || servers.some((s) => s.name === name);
-  if (kind === 'server' && exists(a.resource)) {
+  const deleted = gone !== undefined && isDeleted(a, gone);
+  if (kind === 'server' && exists(a.resource) && !deleted) {
     nav.push('server', { server: a.resource, tab: serverTab('overview') }, `Server ${a.resource}`);
     return true;
   }
@@ -82,7 +83,7 @@ export function openResource(a: Action, nav: Nav, servers: readonly { name: stri
     nav.push('server', { server, tab: serverTab('networks') }, `Server ${server}`);
     return true;
   }
-  if ((kind === 'snapshot' || kind === 'template') && !(gone && isDeleted(a, gone))) {
+  if ((kind === 'snapshot' || kind === 'template') && !deleted) {
     nav.push(kind === 'snapshot' ? 'snapshots' : 'templates', { filter: a.resource });
     return true;
   }
@@ -159,9 +160,10 @@ function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<A
     for (const a of [...snapshot.history, ...snapshot.finished, ...snapshot.inFlight]) m.set(a.id, { status: a.status, progress: a.progress });
     return m;
   }, [snapshot]);
-  // the snapshots and templates a completed delete among the rows loaded took away: NAME says so rather than
-  // stay empty. A delete is newer than the row that made its snapshot, so it is loaded whenever that row is;
-  // one that ends while the list is shown comes on top (an action that ends reloads the first page).
+  // the servers, snapshots and templates a completed delete among the rows loaded took away: NAME says so
+  // rather than stay empty. A delete is newer than the rows that acted on what it deleted, so it is loaded
+  // whenever they are; one that ends while the list is shown comes on top (an action that ends reloads the
+  // first page).
   const gone = useMemo(() => deletedBy(rows.map((a) => ({ ...a, status: trackedStatus(a.status) }))), [rows]);
   const nameOf = useMemo(() => (gone.size === 0 ? shortName : (a: Action) => withDeleted(shortName(a), a, gone)), [shortName, gone]);
   // for ⏎ (the spec's open), which sees one row: what NAME says is deleted opens the action's record

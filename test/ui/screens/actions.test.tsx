@@ -122,6 +122,9 @@ test('NAME asks once for the snapshots and templates it names when no list of th
   expect(f).toMatch(/delete_snapshot +104 +\(deleted\) +Completed/);
   expect(f).toMatch(/create_snapshot +104 +\(deleted\) +Completed/);
   expect(f).toMatch(/delete_template +ei204100 +\(deleted\) +Completed/);
+  // a server being deleted is not deleted yet
+  expect(f).toMatch(/delete_server +ec206912 +scratch-tmp +In progress/);
+  expect(f).toMatch(/create_server +ec206912 +scratch-tmp +Completed/);
   expect(f).toMatch(/create_template +ei204100 +\(deleted\) +Completed/);
   // every server's snapshots once (as :snapshots reads them), the templates once
   const servers = (await h.client.servers.list()).length;
@@ -163,6 +166,11 @@ test('NAME says deleted what a completed delete took away, with the words a list
   expect(f).toMatch(/create_snapshot +105 +"weekly snapshot" of web-1 +Completed/);
   // a snapshot nobody deleted is not said to be
   expect(f).toMatch(/create_snapshot +107 +"release 2.4" of web-2 +Completed/);
+  // a server too, once its delete has completed: scratch-tmp (its notes stay while a list of the session still
+  // holds the server, until the servers are read again)
+  expect(f).toMatch(/delete_server +ec206912 +\(deleted\)( scratch-tmp)? +Completed/);
+  expect(f).toMatch(/create_server +ec206912 +\(deleted\)( scratch-tmp)? +Completed/);
+  expect(f).toMatch(/create_server +ec206913 +worker-2 +Completed/);
   // ⏎ on a deleted one: nowhere to go, so the action's record; on one still there, that snapshot
   await selectRow(h, /create_snapshot +106 /);
   await h.press(keys.enter);
