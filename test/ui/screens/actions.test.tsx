@@ -179,6 +179,11 @@ test('NAME says deleted what a completed delete took away, with the words a list
   await selectRow(h, /create_snapshot +105 /);
   await h.press(keys.enter);
   await h.waitFor('Snapshots (all servers)  /105');
+  await h.press(keys.escape, keys.escape);
+  await h.waitFor(/create_server/);
+  await selectRow(h, /delete_server +ec206912 /);
+  await h.press(keys.enter);
+  await h.waitFor(/Resource kind +server/);
 });
 
 test('on an estate of more than 50 servers NAME does not ask every server for its snapshots', async () => {
