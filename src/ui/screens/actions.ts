@@ -123,9 +123,9 @@ const SNAPSHOT_NAMES_MAX_SERVERS = 50;
 /**
  * For the rows on screen that act on a snapshot or a template no list of the session knows: the list that
  * names them, asked for once (`:templates` is one request; `:snapshots` one a server, so only on a small
- * estate). NAME fills in when it comes; a deleted one is said to be (useTrackedCells). Once asked for, a list keeps its cache
- * entry whatever came of it (ResourceCache.prefetch), so it is never asked for again from here, and once both
- * are there this returns before looking at any row.
+ * estate). NAME fills in when it comes; a deleted one is said to be (useTrackedCells). Once asked for, a list
+ * keeps its cache entry whatever came of it (ResourceCache.prefetch), so it is never asked for again from here,
+ * and once both are there this returns before looking at any row.
  */
 function askForNames(session: Session, rows: readonly Action[]): void {
   const servers = session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data;
