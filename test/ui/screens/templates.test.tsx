@@ -43,7 +43,7 @@ test('c makes a template from a snapshot: followed in the panel, Creating then C
 });
 
 test('d asks for the name and says the data is gone for good; a wrong name deletes nothing', async () => {
-  h = await startApp({ height: 36 });
+  h = await startApp({ width: 200, height: 36 });
   await openScreen(h, 'templates', /ei204101/);
   await selectRow(h, /ei204101/);
   await h.press('d');
@@ -56,6 +56,15 @@ test('d asks for the name and says the data is gone for good; a wrong name delet
   await h.press(keys.enter);
   await h.waitFor(/delete_template/);
   expect((await h.client.templates.get('ei204101')).status).toMatch(/^delet/);
+  // once deleted and gone from the list, :actions still says which template it was
+  h.advance(600);
+  await h.press('r');
+  await h.waitFor((f) => /ei204102/.test(f) && !/│[› ]ei204101/.test(f));
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  const f = await h.waitFor(/delete_template +ei204101 +\(deleted\) web stack golden image +Completed/);
+  expect(f).toMatch(/create_template +ei204101 +\(deleted\) web stack golden image +Completed/);
 });
 
 test('n opens the create wizard with the template as the image; the server is made from it', async () => {
