@@ -12,6 +12,8 @@ import { date, size } from './columns.js';
 
 interface SnapshotRow extends Snapshot {
   server: string;
+  /** the server's notes, as `:snapshots` read them with the servers: how a person knows it */
+  serverNotes?: string;
 }
 
 /** The snapshot states in words: CG Creating, CD Created, DE Deleting, DD Deleted. */
@@ -22,14 +24,22 @@ export function snapshotStatus(s: Pick<Snapshot, 'status' | 'statusLabel'>): str
 /** Every server's snapshots, four servers at a time: an estate of hundreds must not open hundreds of requests. */
 export async function allSnapshots(client: Client, signal: AbortSignal): Promise<SnapshotRow[]> {
   const servers = await client.servers.list({ signal });
-  const each = await mapPooled(servers, 4, async (s) => (await client.snapshots.list(s.name, { signal })).map((snap) => ({ ...snap, server: s.name })));
+  const each = await mapPooled(servers, 4, async (s) => (await client.snapshots.list(s.name, { signal })).map((snap) => ({ ...snap, server: s.name, serverNotes: s.notes })));
   return each.flat();
 }
 
 /** At most this many protected snapshots per server (spec, limits). */
 const MAX_PROTECTED = 12;
 
-const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.description}"` : ''} of ${s.server}`;
+/**
+ * A snapshot as its dialogs name it: `107 "release 2.4" of web-2 (ec206902)`. The list of every server mixes
+ * them, so the server is named by its notes too, as a person knows it, before anything is deleted or
+ * protected for good.
+ */
+const snapLabel = (s: SnapshotRow): string => {
+  const server = s.serverNotes && s.serverNotes !== s.server ? `${s.serverNotes} (${s.server})` : s.server;
+  return `${s.id}${s.description ? ` "${s.description}"` : ''} of ${server}`;
+};
 const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
 
 /** `c`: a server (its name or notes), a description and notes; the progress shows in the action panel. */

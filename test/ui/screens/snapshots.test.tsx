@@ -62,7 +62,9 @@ test('e edits the description; d asks y/N, says a protected one is protected, an
   expect((await h.client.snapshots.get('ec206902', id)).description).toBe('release 2.4 final');
 
   await h.press('d');
-  await h.waitFor('It is a protected snapshot');
+  const f = await h.waitFor('It is a protected snapshot');
+  // the list mixes servers: the one it is of is named as a person knows it, before it is deleted for good
+  expect(f).toContain(`Delete snapshot ${id} "release 2.4 final" of web-2 (ec206902)?`);
   await h.press('y');
   await h.waitFor(/delete_snapshot/);
   expect((await h.client.snapshots.get('ec206902', id)).status).toMatch(/^(DE|deleting)$/i);
