@@ -9,6 +9,7 @@ import { askDialog } from '../resource/ask.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext, type KeySpec, type Outcome, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
+import { serverLabel } from './server-dialogs.js';
 
 interface SnapshotRow extends Snapshot {
   server: string;
@@ -36,10 +37,8 @@ const MAX_PROTECTED = 12;
  * them, so the server is named by its notes too, as a person knows it, before anything is deleted or
  * protected for good.
  */
-const snapLabel = (s: SnapshotRow): string => {
-  const server = s.serverNotes && s.serverNotes !== s.server ? `${s.serverNotes} (${s.server})` : s.server;
-  return `${s.id}${s.description ? ` "${s.description}"` : ''} of ${server}`;
-};
+const snapLabel = (s: SnapshotRow): string =>
+  `${s.id}${s.description ? ` "${s.description}"` : ''} of ${serverLabel({ name: s.server, notes: s.serverNotes ?? '' })}`;
 const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
 
 /** `c`: a server (its name or notes), a description and notes; the progress shows in the action panel. */
