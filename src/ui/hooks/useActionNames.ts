@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Image, Server, Snapshot } from '../../api/index.js';
 import type { ResourceCache } from '../../session/cache.js';
-import type { Session } from '../../session/session.js';
+import { trackedStatus, type Session } from '../../session/session.js';
 import { typeWords, type ActionRow } from '../components/action-lines.js';
 import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
 import { foldGroups, useBulkVersion, withoutGrouped } from './useBulk.js';
@@ -176,7 +176,7 @@ function deletableKey(a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType
 export function deletedBy(actions: Iterable<Pick<TrackedAction, 'type' | 'resource' | 'resourceType'> & { status: string }>): Set<string> {
   const gone = new Set<string>();
   for (const a of actions) {
-    if (a.status !== 'completed' || !/^delete_/.test(a.type)) continue;
+    if (!/^delete_/.test(a.type) || trackedStatus(a.status) !== 'completed') continue;
     const key = deletableKey(a);
     if (key !== null) gone.add(key);
   }

@@ -225,7 +225,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
     (key: string) => {
       const row = latest.current.rows.find((r) => spec.rowKey(r) === key);
       if (row === undefined) return;
-      if (spec.open && spec.open(row, nav, ctx) !== false) return;
+      if (spec.open && spec.open(row, nav, ctx, latest.current.rows) !== false) return;
       if (spec.page) return nav.push('pager', { page: spec.page(row, ctx) }, `${spec.singular} ${spec.label(row)}`);
       if (!spec.record) return;
       nav.push('record', { sections: spec.record(row, ctx), copyId: spec.copyId ? spec.copyId(row) : spec.rowKey(row) }, `${spec.singular} ${spec.label(row)}`);

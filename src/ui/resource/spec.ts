@@ -276,8 +276,11 @@ export interface ResourceSpec<T, P extends Params = Params> {
   record?(row: T, ctx: Ctx<P>): RecordSection[];
   /** ⏎ shows the row as text to read, whole, in a pager (a script's content) instead of the record view */
   page?(row: T, ctx: Ctx<P>): TextPage;
-  /** ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens */
-  open?(row: T, nav: Nav, ctx: Ctx<P>): void | boolean;
+  /**
+   * ⏎ goes somewhere else instead (a server's detail); false: nowhere to go, the record view opens. `rows` are
+   * all those loaded, as useLive gets them.
+   */
+  open?(row: T, nav: Nav, ctx: Ctx<P>, rows: readonly T[]): void | boolean;
   /** a function also gets the row the cursor is on, for the form to start from (its network, its server) */
   create?: FormSpec<T> | ((ctx: KeyContext<T>, selected: T | undefined) => Dialog<T> | null);
   edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);

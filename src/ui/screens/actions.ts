@@ -1,7 +1,7 @@
 // `:actions`: every asynchronous operation of the account, most recent first, paged in from the service as
 // the cursor goes down (the service's total in the title); `/` asks for one resource's actions, `f` follows
 // new ones; rows in flight move with the tracker; ⏎ goes to what an action acted on.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Action, Server } from '../../api/index.js';
 import { toTracked, trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
@@ -97,7 +97,8 @@ export const actionBase = {
   label: (a) => `${a.id} ${a.type}`,
   columns: ACTION_COLUMNS,
   defaultSort: { column: 'id', descending: true },
-  open: (a: Action, nav: Nav, { session }: Ctx) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data, shownDeleted.get(session)),
+  // what NAME says is deleted (the loaded rows' completed deletes) has nowhere to go
+  open: (a: Action, nav: Nav, { session }: Ctx, rows: readonly Action[]) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data, deletedBy(rows)),
   record: (a: Action) => [
     {
       fields: [
@@ -144,9 +145,6 @@ function askForNames(session: Session, rows: readonly Action[]): void {
   }
 }
 
-/** What `:actions` last showed deleted, by session (useTrackedCells), for ⏎ on its rows. */
-const shownDeleted = new WeakMap<Session, ReadonlySet<string>>();
-
 /**
  * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
  * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
@@ -164,12 +162,8 @@ function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<A
   // rather than stay empty. A delete is newer than the rows that acted on what it deleted, so it is loaded
   // whenever they are; one that ends while the list is shown comes on top (an action that ends reloads the
   // first page).
-  const gone = useMemo(() => deletedBy(rows.map((a) => ({ ...a, status: trackedStatus(a.status) }))), [rows]);
+  const gone = useMemo(() => deletedBy(rows), [rows]);
   const nameOf = useMemo(() => (gone.size === 0 ? shortName : (a: Action) => withDeleted(shortName(a), a, gone)), [shortName, gone]);
-  // for ⏎ (the spec's open), which sees one row: what NAME says is deleted opens the action's record
-  useEffect(() => {
-    shownDeleted.set(session, gone);
-  }, [session, gone]);
   return useMemo(
     () => ({
       text: (a, column) => {
