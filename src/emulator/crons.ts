@@ -52,12 +52,17 @@ function formatCron(c: CronRec) {
 }
 
 /** The first run strictly after `t`. */
-function nextRunAfter(c: CronRec, t: number): number {
+function nextRunAfter(c: Pick<CronRec, 'day_of_week' | 'minute_of_day'>, t: number): number {
   const dayStart = Math.floor(t / DAY) * DAY;
   const weekday = new Date(dayStart).getUTCDay();
   let run = dayStart + ((c.day_of_week - weekday + 7) % 7) * DAY + c.minute_of_day * 60_000;
   if (run <= t) run += WEEK;
   return run;
+}
+
+/** The last run at or before `t` of a schedule on `day_of_week` at `minute_of_day` (UTC). */
+export function lastRunBy(c: Pick<CronRec, 'day_of_week' | 'minute_of_day'>, t: number): number {
+  return nextRunAfter(c, t) - WEEK;
 }
 
 function unschedule(emu: Emu, server: string): void {

@@ -1,12 +1,12 @@
 // The demo account's snapshots, schedule and templates, on one replayed timeline.
 import type { Emu } from '../emu.js';
-import { startSchedule } from '../crons.js';
+import { lastRunBy, startSchedule } from '../crons.js';
 import { createSnapshot, deleteSnapshotNow, snapshotsOfServer } from '../snapshots.js';
 import type { ServerRec } from '../servers-state.js';
 import type { SnapshotRec } from '../snapshots-state.js';
 import type { TemplateRec } from '../templates-state.js';
 import { createTemplate, deleteTemplateNow } from '../templates.js';
-import { DAY, demoServers, runUntil } from './timeline.js';
+import { DAY, HOUR, demoServers, runUntil } from './timeline.js';
 
 /**
  * The demo account's disk images, replayed on one timeline so that parents, names, retention and actions come
@@ -14,12 +14,19 @@ import { DAY, demoServers, runUntil } from './timeline.js';
  * servers, one of them restored and one deleted; a Sunday schedule (retention 2) running for five weeks on the
  * oldest, its older unprotected snapshots deleted by retention; templates from a server and from a snapshot,
  * and one deleted since.
+ *
+ * The history hangs on the schedule's week, not on the clock's hour and weekday: it is laid out as if it ended
+ * on the Saturday 01:00 UTC after the schedule's last run (Sunday 03:00), so whenever the emulator starts, the
+ * same snapshots, templates and actions come out in the same order with the same ids ("release 2.4" is 107,
+ * taken two hours before the last weekly run, 108).
  */
 export function seedImages(emu: Emu, user: string): void {
   const now = emu.now();
   const [a, b] = demoServers(emu, user).filter((s) => s.created_at <= now - 2 * DAY);
-  // times spread over a server's life (at most the last 60 days), so no history predates its server
-  const ago = (s: ServerRec, frac: number) => Math.round(now - Math.min(now - s.created_at, 60 * DAY) * frac);
+  const weekly = { day_of_week: 0, max_retention: 2, minute_of_day: 3 * 60 };
+  const end = lastRunBy(weekly, now) + 6 * DAY - 2 * HOUR;
+  // times spread over a server's life (at most the 60 days before `end`), so no history predates its server
+  const ago = (s: ServerRec, frac: number) => Math.min(now, Math.round(end - Math.min(end - s.created_at, 60 * DAY) * frac));
   const moves: Array<{ at: number; run: (at: number) => void }> = [];
   const snap = (s: ServerRec, description: string, notes: string, then?: (x: SnapshotRec) => void) => (at: number) => {
     if (snapshotsOfServer(emu, s.name).some((x) => x.status === 'CG')) return;
@@ -39,12 +46,12 @@ export function seedImages(emu: Emu, user: string): void {
       run: (at) => kernel?.status === 'CD' && createTemplate(emu, user, { server: a, snapshot: kernel }, 'baseline from snapshot', at),
     });
     moves.push({
-      at: Math.max(a.created_at, now - 5 * 7 * DAY),
-      run: (at) => startSchedule(emu, a, { day_of_week: 0, max_retention: 2, minute_of_day: 3 * 60 }, at),
+      at: Math.max(a.created_at, end - 5 * 7 * DAY),
+      run: (at) => startSchedule(emu, a, weekly, at),
     });
     moves.push({ at: ago(a, 0.15), run: snap(a, 'pre-migration', 'restored after failed db migration', (x) => (restored = x)) });
     moves.push({
-      at: ago(a, 0.15) + 2 * 3_600_000,
+      at: ago(a, 0.15) + 2 * HOUR,
       run: (at) => {
         if (restored?.status !== 'CD') return;
         // the rollback action of servers.ts, so the server's action history shows it

@@ -3,7 +3,8 @@ import { findPlan } from '../catalog.js';
 import type { Emu } from '../emu.js';
 import type { ServerRec } from '../servers-state.js';
 
-export const DAY = 86_400_000;
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
 
 /** Ready demo servers that snapshots, schedules and templates can use, oldest first. */
 export function demoServers(emu: Emu, user: string): ServerRec[] {
