@@ -1,5 +1,7 @@
 // How values are written on screen, everywhere: dates in UTC, money in one format, sizes always with their
-// unit, status words in one case. Widths, cutting and padding are text.ts's.
+// unit, status words in one case, a server as a person knows it. Widths, cutting and padding are text.ts's.
+
+import { safe } from './text.js';
 
 const two = (n: number): string => (n < 10 ? '0' : '') + n;
 
@@ -105,4 +107,9 @@ export function perHour(n: number | null | undefined): string {
   if (!finite(n)) return '—';
   const fixed = n.toFixed(4).replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
   return `${CURRENCY} ${fixed}/h`;
+}
+
+/** A server as a person knows it, `web-1 (ec206901)`: its notes, then its name; the name alone without notes. */
+export function serverLabel(s: { name: string; notes?: string }): string {
+  return safe(s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
 }

@@ -13,6 +13,7 @@ import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
 import { foldGroups, useBulkVersion, withoutGrouped } from './useBulk.js';
 import type { TrackedAction } from '../../watch/tracker.js';
 import { safe } from '../text.js';
+import { serverLabel } from '../format.js';
 
 /** The cache key of the records remembered by the dialogs that started actions on them. */
 const ACTION_NAMES_KEY = 'action-names';
@@ -64,7 +65,6 @@ function nameSources(cache: ResourceCache): NameSources {
 }
 
 /** `notes (name)`, or the name alone when it has no notes. */
-const serverName = (s: Pick<Server, 'name' | 'notes'>): string => (s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
 
 function findServer(src: NameSources, name: string): Server | undefined {
   const shown = src.cached(`server:${name}`);
@@ -116,7 +116,7 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
   const kind = resourceKind(a);
   if (kind === 'ECS') {
     const s = findServer(src, a.resource);
-    return safe(s ? serverName(s) : a.resource);
+    return s ? serverLabel(s) : safe(a.resource);
   }
   if (kind === 'SNP') {
     const snap = findSnapshot(src, Number(a.resource));

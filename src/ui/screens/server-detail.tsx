@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
-import { formatDate, gigabytes, megabytes, percent, statusWord as word } from '../format.js';
+import { formatDate, gigabytes, megabytes, percent, serverLabel, statusWord as word } from '../format.js';
 import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { errorText, useResource } from '../hooks/useResource.js';
 import { useCached } from '../hooks/useTracker.js';
@@ -19,7 +19,6 @@ import { actionBase, openResource } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnapshots } from './snapshots.js';
-import { serverLabel } from './server-dialogs.js';
 import { serverNetworks } from './server-networks.js';
 import { SERVER_TAB_IDS, SERVER_TABS } from './server-tabs.js';
 import { CostView } from './server-cost.js';

@@ -11,6 +11,7 @@ import { DialogBox } from '../resource/dialogs.js';
 import type { CustomDialog, KeyContext } from '../resource/spec.js';
 import type { WizardPreset } from './create-server/state.js';
 import { safe } from '../text.js';
+import { serverLabel } from '../format.js';
 import { errorText } from '../hooks/useResource.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { color } from '../theme.js';
@@ -21,10 +22,6 @@ const CONSOLE_MASK = '••••••••••••';
 /** What the console key is for, under it. */
 const CONSOLE_USE =
   'A token for the service’s web console of this server (its screen and keyboard): paste it where the console asks for it. It is kept nowhere: closing this forgets it.';
-
-export function serverLabel(s: Pick<Server, 'name' | 'notes'>): string {
-  return safe(s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);
-}
 
 interface ConsoleDialogProps {
   client: Client;

@@ -4,10 +4,9 @@
 // immutable support plan cannot change. The rest (profile not allowed, downgrade before the plan ends) is the
 // service's to say, and its message is shown as it is.
 import { MSG, reservedFormula } from '../../rules/index.js';
-import { formatDate } from '../format.js';
+import { formatDate, serverLabel } from '../format.js';
 import { char } from '../keymap.js';
 import type { FormSpec, KeySpec } from '../resource/spec.js';
-import { serverLabel } from './server-dialogs.js';
 import type { Server } from '../../api/index.js';
 
 const MONTHS = [3, 6, 12] as const;

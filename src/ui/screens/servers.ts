@@ -13,7 +13,7 @@ import { gappedSparkline, seriesStats, timeColumns } from './server-metrics.js';
 import { SNAPSHOT_FIELDS, takeSnapshot } from './snapshots.js';
 import { termKeys } from './server-terms.js';
 import { sshKey } from '../ssh-key.js';
-import { countdown, formatDate, megabytes, rate, statusWord as word } from '../format.js';
+import { countdown, formatDate, megabytes, rate, serverLabel, statusWord as word } from '../format.js';
 import { rateNow, useCostInputs, withCosts } from '../hooks/useCosts.js';
 import { useSecondTick } from '../hooks/useSpotReclaims.js';
 import { useCached } from '../hooks/useTracker.js';
@@ -21,7 +21,7 @@ import { char } from '../keymap.js';
 import { defineResource, type BulkSpec, type ConfirmSpec, type Ctx, type FormSpec } from '../resource/spec.js';
 import { statusRole, type Role } from '../theme.js';
 import { date, groupLabel } from './columns.js';
-import { NO_GROUP, consoleDialog, groupChoices, serverChange, serverLabel, wizardDialog } from './server-dialogs.js';
+import { NO_GROUP, consoleDialog, groupChoices, serverChange, wizardDialog } from './server-dialogs.js';
 
 /** A server with its group's label and, on a detail, its running state (a list reads `session.power`). */
 export type ServerRow = Server & { power?: string; groupName?: string; cost?: number };

@@ -3,13 +3,12 @@ import { ApiError, type Client, type Snapshot, type SnapshotSchedule } from '../
 import { mapPooled } from '../../session/pool.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
-import { formatDate, gigabytes, statusWord, yesNo } from '../format.js';
+import { formatDate, gigabytes, serverLabel, statusWord, yesNo } from '../format.js';
 import { char } from '../keymap.js';
 import { askDialog } from '../resource/ask.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext, type KeySpec, type Outcome, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
 import { date, size } from './columns.js';
-import { serverLabel } from './server-dialogs.js';
 
 interface SnapshotRow extends Snapshot {
   server: string;
@@ -37,8 +36,8 @@ const MAX_PROTECTED = 12;
  * them, so the server is named by its notes too, as a person knows it, before anything is deleted or
  * protected for good.
  */
-const snapLabel = (s: SnapshotRow): string =>
-  `${s.id}${s.description ? ` "${s.description}"` : ''} of ${serverLabel({ name: s.server, notes: s.serverNotes ?? '' })}`;
+const serverOf = (s: SnapshotRow): string => serverLabel({ name: s.server, notes: s.serverNotes });
+const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.description}"` : ''} of ${serverOf(s)}`;
 const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
 
 /** `c`: a server (its name or notes), a description and notes; the progress shows in the action panel. */
@@ -146,7 +145,8 @@ const templateFromSnapshot: FormSpec<SnapshotRow> = {
 };
 
 const SNAPSHOT_COLUMNS: readonly Column<SnapshotRow>[] = [
-  { key: 'server', header: 'SERVER', width: 10, identity: true },
+  // the list mixes servers: each is named as a person knows it, `web-2 (ec206902)`, sorted and filtered so too
+  { key: 'server', header: 'SERVER', render: serverOf, sortValue: serverOf, fit: true, minWidth: 10, maxWidth: 28, identity: true },
   { key: 'id', header: 'ID', width: 6, align: 'right', identity: true },
   { key: 'description', header: 'DESCRIPTION', minWidth: 12, width: 20, flex: 2, priority: 1 },
   { key: 'status', header: 'STATUS', width: 9, render: snapshotStatus, color: (s) => statusRole(snapshotStatus(s)) },
@@ -164,7 +164,7 @@ const base = {
   singular: 'Snapshot',
   rowKey: (s) => `${s.server}:${s.id}`,
   copyId: (s) => String(s.id),
-  label: (s) => `${s.id} of ${s.server}`,
+  label: snapLabel,
   columns: SNAPSHOT_COLUMNS,
   defaultSort: { column: 'createdAt', descending: true },
   load: ({ client }, signal) => allSnapshots(client, signal),

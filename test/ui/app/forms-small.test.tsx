@@ -27,7 +27,7 @@ test('typing over a prefilled value replaces it; ⌫ edits it in place', async (
   await go(h, 'snapshots', /weekly snapshot/);
   for (let i = 0; i < 30 && !/weekly snapshot/.test(selectedLine(h.frame())); i++) await h.press('j');
   const line = selectedLine(h.frame());
-  const [, server, id] = /(ec\d+) +(\d+) weekly snapshot/.exec(line)!;
+  const [, server, id] = /\((ec\d+)\) +(\d+) weekly snapshot/.exec(line)!;
   await h.press('e');
   await h.waitFor(`Edit snapshot ${id}`);
   expect(h.frame()).toContain('type to replace');

@@ -34,8 +34,8 @@ async function selectRow(t: Harness, re: RegExp): Promise<string> {
 
 test('p protects an unprotected snapshot after y, says the count, and refuses a protected one at once', async () => {
   h = await openSnapshots();
-  const line = await selectRow(h, /ec206901 +\d+ weekly snapshot.* no /);
-  const id = Number(/ec206901 +(\d+)/.exec(line)![1]);
+  const line = await selectRow(h, /web-1 \(ec206901\) +\d+ weekly snapshot.* no /);
+  const id = Number(/ec206901\) +(\d+)/.exec(line)![1]);
   await h.press('p');
   const f = await h.waitFor('[y/N]');
   expect(f).toMatch(/cannot be undone: the service refuses to unprotect/);
@@ -43,7 +43,7 @@ test('p protects an unprotected snapshot after y, says the count, and refuses a 
   await h.press('y');
   await h.waitFor(`Snapshot ${id} of ec206901 is protected.`);
   expect((await h.client.snapshots.get('ec206901', id)).protected).toBe(true);
-  await h.waitFor((fr) => /ec206901 +\d+ weekly snapshot.* yes /.test(selectedLine(fr)));
+  await h.waitFor((fr) => /ec206901\) +\d+ weekly snapshot.* yes /.test(selectedLine(fr)));
   await h.press('p');
   await h.waitFor(`snapshot ${id} is already protected`);
   expect(h.frame()).not.toContain('[y/N]');
@@ -51,8 +51,8 @@ test('p protects an unprotected snapshot after y, says the count, and refuses a 
 
 test('e edits the description; d asks y/N, says a protected one is protected, and deletes it', async () => {
   h = await openSnapshots();
-  const line = await selectRow(h, /ec206902 +\d+ .* yes /);
-  const id = Number(/ec206902 +(\d+)/.exec(line)![1]);
+  const line = await selectRow(h, /ec206902\) +\d+ .* yes /);
+  const id = Number(/ec206902\) +(\d+)/.exec(line)![1]);
   await h.press('e');
   await h.waitFor(`Edit snapshot ${id}`);
   await h.press(keys.ctrlU);
@@ -81,9 +81,9 @@ test('c takes a snapshot of the server chosen; T makes a template from a snapsho
   await h.waitFor(/create_snapshot/);
   expect((await h.client.snapshots.list('ec206903')).some((s) => s.description === 'before upgrade')).toBe(true);
   // the new one is selected once the list has it
-  await h.waitFor(/│›ec206903 +\d+ before upgrade/);
+  await h.waitFor(/│›\S+ \(ec206903\) +\d+ before upgrade/);
 
-  await selectRow(h, /ec206901 +\d+ /);
+  await selectRow(h, /ec206901\) +\d+ /);
   await h.press('T');
   await h.waitFor('Template from snapshot');
   await h.press(keys.ctrlU);
@@ -91,4 +91,18 @@ test('c takes a snapshot of the server chosen; T makes a template from a snapsho
   await h.press(keys.enter);
   await h.waitFor(/create_template/);
   expect((await h.client.templates.list()).some((t) => t.description === 'from a snapshot')).toBe(true);
+});
+
+test('SERVER names each server as a person knows it, web-2 (ec206902), and / finds a server\'s snapshots by those words', async () => {
+  h = await openSnapshots();
+  const rows = () => h!.frame().split('\n').filter((l) => /^│.\S.*\(ec2069\d\d\) +\d+ /.test(l));
+  expect(rows().some((l) => l.includes('web-1 (ec206901)'))).toBe(true);
+  expect(rows().some((l) => l.includes('web-2 (ec206902)'))).toBe(true);
+  await h.press('/');
+  await h.type('web-2');
+  await h.waitFor(() => rows().length > 0 && rows().every((l) => l.includes('web-2 (ec206902)')));
+  expect(h.frame()).not.toContain('(ec206901)');
+  for (let i = 0; i < 5; i++) await h.press(keys.backspace);
+  await h.type('ec206901');
+  await h.waitFor(() => rows().length > 0 && rows().every((l) => l.includes('web-1 (ec206901)')));
 });
