@@ -64,8 +64,6 @@ function nameSources(cache: ResourceCache): NameSources {
   return { servers: cached(SOURCE_KEYS.servers), snapshots: cached(SOURCE_KEYS.snapshots), templates: cached(SOURCE_KEYS.templates), remembered: cached(SOURCE_KEYS.remembered), cached };
 }
 
-/** `notes (name)`, or the name alone when it has no notes. */
-
 function findServer(src: NameSources, name: string): Server | undefined {
   const shown = src.cached(`server:${name}`);
   if (shown && typeof shown === 'object' && 'name' in shown && shown.name === name) return shown as Server;
