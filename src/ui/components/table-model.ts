@@ -26,6 +26,8 @@ export interface Column<T> {
   fit?: boolean;
   maxWidth?: number;
   align?: 'left' | 'right';
+  /** How a text wider than the cell is cut to `width`; default: its end goes, with `…`. */
+  cut?(text: string, width: number): string;
   /** Text of the cell; default: the row's `key` property (dates formatted, null as empty). */
   render?(row: T): string;
   color?(row: T): Role | undefined;

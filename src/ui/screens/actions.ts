@@ -12,7 +12,7 @@ import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
 import type { Nav } from '../hooks/screen.js';
 import { defineResource, field, type Ctx, type ResourceSpec } from '../resource/spec.js';
-import { padStart } from '../text.js';
+import { displayWidth, padStart, truncate } from '../text.js';
 import type { Role } from '../theme.js';
 import { date } from './columns.js';
 import { serverTab } from './server-tabs.js';
@@ -62,7 +62,19 @@ const ACTION_COLUMNS: readonly Column<Action>[] = [
  * What an action acts on in words, drawn from the session's lists (useTrackedCells). Kept before PROGRESS
  * when the width is short: STATUS says whether it is under way, and the action panel draws its bar.
  */
-const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () => '', minWidth: 12, maxWidth: 40, flex: 1, priority: 1.5 };
+const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () => '', cut: keepServer, minWidth: 12, maxWidth: 40, flex: 1, priority: 1.5 };
+
+/**
+ * A snapshot's name too wide for NAME keeps its server and gives up the description instead: at 80 columns
+ * `"weekly sn…" of web-1`, not `"weekly snapshot" of …`, which no longer says whose snapshot it is.
+ */
+export function keepServer(text: string, width: number): string {
+  const at = text.lastIndexOf('" of ');
+  const tail = at < 0 ? '' : text.slice(at);
+  // the description keeps a few characters at least, or the end goes as in any other cell
+  if (!tail || displayWidth(tail) + 6 > width) return truncate(text, width);
+  return truncate(text.slice(0, at), width - displayWidth(tail)) + tail;
+}
 
 /**
  * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),

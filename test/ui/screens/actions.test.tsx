@@ -4,6 +4,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { keys } from '../helpers.js';
 import { openScreen, selectRow as selectFrom, selectedLine, startApp, type Harness } from '../app/harness.js';
+import { keepServer } from '../../../src/ui/screens/actions.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -215,4 +216,14 @@ test('at 80 columns NAME stays and PROGRESS gives way (STATUS says what is under
   const f = await h.waitFor(/add_vlan +ec206903-net000002 +db-primary +Completed/);
   expect(f).toMatch(/RESOURCE +NAME +STATUS/);
   expect(f).not.toContain('PROGRESS');
+  // a snapshot's name too wide for NAME keeps whose snapshot it is: the description is cut, not the server
+  await h.waitFor(/create_snapshot +108 +"weekly sn[a-z]*…" of web-1 +Completed/);
+});
+
+test('a NAME too wide for its cell gives up the description, not the server; without a server its end goes', () => {
+  expect(keepServer('"weekly snapshot" of web-1', 22)).toBe('"weekly sna…" of web-1');
+  expect(keepServer('(deleted) "pre-migration" of db-primary', 30)).toBe('(deleted) "pre…" of db-primary');
+  // too narrow to keep a few characters of the description: cut at the end as any cell
+  expect(keepServer('"weekly snapshot" of web-1', 14)).toBe('"weekly snaps…');
+  expect(keepServer('web stack golden image', 12)).toBe('web stack g…');
 });
