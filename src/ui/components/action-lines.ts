@@ -3,7 +3,7 @@
 // gets a wide bar, not blank columns), and a failure's reason wrapped over as many lines as it needs.
 // Plain functions, so the shell can ask how many lines the panel needs before it draws it.
 
-import { displayWidth, padEnd, padStart, safe, wrapText } from '../text.js';
+import { displayWidth, padEnd, padStart, safe, truncate, wrapText } from '../text.js';
 import { formatEta, progressBar } from './ProgressBar.js';
 
 export interface ActionRow {
@@ -35,6 +35,20 @@ const MIN_BAR = 8;
 /** ` 100%` */
 const PERCENT = 5;
 
+/**
+ * A snapshot's name too wide for its room keeps its server and gives up the description instead: at 80 columns
+ * `"weekly sna…" of web-1`, not `"weekly snapshot" of …`, which no longer says whose snapshot it is. The
+ * panel's resource and `:actions`' NAME are cut so.
+ */
+export function keepServer(text: string, width: number): string {
+  if (displayWidth(text) <= width) return safe(text);
+  const at = text.lastIndexOf('" of ');
+  const tail = at < 0 ? '' : text.slice(at);
+  // the description keeps a few characters at least, or the end goes as in any other cell
+  if (!tail || displayWidth(tail) + 6 > width) return truncate(text, width);
+  return truncate(text.slice(0, at), width - displayWidth(tail)) + safe(tail);
+}
+
 /** `power_off` → `power off`: the service's type in words, for sentences (the panel shows the type as the service and the `:actions` list name it). */
 export const typeWords = (type: string): string => safe(type).replace(/_/g, ' ');
 
@@ -63,7 +77,7 @@ function panelColumns(rows: readonly ActionRow[], width: number): Columns {
 
 /** The lines of one row: one, or for a failure whose reason is longer than the space, as many as it takes. */
 function rowLines(r: ActionRow, c: Columns, width: number): PanelLine[] {
-  const head = `${padEnd(r.label ?? String(r.id), c.id)} ${padEnd(r.type, c.type)} ${padEnd(r.resource, c.resource)} `;
+  const head = `${padEnd(r.label ?? String(r.id), c.id)} ${padEnd(r.type, c.type)} ${padEnd(keepServer(r.resource, c.resource), c.resource)} `;
   const key = String(r.id);
   if (r.state === 'done') return [{ key, head, bar: '✓', tail: ' done', state: r.state }];
   if (r.state === 'failed') {

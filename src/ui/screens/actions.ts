@@ -7,12 +7,13 @@ import { toTracked, trackedStatus, type Session } from '../../session/session.js
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
 import { deletedBy, isDeleted, missingNameList, NAME_LIST_KEYS, useActionShortNames, withDeleted, type NameList } from '../hooks/useActionNames.js';
+import { keepServer } from '../components/action-lines.js';
 import { progressBar } from '../components/ProgressBar.js';
 import type { Column, LiveCells } from '../components/Table.js';
 import { formatDate, statusWord } from '../format.js';
 import type { Nav } from '../hooks/screen.js';
 import { defineResource, field, type Ctx, type ResourceSpec } from '../resource/spec.js';
-import { displayWidth, padStart, truncate } from '../text.js';
+import { padStart } from '../text.js';
 import type { Role } from '../theme.js';
 import { date } from './columns.js';
 import { serverTab } from './server-tabs.js';
@@ -63,18 +64,6 @@ const ACTION_COLUMNS: readonly Column<Action>[] = [
  * when the width is short: STATUS says whether it is under way, and the action panel draws its bar.
  */
 const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () => '', cut: keepServer, minWidth: 12, maxWidth: 40, flex: 1, priority: 1.5 };
-
-/**
- * A snapshot's name too wide for NAME keeps its server and gives up the description instead: at 80 columns
- * `"weekly sn…" of web-1`, not `"weekly snapshot" of …`, which no longer says whose snapshot it is.
- */
-export function keepServer(text: string, width: number): string {
-  const at = text.lastIndexOf('" of ');
-  const tail = at < 0 ? '' : text.slice(at);
-  // the description keeps a few characters at least, or the end goes as in any other cell
-  if (!tail || displayWidth(tail) + 6 > width) return truncate(text, width);
-  return truncate(text.slice(0, at), width - displayWidth(tail)) + tail;
-}
 
 /**
  * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),

@@ -103,6 +103,15 @@ describe('ActionPanel', () => {
     expect(lines[1].indexOf(lines[1].trim())).toBe(lines[0].indexOf('failed'));
   });
 
+  it("cuts a snapshot's long description, not its server, when the name does not fit", async () => {
+    const resource = '117 "before the kernel upgrade and the move to the new storage pool" of web-1';
+    const { lastFrame } = render(<ActionPanel width={80} height={2} actions={[{ id: 59170, type: 'create_snapshot', resource, percent: 40, state: 'running' }]} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('59170'));
+    const row = frame.split('\n')[1];
+    expect(row).toMatch(/^ 59170 create_snapshot 117 "before the[^"]*…" of web-1 +█+░+  40%$/);
+    expect(displayWidth(row)).toBe(80);
+  });
+
   it('summarises what does not fit', async () => {
     const actions = Array.from({ length: 10 }, (_, i) => ({ id: i, type: 't', resource: 'r', percent: 1, state: 'running' as const }));
     const { lastFrame } = render(<ActionPanel width={80} height={3} actions={actions} />);

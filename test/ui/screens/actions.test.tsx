@@ -4,7 +4,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { keys } from '../helpers.js';
 import { openScreen, selectRow as selectFrom, selectedLine, startApp, type Harness } from '../app/harness.js';
-import { keepServer } from '../../../src/ui/screens/actions.js';
+import { keepServer } from '../../../src/ui/components/action-lines.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
