@@ -3,7 +3,8 @@
 // - start and end are ISO 8601 dates or date-times (no zone means UTC). Defaults: end = now, start = end - 1 h.
 //   A bad date, or end before start: 400 naming the parameter.
 // - Points sit on multiples of a step of whole minutes (at least 60 s) chosen so the part of the range the server
-//   lived through has at most MAX_POINTS points; none before its creation, after its deletion, or in the future.
+//   lived through has at most MAX_POINTS points; none before its creation or at its instant, after its deletion,
+//   or in the future.
 // - Values are deterministic: smooth noise keyed by server name and time (15-minute knots, a daily cycle and a
 //   little per-minute jitter), so the same query always answers the same numbers.
 // - While the server is powered off every series reads "0" (the VM uses nothing), so charts show the gap.
@@ -107,7 +108,9 @@ function stepFor(rangeMs: number): number {
 
 /** The series of one server between start and end (ms), in the emulator's dialect. */
 function serverMetrics(emu: Emu, s: ServerRec, start: number, end: number) {
-  const from = Math.max(start, s.created_at);
+  // none at the instant of creation either: a server created a moment ago has no data yet, even when the clock
+  // reads a whole minute (a manual clock starts on a whole second, so one start in sixty did)
+  const from = Math.max(start, s.created_at + 1);
   const to = Math.min(end, s.deleted_at ?? Infinity, emu.now());
   // the step follows the part of the range the server lived through, so a wide query still gets detail
   const step = stepFor(Math.max(0, to - from));

@@ -77,6 +77,17 @@ describe('metrics', () => {
     expect(new Set(values).size).toBeGreaterThan(10);
   });
 
+  it('has no point at the instant of creation, even on a whole minute: the first comes a minute later', async () => {
+    const t = await makeEmu({ start: START });
+    const r = await t.req('POST', '/ecs/v2/servers', { plan: 'eCS3', location: 'it-mi2', image: 'ubuntu-2404', notes: 'new' });
+    const name = r.body.server.name;
+    expect(t.emulator.emu.state.servers[name].created_at % 60_000).toBe(0);
+    expect((await t.req('GET', `/ecs/v2/servers/${name}/metrics`)).body.metrics.core).toEqual([]);
+    await t.advance(60);
+    const core = (await t.req('GET', `/ecs/v2/servers/${name}/metrics`)).body.metrics.core;
+    expect(core.map(([ts]: [number]) => ts)).toEqual([START / 1000 + 60]);
+  });
+
   it('caps the number of points however long the range', async () => {
     const t = await makeEmu({ start: START });
     const name = await serverUp(t);
