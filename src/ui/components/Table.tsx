@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
 import { CORE_KEYS, type KeyLike } from '../keymap.js';
-import { displayWidth, padEnd, padStart, truncate } from '../text.js';
+import { padEnd, padStart, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import {
   cellText,
@@ -77,8 +77,7 @@ const RowLine = memo(function RowLine<T>(props: RowProps<T>): ReactNode {
   let plain = '';
   layout.forEach((l, i) => {
     const cell = live?.text(row, l.column.key) ?? cellText(row, l.column);
-    const cut = l.column.cut && displayWidth(cell) > l.width ? l.column.cut(cell, l.width) : cell;
-    const text = fit(cut, l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
+    const text = fit(l.column.cut ? l.column.cut(cell, l.width) : cell, l.width, l.column.align) + (i < layout.length - 1 ? ' ' : '');
     const role = live?.color?.(row, l.column.key) ?? l.column.color?.(row);
     const c = role === undefined ? undefined : color(role);
     if (c === undefined) {

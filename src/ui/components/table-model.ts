@@ -26,7 +26,7 @@ export interface Column<T> {
   fit?: boolean;
   maxWidth?: number;
   align?: 'left' | 'right';
-  /** How a text wider than the cell is cut to `width`; default: its end goes, with `…`. */
+  /** The cell's text at most `width` wide, unchanged when it fits; default: a longer one loses its end, with `…`. */
   cut?(text: string, width: number): string;
   /** Text of the cell; default: the row's `key` property (dates formatted, null as empty). */
   render?(row: T): string;

@@ -226,4 +226,6 @@ test('a NAME too wide for its cell gives up the description, not the server; wit
   // too narrow to keep a few characters of the description: cut at the end as any cell
   expect(keepServer('"weekly snapshot" of web-1', 14)).toBe('"weekly snaps…');
   expect(keepServer('web stack golden image', 12)).toBe('web stack g…');
+  // a name that fits is left as it is (the table hands every cell of the column over)
+  expect(keepServer('"weekly snapshot" of web-1', 26)).toBe('"weekly snapshot" of web-1');
 });
