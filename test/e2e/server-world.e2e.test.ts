@@ -53,7 +53,7 @@ it('a snapshot taken with s, a scheduled one protected, the new one deleted; the
   s.pty.write(`c`);
   await s.waitFor('New snapshot of this server', SHOW_MS);
   s.pty.write(`before the e2e${KEYS.enter}made by a test${KEYS.enter}`);
-  await s.waitFor(/Taking a snapshot of ec206901/, SHOW_MS);
+  await s.waitFor(/Taking a snapshot of web-1 \(ec206901\)/, SHOW_MS);
   const snaps = (await api('GET', '/ecs/v2/servers/ec206901/snapshots')).snapshots as Array<{ id: number; description: string; protected: boolean; status: string; notes: string }>;
   const made = snaps.find((x) => x.description === 'before the e2e')!;
   expect(made).toMatchObject({ notes: 'made by a test', protected: true });
@@ -92,7 +92,7 @@ it('a snapshot taken with s, a scheduled one protected, the new one deleted; the
   await openServer(s, 'ec206902', '3');
   await s.waitFor('No weekly schedule: w sets one', SHOW_MS);
   s.pty.write('w');
-  await s.waitFor('A weekly snapshot of ec206902', SHOW_MS);
+  await s.waitFor('A weekly snapshot of web-2 (ec206902)', SHOW_MS);
   s.pty.write(`Wednesday${KEYS.enter}3${KEYS.enter}`);
   await s.waitFor(/Weekly schedule: Wednesdays, keeps 3 · on/, SHOW_MS);
   const crons = (await api('GET', '/ecs/v2/servers/ec206902/crons')).crons as Array<{ enabled: boolean; infos: { day_of_week: number; max_retention: number } }>;

@@ -225,6 +225,16 @@ export function useActionShortNames(session: Session | null | undefined): (a: Pi
   }, [src]);
 }
 
+/** The notes of the server named `name`, from the lists this session holds (undefined when none holds it). */
+export function knownServerNotes(cache: ResourceCache, name: string): string | undefined {
+  return findServer(nameSources(cache), name)?.notes;
+}
+
+/** A server as the dialogs name it, `web-1 (ec206901)`, its notes from the session's lists; its name alone when no list holds it. */
+export function knownServerLabel(cache: ResourceCache, name: string): string {
+  return serverLabel({ name, notes: knownServerNotes(cache, name) });
+}
+
 /** What `a` acts on, named as the panel names it, from the session's cache (the desktop notification). */
 export function actionLabel(cache: ResourceCache, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
   return actionResourceName(nameSources(cache), a);

@@ -5,6 +5,7 @@ import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, serverLabel, statusWord, yesNo } from '../format.js';
 import { char } from '../keymap.js';
+import { knownServerLabel, knownServerNotes } from '../hooks/useActionNames.js';
 import { askDialog } from '../resource/ask.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext, type KeySpec, type Outcome, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
@@ -67,9 +68,9 @@ const createSnapshot: FormSpec<SnapshotRow> = {
     ...SNAPSHOT_FIELDS,
   ],
   verb: 'take it',
-  async submit(values, { client }) {
+  async submit(values, { client, session }) {
     const server = String(values.server);
-    const { outcome, id } = await takeSnapshot<SnapshotRow>(client, server, values, server);
+    const { outcome, id } = await takeSnapshot<SnapshotRow>(client, server, values, knownServerLabel(session.cache, server));
     return { ...outcome, select: `${server}:${id}` };
   },
 };
@@ -88,7 +89,7 @@ const editSnapshot: FormSpec<SnapshotRow> = {
     if (String(values.notes) !== s!.notes) change.notes = String(values.notes);
     if (Object.keys(change).length === 0) return { message: 'Nothing changed.' };
     await client.snapshots.update(s!.server, s!.id, change);
-    return { message: `Saved snapshot ${s!.id} of ${s!.server}.` };
+    return { message: `Saved snapshot ${s!.id} of ${serverOf(s!)}.` };
   },
 };
 
@@ -102,7 +103,7 @@ const deleteSnapshot: ConfirmSpec<SnapshotRow> = {
   async run(s, { client }) {
     const change = await client.snapshots.remove(s.server, s.id);
     // its words stay known once no list holds it: `:actions` and the panel name what was deleted
-    return { actions: [change.action], records: { snapshots: [s] }, message: `Deleting snapshot ${s.id} of ${s.server}…` };
+    return { actions: [change.action], records: { snapshots: [s] }, message: `Deleting snapshot ${s.id} of ${serverOf(s)}…` };
   },
 };
 
@@ -111,20 +112,20 @@ function protectSnapshot(s: SnapshotRow, protectedCount: number): ConfirmSpec<Sn
     kind: 'yesno',
     title: () => `Protect snapshot ${snapLabel(s)}?`,
     consequence: () =>
-      `It will be kept until deleted by hand, no longer removed by the schedule's retention. This cannot be undone: the service refuses to unprotect a snapshot. ${protectedCount} of ${MAX_PROTECTED} protected on ${s.server}.`,
+      `It will be kept until deleted by hand, no longer removed by the schedule's retention. This cannot be undone: the service refuses to unprotect a snapshot. ${protectedCount} of ${MAX_PROTECTED} protected on ${serverOf(s)}.`,
     verb: 'protect',
     async run(row, { client }) {
       await client.snapshots.protect(row.server, row.id);
-      return { message: `Snapshot ${row.id} of ${row.server} is protected.` };
+      return { message: `Snapshot ${row.id} of ${serverOf(row)} is protected.` };
     },
   };
 }
 
 /** `p`: protecting is one way, and twelve at most per server: both said before asking. */
 function askProtect(s: SnapshotRow, ctx: KeyContext<SnapshotRow>): void {
-  ctx.run(`Counting the protected snapshots of ${s.server}`, async () => {
+  ctx.run(`Counting the protected snapshots of ${serverOf(s)}`, async () => {
     const count = (await ctx.client.snapshots.list(s.server)).filter((x) => x.protected && x.status !== 'DE' && x.status !== 'DD').length;
-    if (count >= MAX_PROTECTED) throw new Error(`${s.server} already has ${count} protected snapshots, the most the service keeps: delete one first`);
+    if (count >= MAX_PROTECTED) throw new Error(`${serverOf(s)} already has ${count} protected snapshots, the most the service keeps: delete one first`);
     ctx.open({ kind: 'confirm', confirm: protectSnapshot(s, count), row: s });
   });
 }
@@ -270,9 +271,10 @@ export function keepProblem(text: string, day: number): string | null {
   return null;
 }
 
-function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpec<SnapshotRow> {
+/** `server` is what the requests name; `named`, what the words say (`web-1 (ec206901)`). */
+function scheduleForm(server: string, named: string, current: SnapshotSchedule | null): FormSpec<SnapshotRow> {
   return {
-    title: current ? `Weekly snapshots of ${server}` : `A weekly snapshot of ${server}`,
+    title: current ? `Weekly snapshots of ${named}` : `A weekly snapshot of ${named}`,
     consequence: 'An unprotected snapshot is taken every week on that day; the oldest go when more than the kept number exist.',
     fields: [
       {
@@ -296,31 +298,32 @@ function scheduleForm(server: string, current: SnapshotSchedule | null): FormSpe
       const input = { dayOfWeek: Number(values.day), maxRetention: Number(String(values.keep).trim()) };
       const saved = current ? await client.schedules.update(server, input) : await client.schedules.create(server, input);
       session.cache.set(scheduleCacheKey(server), saved);
-      return { message: `Weekly snapshots of ${server}: ${WEEKDAYS[saved.dayOfWeek]}s, keeping ${saved.maxRetention}.` };
+      return { message: `Weekly snapshots of ${named}: ${WEEKDAYS[saved.dayOfWeek]}s, keeping ${saved.maxRetention}.` };
     },
   };
 }
 
 /** `D`: the service's DELETE of the schedule, after y/N; it stops the weekly snapshots (spec 4.6). */
 function deleteSchedule(server: string, ctx: KeyContext<SnapshotRow>): void {
-  ctx.run(`Reading the schedule of ${server}`, async () => {
+  const named = knownServerLabel(ctx.session.cache, server);
+  ctx.run(`Reading the schedule of ${named}`, async () => {
     const current = await loadSchedule(ctx.client, server);
-    if (current === null) throw new Error(`${server} has no weekly schedule: w sets one`);
+    if (current === null) throw new Error(`${named} has no weekly schedule: w sets one`);
     ctx.open({
       kind: 'custom',
       custom: askDialog({
-        question: `Delete the weekly schedule of ${server}?`,
-        consequence: `No more weekly snapshots of ${server} are taken, and retention no longer removes old ones; the snapshots it made stay. w sets a new schedule.`,
+        question: `Delete the weekly schedule of ${named}?`,
+        consequence: `No more weekly snapshots of ${named} are taken, and retention no longer removes old ones; the snapshots it made stay. w sets a new schedule.`,
         onYes: () =>
-          ctx.run(`Deleting the weekly schedule of ${server}`, async () => {
+          ctx.run(`Deleting the weekly schedule of ${named}`, async () => {
             const after = await ctx.client.schedules.disable(server);
             ctx.session.cache.set(scheduleCacheKey(server), after);
-            return { message: `Weekly schedule of ${server} deleted: no more weekly snapshots.`, refresh: false };
+            return { message: `Weekly schedule of ${named} deleted: no more weekly snapshots.`, refresh: false };
           }),
         onNo: () => ctx.nav.report('info', 'Nothing was deleted.', 'action'),
       }),
     });
-    return { message: `Weekly schedule of ${server}: ${WEEKDAYS[current.dayOfWeek] ?? current.dayOfWeek}s, keeps ${current.maxRetention}.`, refresh: false };
+    return { message: `Weekly schedule of ${named}: ${WEEKDAYS[current.dayOfWeek] ?? current.dayOfWeek}s, keeps ${current.maxRetention}.`, refresh: false };
   });
 }
 
@@ -337,8 +340,9 @@ const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
     noRow: true,
     run: (_row, ctx) => {
       const server = String(ctx.params.server ?? '');
-      ctx.run(`Reading the schedule of ${server}`, async () => {
-        ctx.open({ kind: 'form', form: scheduleForm(server, await loadSchedule(ctx.client, server)) });
+      const named = knownServerLabel(ctx.session.cache, server);
+      ctx.run(`Reading the schedule of ${named}`, async () => {
+        ctx.open({ kind: 'form', form: scheduleForm(server, named, await loadSchedule(ctx.client, server)) });
       });
     },
   },
@@ -352,12 +356,13 @@ const SCHEDULE_KEYS: ReadonlyArray<KeySpec<SnapshotRow>> = [
     noRow: true,
     run: (_row, ctx) => {
       const server = String(ctx.params.server ?? '');
-      ctx.run(`Changing the schedule of ${server}`, async () => {
+      const named = knownServerLabel(ctx.session.cache, server);
+      ctx.run(`Changing the schedule of ${named}`, async () => {
         const current = await loadSchedule(ctx.client, server);
-        if (current === null) throw new Error(`${server} has no weekly schedule: w sets one`);
+        if (current === null) throw new Error(`${named} has no weekly schedule: w sets one`);
         const saved = await ctx.client.schedules.update(server, { enabled: !current.enabled });
         ctx.session.cache.set(scheduleCacheKey(server), saved);
-        return { message: `Weekly snapshots of ${server} are ${saved.enabled ? 'on' : 'off'}.` };
+        return { message: `Weekly snapshots of ${named} are ${saved.enabled ? 'on' : 'off'}.` };
       });
     },
   },
@@ -380,7 +385,7 @@ const createForServer: FormSpec<SnapshotRow> = {
   fields: SNAPSHOT_FIELDS,
   async submit(values, ctx) {
     const server = String(ctx.params.server ?? '');
-    const { outcome, id } = await takeSnapshot<SnapshotRow>(ctx.client, server, values, server);
+    const { outcome, id } = await takeSnapshot<SnapshotRow>(ctx.client, server, values, knownServerLabel(ctx.session.cache, server));
     return { ...outcome, select: `${server}:${id}` };
   },
 };
@@ -392,7 +397,12 @@ export const serverSnapshots = defineResource<SnapshotRow, { server?: string }>(
   aliases: [],
   title: (p) => `Snapshots of ${p.server ?? ''}`,
   columns: SNAPSHOT_COLUMNS.filter((c) => c.key !== 'server'),
-  load: async ({ client, params }, signal) => (await client.snapshots.list(params.server ?? '', { signal })).map((x) => ({ ...x, server: params.server ?? '' })),
+  load: async ({ client, params, session }, signal) => {
+    const server = params.server ?? '';
+    // its notes from the session's lists (the detail holds the server): the dialogs name it as :snapshots does
+    const serverNotes = knownServerNotes(session.cache, server);
+    return (await client.snapshots.list(server, { signal })).map((x) => ({ ...x, server, serverNotes }));
+  },
   cacheKey: (p) => `snapshots:${p.server}`,
   create: createForServer,
   keys: [...(base.keys ?? []), ...SCHEDULE_KEYS],

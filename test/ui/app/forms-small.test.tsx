@@ -27,7 +27,7 @@ test('typing over a prefilled value replaces it; ⌫ edits it in place', async (
   await go(h, 'snapshots', /weekly snapshot/);
   for (let i = 0; i < 30 && !/weekly snapshot/.test(selectedLine(h.frame())); i++) await h.press('j');
   const line = selectedLine(h.frame());
-  const [, server, id] = /\((ec\d+)\) +(\d+) weekly snapshot/.exec(line)!;
+  const [, notes0, server, id] = /›(\S+) \((ec\d+)\) +(\d+) weekly snapshot/.exec(line)!;
   await h.press('e');
   await h.waitFor(`Edit snapshot ${id}`);
   expect(h.frame()).toContain('type to replace');
@@ -36,7 +36,7 @@ test('typing over a prefilled value replaces it; ⌫ edits it in place', async (
   const notes = (await h.client.snapshots.get(server, Number(id))).notes;
   expect(notes.length).toBeGreaterThan(1);
   await h.press(keys.enter, keys.backspace, keys.enter);
-  await h.waitFor(`Saved snapshot ${id} of ${server}.`);
+  await h.waitFor(`Saved snapshot ${id} of ${notes0} (${server}).`);
   const saved = await h.client.snapshots.get(server, Number(id));
   expect(saved.description).toBe('from-snap-105');
   expect(saved.notes).toBe(notes.slice(0, -1));
@@ -91,8 +91,9 @@ test('D on a server’s Snapshots tab deletes its weekly schedule after y/N, wit
   expect(f).toContain('D delete');
   const path = '/ecs/v2/servers/ec206901/crons/snapshot_schedule_ec206901';
   await h.press('D');
-  f = await h.waitFor('Delete the weekly schedule of ec206901? [y/N]');
-  expect(f).toContain('No more weekly snapshots of ec206901 are taken');
+  // the server is named as the detail's title names it
+  f = await h.waitFor('Delete the weekly schedule of web-1 (ec206901)? [y/N]');
+  expect(f).toContain('No more weekly snapshots of web-1 (ec206901) are taken');
   expect(f.split('\n').find((l) => l.startsWith('└'))).toMatch(/y yes/);
   await h.press('n');
   await h.waitFor('Nothing was deleted.');
@@ -100,7 +101,7 @@ test('D on a server’s Snapshots tab deletes its weekly schedule after y/N, wit
   await h.press('D');
   await h.waitFor('[y/N]');
   await h.press('y');
-  await h.waitFor('Weekly schedule of ec206901 deleted: no more weekly snapshots.');
+  await h.waitFor('Weekly schedule of web-1 (ec206901) deleted: no more weekly snapshots.');
   expect(calls.filter((c) => c === `DELETE ${path}`)).toHaveLength(1);
   expect((await h.client.schedules.get('ec206901')).enabled).toBe(false);
   await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · off/);

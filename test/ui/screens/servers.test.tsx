@@ -353,6 +353,8 @@ describe('server detail', () => {
     expect(f).not.toMatch(/││ Server +/);
     await h.type('tab snapshot');
     await h.press(keys.enter, keys.enter);
+    // the server is named as the detail's title names it
+    await h.waitFor('Taking a snapshot of web-1 (ec206901)…');
     await h.waitFor(/create_snapshot/);
     expect((await h.client.snapshots.list('ec206901')).some((x) => x.description === 'tab snapshot')).toBe(true);
     // p is protect here, not power on
@@ -360,6 +362,11 @@ describe('server detail', () => {
     await h.press('p');
     await h.waitFor(/Protect snapshot|already protected|being deleted/);
     expect(h.frame()).not.toContain('Power on');
+    // on an unprotected one, the dialog names the server as the detail's title does: the tab's rows know its notes
+    if (h.frame().includes('[y/N]')) await h.press('n');
+    for (let i = 0; i < 10 && !/│›.*weekly snapshot.* no /.test(h.frame()); i++) await h.press('j');
+    await h.press('p');
+    await h.waitFor(/Protect snapshot \d+ "weekly snapshot" of web-1 \(ec206901\)\? \[y\/N\]/);
   });
 
   test('the Snapshots tab shows the weekly schedule; w sets and changes it, W turns it off', async () => {
@@ -371,7 +378,7 @@ describe('server detail', () => {
     // web-2 has none in the demo; web-1's is shown with its last run
     await h.waitFor('No weekly schedule: w sets one');
     await h.press('w');
-    let f = await h.waitFor('A weekly snapshot of ec206902');
+    let f = await h.waitFor('A weekly snapshot of web-2 (ec206902)');
     expect(f).toMatch(/Day/);
     await h.type('wed');
     await h.press(keys.enter);
@@ -385,11 +392,12 @@ describe('server detail', () => {
     expect(saved.enabled).toBe(true);
     await h.press('W');
     await h.waitFor('Weekly schedule: Wednesdays, keeps 3 · off');
+    expect(h.frame()).toContain('Weekly snapshots of web-2 (ec206902) are off.');
     saved = await h.client.schedules.get('ec206902');
     expect(saved.enabled).toBe(false);
     // and w again changes the one there is
     await h.press('w');
-    await h.waitFor('Weekly snapshots of ec206902');
+    await h.waitFor('Weekly snapshots of web-2 (ec206902)');
   });
 
   test("the Actions tab shows every action that concerns the server, its snapshots' too", async () => {

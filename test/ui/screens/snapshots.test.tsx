@@ -39,9 +39,11 @@ test('p protects an unprotected snapshot after y, says the count, and refuses a 
   await h.press('p');
   const f = await h.waitFor('[y/N]');
   expect(f).toMatch(/cannot be undone: the service refuses to unprotect/);
-  expect(f).toMatch(/\d+ of 12 protected on ec206901/);
+  // the dialog wraps its words: read them as one text, without the frame's sides
+  const words = f.split('\n').map((l) => l.replace(/^[│╭╮╰╯─ ]+|[│╭╮╰╯─ ]+$/g, '')).join(' ').replace(/\s+/g, ' ');
+  expect(words).toMatch(/\d+ of 12 protected on web-1 \(ec206901\)\./);
   await h.press('y');
-  await h.waitFor(`Snapshot ${id} of ec206901 is protected.`);
+  await h.waitFor(`Snapshot ${id} of web-1 (ec206901) is protected.`);
   expect((await h.client.snapshots.get('ec206901', id)).protected).toBe(true);
   await h.waitFor((fr) => /ec206901\) +\d+ weekly snapshot.* yes /.test(selectedLine(fr)));
   await h.press('p');
@@ -58,7 +60,7 @@ test('e edits the description; d asks y/N, says a protected one is protected, an
   await h.press(keys.ctrlU);
   await h.type('release 2.4 final');
   await h.press(keys.enter, keys.enter);
-  await h.waitFor(`Saved snapshot ${id} of ec206902.`);
+  await h.waitFor(`Saved snapshot ${id} of web-2 (ec206902).`);
   expect((await h.client.snapshots.get('ec206902', id)).description).toBe('release 2.4 final');
 
   await h.press('d');
@@ -78,6 +80,8 @@ test('c takes a snapshot of the server chosen; T makes a template from a snapsho
   await h.press(keys.enter);
   await h.type('before upgrade');
   await h.press(keys.enter, keys.enter);
+  // the server chosen by its notes is named so in the status line too, as the dialogs name it
+  await h.waitFor('Taking a snapshot of db-primary (ec206903)…');
   await h.waitFor(/create_snapshot/);
   expect((await h.client.snapshots.list('ec206903')).some((s) => s.description === 'before upgrade')).toBe(true);
   // the new one is selected once the list has it
