@@ -32,6 +32,7 @@ export async function benchCli() {
       ECSDECK_API_TOKEN: made.token,
       ECSDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-conf-')),
       ECSDECK_CACHE_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-cache-')),
+      XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-state-')),
     };
     const args = ['bin/ecsdeck.js', 'servers', 'list', '-o', 'json'];
     const first = timed(args, env);

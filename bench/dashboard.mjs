@@ -12,8 +12,19 @@ import { firstFrameLine } from './targets.mjs';
 
 const BIN = join(ROOT, 'bin/ecsdeck.js');
 
+/**
+ * The environment of a program the bench starts: the person's own connection settings cleared, and profiles
+ * and the history of writes in temporary directories, so that the bench's hundreds of power-offs never land in
+ * the person's `:history` (the code cache stays the person's: the first-frame figures are those of a warm one).
+ */
 export function cleanEnv(extra = {}) {
-  const env = { ...process.env, TERM: 'xterm-256color', ECSDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-')), ...extra };
+  const env = {
+    ...process.env,
+    TERM: 'xterm-256color',
+    ECSDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-')),
+    XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'ecsdeck-bench-state-')),
+    ...extra,
+  };
   delete env.CI;
   for (const k of Object.keys(env)) if (k.startsWith('ECSDECK_') && !(k in extra) && k !== 'ECSDECK_CONFIG_DIR') delete env[k];
   return env;

@@ -280,15 +280,17 @@ interface DashboardOptions extends Omit<StartOptions, 'args'> {
 }
 
 /**
- * The built dashboard against `emu`, logged in as the demo account from the environment, with profiles in a
- * temporary directory of its own; resolves once the first server row is listed. `cleanups` gets what ends it.
+ * The built dashboard against `emu`, logged in as the demo account from the environment, with profiles and
+ * the history of writes in a temporary directory of its own (`npm run screenshots` runs it outside the tests'
+ * own home: its writes must not land in the person's `:history`); resolves once the first server row is
+ * listed. `cleanups` gets what ends it.
  */
 export async function startDashboard(emu: Emulator, cleanups: Array<() => void>, opts: DashboardOptions = {}): Promise<Session> {
   const config = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-'));
   const s = start({
     ...opts,
     args: ['--api-url', emu.url, ...(opts.args ?? [])],
-    env: { ECSDECK_CONFIG_DIR: config, ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined, ...opts.env },
+    env: { ECSDECK_CONFIG_DIR: config, XDG_STATE_HOME: join(config, 'state'), ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ECSDECK_API_TOKEN: undefined, ECSDECK_PROFILE: undefined, ...opts.env },
   });
   cleanups.push(() => {
     s.kill();

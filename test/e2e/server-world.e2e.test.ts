@@ -2,6 +2,8 @@
 // on a manual clock. Snapshots made, protected and deleted; the weekly schedule set; a VLAN added and removed
 // with the restart said before sending; a spot server promoted. Every write is checked on the service over
 // its API, not only on screen.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { KEYS, startDashboard, startEmulatorProcess, type Emulator, type Session } from './harness.js';
 
@@ -102,6 +104,9 @@ it('a snapshot taken with s, a scheduled one protected, the new one deleted; the
   s.pty.write('W');
   await s.waitFor(/keeps 3 · off/, SHOW_MS);
   expect(((await api('GET', '/ecs/v2/servers/ec206902/crons')).crons as typeof crons)[0].enabled).toBe(false);
+  // those writes are in a history of the harness's own, not in the one the program inherits (the person's, when
+  // `npm run screenshots` starts it)
+  expect(existsSync(join(process.env.XDG_STATE_HOME!, 'ecsdeck', 'history.jsonl'))).toBe(false);
 }, TEST_MS);
 
 it('a VLAN added and removed on the Networks tab, each y/N saying that the server restarts', async () => {
