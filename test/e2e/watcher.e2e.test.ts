@@ -43,3 +43,20 @@ it(
   },
   60_000,
 );
+
+it(
+  "the footer says what the row says: no `p power on` beside a row whose POWER is on, once nothing else is drawn",
+  async () => {
+    // a quiet service (a manual clock, nothing moving) is where a footer left behind would stay: no later
+    // frame comes to mend it (it did, three starts in four, until useIdleKeys compared at each commit)
+    const emu = await startEmulatorProcess('demo');
+    cleanups.push(() => emu.stop());
+    const s = await startDashboard(emu, cleanups, { cols: 140, rows: 34 });
+    await s.waitUntil((x) => /^│›ec206901 .*Booted +on /.test(row(x, 'ec206901')), 'web-1 known to run', SHOW_MS);
+    await s.idle(300, 5000);
+    const footer = s.screen().split('\n').find((l) => l.startsWith('└')) ?? '';
+    expect(footer).toContain('P power off');
+    expect(footer).not.toContain('p power on');
+  },
+  30_000,
+);

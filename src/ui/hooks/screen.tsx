@@ -149,15 +149,32 @@ export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, co
   );
 }
 
-/** Tells the footer which keys would do nothing now (see `Nav.idle`); taken back when the caller unmounts. */
+/**
+ * Tells the footer which keys would do nothing now (see `Nav.idle`); taken back when the caller unmounts.
+ *
+ * Compared with what was told, at every commit, not through an effect's dependencies: the keys are often
+ * worked out from what the session knows outside React (the power of the selected server), and React may run
+ * a render and throw it away when none of its state changed. Such a render still leaves its dependencies
+ * behind as if its effect had run, so the next render that counts, seeing the same keys, would tell nothing.
+ */
 export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly BindingId[]): void {
-  const joined = ids.join(' ');
   const latest = useRef(ids);
   latest.current = ids;
+  const told = useRef<{ nav: Pick<Nav, 'idle'>; owner: string; joined: string } | null>(null);
   useLayoutEffect(() => {
+    const joined = latest.current.join(' ');
+    const last = told.current;
+    if (last !== null && last.nav === nav && last.owner === owner && last.joined === joined) return;
+    told.current = { nav, owner, joined };
     nav.idle(owner, [...latest.current]);
-  }, [nav, owner, joined]);
-  useLayoutEffect(() => () => nav.idle(owner, []), [nav, owner]);
+  });
+  useLayoutEffect(
+    () => () => {
+      told.current = null;
+      nav.idle(owner, []);
+    },
+    [nav, owner],
+  );
 }
 
 /**
