@@ -29,7 +29,9 @@ const HISTORY_COLUMNS: readonly Column<HistoryEntry>[] = [
   { key: 'at', header: 'WHEN (UTC)', width: 19, render: when },
   { key: 'profile', header: 'PROFILE', fit: true, maxWidth: 14, priority: 2 },
   { key: 'what', header: 'WHAT', minWidth: 16, flex: 2, identity: true },
-  { key: 'result', header: 'RESULT', minWidth: 12, flex: 1, render: outcomeText, color: outcomeRole, priority: 1 },
+  // as wide as its widest cell up to `action 590381 completed`, so that a narrow terminal cuts WHAT's end (⏎
+  // shows it whole) before the action's number and how it ended (colour alone says nothing)
+  { key: 'result', header: 'RESULT', fit: true, minWidth: 12, maxWidth: 24, render: outcomeText, color: outcomeRole, priority: 1 },
   { key: 'by', header: 'BY', width: 9, priority: 3, wide: true, render: (e) => e.by },
 ];
 

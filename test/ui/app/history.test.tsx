@@ -19,14 +19,14 @@ afterEach(async () => {
   h = null;
 });
 
-async function withHistory(): Promise<{ h: Harness; path: string }> {
+async function withHistory(size: { width: number; height: number } = { width: 120, height: 32 }): Promise<{ h: Harness; path: string }> {
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
   const path = join(mkdtempSync(join(tmpdir(), 'ecsdeck-hist-')), 'ecsdeck', 'history.jsonl');
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
   await client.login('demo', 'demo');
   client.setCredential(await client.account.mintMachineCredential({ hostname: 'test', history: false }));
   const session = createSession({ client, profile: 'demo', endpoint: 'emu.test', local: true, trackerOptions: { intervalMs: 30, lingerMs: 60_000 }, history: new HistoryLog({ path, by: 'dashboard' }) });
-  h = await startApp({ emulator, session, width: 120, height: 32 });
+  h = await startApp({ emulator, session, ...size });
   return { h, path };
 }
 
@@ -102,4 +102,20 @@ it('a damaged line is skipped and said; the rest is listed', async () => {
   const listed = await h.waitFor('power off ec206903', 15_000);
   expect(listed).toContain('power off ec206902');
   expect(listed).toMatch(/2 writes · 1 unreadable line skipped/);
+});
+
+it('at 80×24 RESULT keeps the action and how it ended whole: WHAT gives up its end first', async () => {
+  const { h } = await withHistory({ width: 80, height: 24 });
+  await h.waitFor('web-1');
+  const action = await h.session.client.servers.powerOff('ec206902');
+  await h.session.client.servers.update('ec206903', { notes: 'a long note that says what the database primary is for' });
+  h.advance(30);
+  await h.press(':');
+  await h.type('history');
+  await h.press('\r');
+  const listed = await h.waitFor(`action ${action.id} completed`, 15_000);
+  expect(lineWith(listed, 'power off ec206902')).toContain(`power off ec206902`);
+  expect(lineWith(listed, `action ${action.id}`)).toMatch(new RegExp(`action ${action.id} completed *│$`));
+  // the long WHAT is the one cut, and says so
+  expect(listed).toMatch(/│ ?›?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +demo +\S.*… +done +│/);
 });
