@@ -8,7 +8,8 @@ import { HistoryLog } from '../history/log.js';
 import { completion } from './completion.js';
 import { connect } from './connect.js';
 import { commandsHelp } from './help.js';
-import { render } from './output.js';
+import { safeLines } from '../ui/text.js';
+import { forTerminal, render } from './output.js';
 import { parseCommand, type Globals } from './parse.js';
 import { ACTION_COLUMNS, NotFoundError, record } from './shapes.js';
 import { UsageError, type Ctx, type Format, type Io, type Values, type Verb } from './types.js';
@@ -21,7 +22,9 @@ const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, s
 
 /** Runs one command; resolves to its exit code. */
 export async function runCommand(argv: readonly string[], io: Io = defaultIo()): Promise<number> {
-  const line = (text: string) => io.stderr.write(`${scrub(text)}\n`);
+  // what is said to a person, wherever stderr goes: the service's words (which may quote what it was sent, or
+  // another's notes) through the sanitizer, line by line, and never a secret
+  const line = (text: string) => io.stderr.write(`${safeLines(scrub(text)).join('\n')}\n`);
   try {
     if (argv[0] === 'completion') return await completion(argv.slice(1), io);
     if (argv.length === 1 && argv[0] === 'help') {
@@ -72,7 +75,8 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
       output = result.after ? await result.after() : record(action, ACTION_COLUMNS);
     }
     const width = io.stdout.isTTY ? io.stdout.columns : undefined;
-    io.stdout.write(render(output, format, width));
+    const text = render(output, format, width);
+    io.stdout.write(io.stdout.isTTY ? forTerminal(text) : text);
     if (output.kind === 'none' && output.note && format !== 'json') io.stderr.write(`${output.note}\n`);
     return EXIT.ok;
   } finally {

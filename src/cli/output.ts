@@ -51,6 +51,18 @@ function csv(rows: readonly unknown[], columns: Column[]): string {
   return [csvLine(columns.map((c) => c.title.toLowerCase().replace(/ /g, '_'))), ...rows.map((r) => csvLine(columns.map((c) => cell(c, r))))].join('\r\n') + '\r\n';
 }
 
+/**
+ * What goes to a terminal: each line through the sanitizer, so that an escape sequence in a server's notes (or in
+ * anything else the service sends) is drawn, `␛`, and never obeyed by the terminal; CSV's `\r\n` is kept. A
+ * pipe or a file gets the bytes as they are: a script reads the service's data.
+ */
+export function forTerminal(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (l.endsWith('\r') ? `${safe(l.slice(0, -1))}\r` : safe(l)))
+    .join('\n');
+}
+
 /** The text for stdout, or '' when there is none. */
 export function render(output: Output, format: Format, width?: number): string {
   switch (output.kind) {

@@ -258,3 +258,40 @@ describe('billing and completion', () => {
     expect(help.stdout).toMatch(/^ {2}tokens +API tokens$/m);
   }, SLOW);
 });
+
+describe('what the service sends is drawn on a terminal, never obeyed', () => {
+  // notes with a title change, a colour and a right-to-left override, as anyone with the account could set
+  const hostile = 'evil\u001b]0;pwned\u0007\u001b[31mred\u202eab';
+  it('-o csv and -o json on a terminal show escapes as ␛, a pipe gets the bytes; the service\u2019s words on stderr never carry one', async () => {
+    await api('PUT', '/ecs/v2/servers/ec206911', { note: hostile });
+    try {
+      // a script reads the data as the service holds it
+      const piped = await run(['servers', 'list', '-o', 'csv'], { env });
+      expect(piped.code).toBe(0);
+      expect(piped.stdout).toContain(hostile);
+
+      for (const format of ['csv', 'json']) {
+        const s = start({ args: ['servers', 'list', '-o', format], env, cols: 200, rows: 40 });
+        try {
+          expect((await s.exit(20_000)).exitCode).toBe(0);
+          // the last of what it wrote can come after the exit is seen
+          await s.idle(200, 3000);
+          expect(s.raw()).not.toContain('\u001b]0;');
+          expect(s.raw()).not.toContain('\u202e');
+          // (JSON writes the escape as \u001b itself; the override it leaves as it is, which the terminal would obey)
+          if (format === 'csv') expect(s.screen()).toContain('evil␛]0;pwned␇␛[31mred');
+          else expect(s.raw()).toContain('"evil\\u001b]0;pwned\\u0007\\u001b[31mredab"');
+        } finally {
+          s.kill();
+        }
+      }
+
+      // the service quotes what it was sent: the quote is drawn, through a pipe too (stderr is for a person)
+      const refused = await run(['servers', 'create', '--plan', 'eCS\u001b[31mX', '--location', 'it-mi2', '--image', 'debian-12'], { env });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe("plan 'eCS␛[31mX' not found\n");
+    } finally {
+      await api('PUT', '/ecs/v2/servers/ec206911', { note: 'inference-l4' });
+    }
+  }, SLOW);
+});
