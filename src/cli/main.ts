@@ -77,7 +77,7 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
     const width = io.stdout.isTTY ? io.stdout.columns : undefined;
     const text = render(output, format, width);
     io.stdout.write(io.stdout.isTTY ? forTerminal(text) : text);
-    if (output.kind === 'none' && output.note && format !== 'json') io.stderr.write(`${output.note}\n`);
+    if (output.kind === 'none' && output.note && format !== 'json') io.stderr.write(`${safeLines(output.note).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     await connected.close();
