@@ -150,7 +150,11 @@ function askForNames(session: Session, rows: readonly Action[]): void {
  * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
  * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
  */
-function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<Action> {
+/**
+ * The cells of a list of actions that follow the session: STATUS and PROGRESS from the watcher (a bar that moves
+ * between the list's own loads), NAME from the session's lists. `:actions` and a server's Actions tab.
+ */
+export function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<Action> {
   const snapshot = useTrackerSnapshot(session.tracker);
   // NAME: what each acts on in a person's words, beside the service's identifier
   const shortName = useActionShortNames(session);
@@ -189,12 +193,16 @@ function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<A
   );
 }
 
+/**
+ * NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for); the
+ * spare room goes to the words, not to the identifiers. Drawn with useTrackedCells.
+ */
+export const NAMED_ACTION_COLUMNS: readonly Column<Action>[] = ACTION_COLUMNS.flatMap((c) => (c.key === 'resource' ? [{ ...c, flex: 0 }, NAME_COLUMN] : [c]));
+
 /** `/` asks the service for one resource's actions: a server's name, a snapshot's id, `<server>-<network>`. */
 export default defineResource<Action>({
   ...actionBase,
-  // NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for);
-  // the spare room goes to the words, not to the identifiers
-  columns: ACTION_COLUMNS.flatMap((c) => (c.key === 'resource' ? [{ ...c, flex: 0 }, NAME_COLUMN] : [c])),
+  columns: NAMED_ACTION_COLUMNS,
   name: 'actions',
   aliases: ['act', 'ac'],
   title: 'Actions',

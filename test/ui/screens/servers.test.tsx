@@ -332,7 +332,7 @@ describe('server detail', () => {
     await h.press(keys.tab);
     await h.waitFor('[4 Networks]');
     await h.press(keys.tab);
-    f = await h.waitFor(/create_server +ec206901 +Completed +100%/);
+    f = await h.waitFor(/create_server +ec206901 +web-1 +Completed +100%/);
     expect(f).toContain('[5 Actions]');
   });
 
@@ -409,8 +409,9 @@ describe('server detail', () => {
     await h.press('5');
     // the tab joins two lists that arrive apart: wait for the whole, not the first half; and the tab's own rows
     // (the status word), not the action panel below it, which lists the snapshot's action too, and sooner
-    const snap = new RegExp(`create_snapshot +${change.snapshot.id} +In progress`);
-    const f = await h.waitFor((x) => snap.test(x) && /create_server +ec206902/.test(x));
+    // NAME says whose snapshot and which, as :actions does; PROGRESS is the watcher's bar
+    const snap = new RegExp(`create_snapshot +${change.snapshot.id} +"tab check" of web-2 +In progress +█*░+ +\\d+%`);
+    const f = await h.waitFor((x) => snap.test(x) && /create_server +ec206902 +web-2 +Completed/.test(x));
     expect(f).toMatch(snap);
   });
 
