@@ -18,13 +18,18 @@ import { ActionFailedError, WaitTimeoutError, waitForAction } from './wait.js';
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3, auth: 4, actionFailed: 5 } as const;
 
 
+/**
+ * What is said to a person on stderr, wherever it goes: the service's words (which may quote what it was sent,
+ * or another's notes) through the sanitizer, line by line.
+ */
+const say = (io: Io, text: string): void => void io.stderr.write(`${safeLines(text).join('\n')}\n`);
+
 const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
 
 /** Runs one command; resolves to its exit code. */
 export async function runCommand(argv: readonly string[], io: Io = defaultIo()): Promise<number> {
-  // what is said to a person, wherever stderr goes: the service's words (which may quote what it was sent, or
-  // another's notes) through the sanitizer, line by line, and never a secret
-  const line = (text: string) => io.stderr.write(`${safeLines(scrub(text)).join('\n')}\n`);
+  // never a secret either
+  const line = (text: string) => say(io, scrub(text));
   try {
     if (argv[0] === 'completion') return await completion(argv.slice(1), io);
     if (argv.length === 1 && argv[0] === 'help') {
@@ -77,7 +82,7 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
     const width = io.stdout.isTTY ? io.stdout.columns : undefined;
     const text = render(output, format, width);
     io.stdout.write(io.stdout.isTTY ? forTerminal(text) : text);
-    if (output.kind === 'none' && output.note && format !== 'json') io.stderr.write(`${safeLines(output.note).join('\n')}\n`);
+    if (output.kind === 'none' && output.note && format !== 'json') say(io, output.note);
     return EXIT.ok;
   } finally {
     await connected.close();

@@ -66,6 +66,12 @@ const ACTION_COLUMNS: readonly Column<Action>[] = [
 const NAME_COLUMN: Column<Action> = { key: 'name', header: 'NAME', render: () => '', cut: keepServer, minWidth: 12, maxWidth: 40, flex: 1, priority: 1.5 };
 
 /**
+ * NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for); the
+ * spare room goes to the words, not to the identifiers.
+ */
+const NAMED_ACTION_COLUMNS: readonly Column<Action>[] = ACTION_COLUMNS.flatMap((c) => (c.key === 'resource' ? [{ ...c, flex: 0 }, NAME_COLUMN] : [c]));
+
+/**
  * ⏎ on an action: to what it acted on. A server's detail (a VLAN's `<server>-<network>` on its Networks tab),
  * `:snapshots` or `:templates` showing the one it names. A server that is gone, or anything in `gone`
  * (deletedBy), has nowhere to go: false, and the action's own record opens.
@@ -91,12 +97,16 @@ export function openResource(a: Action, nav: Nav, servers: readonly { name: stri
   return false;
 }
 
-/** What every list of actions shares: the account's and a server's. */
+/**
+ * What every list of actions shares, the account's and a server's: the columns with NAME (a server's tab says
+ * its snapshots' `"weekly snapshot" of web-1` as `:actions` does), drawn with the watcher's cells.
+ */
 export const actionBase = {
   singular: 'Action',
   rowKey: (a) => String(a.id),
   label: (a) => `${a.id} ${a.type}`,
-  columns: ACTION_COLUMNS,
+  columns: NAMED_ACTION_COLUMNS,
+  useLive: ({ session }: Ctx, rows: readonly Action[]) => useTrackedCells(session, rows),
   defaultSort: { column: 'id', descending: true },
   // what NAME says is deleted (the loaded rows' completed deletes) has nowhere to go
   open: (a: Action, nav: Nav, { session }: Ctx, rows: readonly Action[]) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data, deletedBy(rows)),
@@ -147,14 +157,11 @@ function askForNames(session: Session, rows: readonly Action[]): void {
 }
 
 /**
- * The rows on screen that are in flight move without reloading the page they came in: the tracker follows
- * them (one request per tick for all it follows) and their status and progress cells are drawn from it.
+ * The cells of a list of actions that follow the session. The rows on screen that are in flight move without
+ * reloading the page they came in: the tracker follows them (one request per tick for all it follows) and
+ * their status and progress cells are drawn from it. NAME comes from the session's lists.
  */
-/**
- * The cells of a list of actions that follow the session: STATUS and PROGRESS from the watcher (a bar that moves
- * between the list's own loads), NAME from the session's lists. `:actions` and a server's Actions tab.
- */
-export function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<Action> {
+function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<Action> {
   const snapshot = useTrackerSnapshot(session.tracker);
   // NAME: what each acts on in a person's words, beside the service's identifier
   const shortName = useActionShortNames(session);
@@ -193,16 +200,9 @@ export function useTrackedCells(session: Session, rows: readonly Action[]): Live
   );
 }
 
-/**
- * NAME beside RESOURCE: `web-1` beside `ec206901` (RESOURCE stays the identifier `/` asks the service for); the
- * spare room goes to the words, not to the identifiers. Drawn with useTrackedCells.
- */
-export const NAMED_ACTION_COLUMNS: readonly Column<Action>[] = ACTION_COLUMNS.flatMap((c) => (c.key === 'resource' ? [{ ...c, flex: 0 }, NAME_COLUMN] : [c]));
-
 /** `/` asks the service for one resource's actions: a server's name, a snapshot's id, `<server>-<network>`. */
 export default defineResource<Action>({
   ...actionBase,
-  columns: NAMED_ACTION_COLUMNS,
   name: 'actions',
   aliases: ['act', 'ac'],
   title: 'Actions',
@@ -224,7 +224,6 @@ export default defineResource<Action>({
       return { rows: page.actions, total: page.total };
     },
   },
-  useLive: ({ session }, rows) => useTrackedCells(session, rows),
   // its pages are not reloaded by a timer (f follows), but the watcher probes for new work while it is shown
   live: true,
   empty: 'no actions yet',

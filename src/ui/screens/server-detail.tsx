@@ -15,7 +15,7 @@ import { TabBar, useTabs } from '../resource/Tabs.js';
 import { idleKeys, useResourceActions } from '../resource/useResourceActions.js';
 import { displayWidth, truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
-import { actionBase, NAMED_ACTION_COLUMNS, openResource, useTrackedCells } from './actions.js';
+import { actionBase, openResource } from './actions.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnapshots } from './snapshots.js';
@@ -143,10 +143,6 @@ const serverActions = defineResource<Action, ServerParams>({
   // ⏎ on one of its own actions shows the action; on its snapshots' and VLANs' goes to them
   open: (a, nav, ctx) => (a.resource === ctx.params.server ? false : openResource(a, nav, undefined)),
   cacheKey: (p) => `actions:${p.server}`,
-  // as `:actions` draws them: what each acts on in words (its snapshots' `"weekly snapshot" of web-1`), and the
-  // watcher's bar for what runs
-  columns: NAMED_ACTION_COLUMNS,
-  useLive: ({ session }, rows) => useTrackedCells(session, rows),
   // a snapshot's action names only the snapshot's id: any of those may be this server's
   touches: (a, p) => touchesServer(a.resource, p.server ?? '') || /^\d+$/.test(a.resource),
   live: true,
