@@ -10,7 +10,7 @@ import { char, type ScreenBinding } from '../keymap.js';
 export const MARK_BINDINGS: readonly ScreenBinding[] = [
   { id: 'mark', keys: ['Space'], match: char(' '), description: 'mark or unmark the selected row and move down (keys then act on every marked row)', hint: 'mark', rank: 32, write: true },
   { id: 'markAll', keys: ['*'], match: char('*'), description: 'mark every row the filter shows', rank: 33, write: true },
-  { id: 'unmarkAll', keys: ['\\'], match: char('\\'), description: 'clear every mark (esc too, before anything else)', rank: 34, write: true },
+  { id: 'unmarkAll', keys: ['\\'], match: char('\\'), description: 'clear every mark (esc too, before anything else)', hint: 'unmark', rank: 12, write: true },
 ];
 
 const NO_MARKS: readonly string[] = [];

@@ -70,6 +70,21 @@ describe('marks', () => {
     expect(f).toMatch(/2 of \d+ match/);
   });
 
+  test('with rows marked the footer says how to clear them, and \\ does; esc is not offered as back meanwhile', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor('web-1');
+    const footer = (f: string) => f.trimEnd().split('\n').at(-1) ?? '';
+    expect(footer(h.frame())).not.toContain('unmark');
+    await mark(h, 'ec206901');
+    const f = await h.waitFor('1 marked');
+    expect(footer(f)).toContain('\\ unmark');
+    expect(footer(f)).not.toContain('esc back');
+    await h.press('\\');
+    const cleared = await h.waitFor((x) => !x.includes('marked'));
+    expect(markedRows(cleared)).toEqual([]);
+    expect(footer(cleared)).not.toContain('unmark');
+  });
+
   test('P on marked servers names the one already off and skips it; one y/N for the rest', async () => {
     h = await startApp({ width: 120, height: 32 });
     await h.waitFor(/ec206906 .* Off /);

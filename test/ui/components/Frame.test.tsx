@@ -35,12 +35,14 @@ describe('Header', () => {
 
 describe('Footer', () => {
   it('shows the hints that fit, most important first, and hides writes when read-only', async () => {
-    const { lastFrame, rerender } = render(<Footer width={100} scopes={['global', 'servers', 'table']} />);
+    // as the servers list has it with no row marked: `\ unmark` is offered only while rows are marked
+    const noMarks = new Set(['unmarkAll']);
+    const { lastFrame, rerender } = render(<Footer width={100} scopes={['global', 'servers', 'table']} idle={noMarks} />);
     const wide = await waitForFrame(lastFrame, (f) => f.includes('? help'));
     expect(wide.startsWith('└ ? help  q quit  : jump  / filter  c create')).toBe(true);
     expect(wide.endsWith('┘')).toBe(true);
     expect(displayWidth(wide)).toBe(100);
-    rerender(<Footer width={100} scopes={['global', 'servers', 'table']} readOnly />);
+    rerender(<Footer width={100} scopes={['global', 'servers', 'table']} idle={noMarks} readOnly />);
     const ro = await waitForFrame(lastFrame, (f) => !f.includes('create'));
     expect(ro).not.toContain('delete');
     expect(ro).not.toContain('power on');
