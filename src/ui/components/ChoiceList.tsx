@@ -84,6 +84,9 @@ interface ChoiceListViewProps<V> {
   emptyText?: string;
 }
 
+/** Columns an entry takes whole: its label, and its description two columns after it. */
+const drawnWidth = (label: string, description: string | undefined): number => displayWidth(label) + (description ? 2 + displayWidth(description) : 0);
+
 /** The list as drawn: the filter line, the entries around the highlight, and where the highlight is. */
 export function ChoiceListView<V>(props: ChoiceListViewProps<V>): ReactNode {
   const { items, state, height, width } = props;
@@ -92,12 +95,14 @@ export function ChoiceListView<V>(props: ChoiceListViewProps<V>): ReactNode {
   const win = computeWindow(list.length, state.highlight, height, topRef.current);
   topRef.current = win.start;
   const line = renderLine(state.query, { width: Math.max(1, width - 2) });
+  const room = Math.max(0, width - 2);
+  const short = items.some((c) => c.short !== undefined && drawnWidth(c.label, c.description) > room);
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
     const c = list[i];
     const selected = i === state.highlight;
-    const label = c.description ? `${c.label}  ` : c.label;
-    const room = Math.max(0, width - 2);
+    const text = short ? (c.short ?? c.label) : c.label;
+    const label = c.description ? `${text}  ` : text;
     const main = truncate(label, room);
     const left = Math.max(0, room - displayWidth(main));
     const rest = c.description ? truncate(c.description, left) : '';

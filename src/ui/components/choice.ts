@@ -11,6 +11,11 @@ export interface Choice<V = string> {
   label: string;
   /** Dim text after the label, also searched by the filter. */
   description?: string;
+  /**
+   * The label with less in it (the same columns, fewer of them), drawn for every entry of the list when the
+   * label and description of some entry would not fit the width whole: a list's rows stay aligned.
+   */
+  short?: string;
   /** Shown but not selectable (e.g. a plan not offered in this region), with the reason as description. */
   disabled?: boolean;
 }

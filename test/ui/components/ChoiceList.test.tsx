@@ -132,4 +132,21 @@ describe('<ChoiceList>', () => {
     await waitForFrame(t.lastFrame, (f) => f.includes('no match'));
     expect(t.chosen).toEqual([]);
   });
+
+  it('draws every entry short when one would not fit whole, so the tags at its end are never cut', async () => {
+    const items: Choice[] = [
+      { value: 'a', label: 'eCS1  0.019/h   14/mo', short: 'eCS1  0.019/h', description: 'spot −30%' },
+      { value: 'b', label: 'GPU1   0.29/h  209/mo  RTX 6000', short: 'GPU1   0.29/h  RTX 6000', description: 'spot −50%' },
+    ];
+    const narrow = render(<ChoiceList items={items} height={3} width={40} onSelect={() => {}} />);
+    const f = await waitForFrame(narrow.lastFrame, (x) => x.includes('GPU1'));
+    expect(f).toContain('GPU1   0.29/h  RTX 6000  spot −50%');
+    expect(f).toContain('eCS1  0.019/h  spot −30%');
+    expect(f).not.toContain('/mo');
+    narrow.unmount();
+    const wide = render(<ChoiceList items={items} height={3} width={60} onSelect={() => {}} />);
+    const g = await waitForFrame(wide.lastFrame, (x) => x.includes('GPU1'));
+    expect(g).toContain('GPU1   0.29/h  209/mo  RTX 6000  spot −50%');
+    expect(g).toContain('eCS1  0.019/h   14/mo  spot −30%');
+  });
 });

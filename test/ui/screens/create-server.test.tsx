@@ -267,6 +267,8 @@ describe('choices', () => {
   it('plans show CPU, RAM, disk, GPU and prices; unavailable plans cannot be picked', () => {
     const [gpu, off] = planChoices([plan({ name: 'ECS1GPU', gpu: 1, gpuLabel: 'RTX 6000', ram: 32768, hourlyPrice: 0.29, monthlyPrice: 209 }), plan({ name: 'old', available: false })]);
     expect(gpu.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+209\/mo\s+RTX 6000/);
+    // where a row does not fit, the list draws every row without the monthly price
+    expect(gpu.short).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+RTX 6000$/);
     expect(off.disabled).toBe(true);
   });
 

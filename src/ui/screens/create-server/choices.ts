@@ -51,18 +51,22 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
     for (const r of rows) r[col] = r[col].padStart(w);
   }
   const labels = columns(rows);
+  // where a row does not fit (a GPU plan's card and its spot discount at 80 columns), every row goes without
+  // the monthly price: the hourly one is there, and what follows it is what sets the plans apart
+  const shorts = columns(rows.map((r) => r.slice(0, 5)));
   return plans.map((p, i) => {
     const tags: string[] = [];
     // alone and short: the reason it cannot be taken is the one thing of this line that must not be cut, and an
     // 80-column row has about a dozen cells left after the prices (the row shows the plan's own disk)
     const small = image && (image.requiredDisk ?? 0) > p.disk;
-    if (small) return { value: p.name, label: labels[i], description: `needs ${image.requiredDisk} GB`, disabled: true };
+    if (small) return { value: p.name, label: labels[i], short: shorts[i], description: `needs ${image.requiredDisk} GB`, disabled: true };
     if (p.windows) tags.push('Windows');
     const discount = spotDiscountOf(p, spotPlans);
     if (discount !== null) tags.push(`spot −${percent(discount)}`);
     if (!p.available) tags.push('not available');
     const gpu = formatGpu(p);
-    return { value: p.name, label: gpu ? `${labels[i]}  ${gpu}` : labels[i], description: tags.join(' · ') || undefined, disabled: !p.available };
+    const withGpu = (label: string) => (gpu ? `${label}  ${gpu}` : label);
+    return { value: p.name, label: withGpu(labels[i]), short: withGpu(shorts[i]), description: tags.join(' · ') || undefined, disabled: !p.available };
   });
 }
 
