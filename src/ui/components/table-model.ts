@@ -24,6 +24,7 @@ export interface Column<T> {
   wide?: boolean;
   /** Preferred width is the widest cell (within `minWidth` and `maxWidth`), measured when the rows change. */
   fit?: boolean;
+  /** The widest a `fit` column measures and a flexible one grows (room beyond goes to the row's end). */
   maxWidth?: number;
   align?: 'left' | 'right';
   /** The cell's text at most `width` wide, unchanged when it fits; default: a longer one loses its end, with `…`. */
@@ -221,7 +222,8 @@ export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>
  *   most important first;
  * - `wide` columns (a server's group, its flags) come only when everything else has its preferred width,
  *   so a wide terminal shows more instead of wider blanks;
- * - what is left goes to the flexible columns: the text people read (notes, descriptions, a key's comment).
+ * - what is left goes to the flexible columns: the text people read (notes, descriptions, a key's comment),
+ *   each up to its `maxWidth`; room none of them can take is blank at the row's end.
  */
 export function layoutColumns<T>(columns: readonly Column<T>[], width: number, natural?: ReadonlyMap<string, number>): LaidOutColumn<T>[] {
   const preferred = (c: Column<T>): number => (c.fit ? natural?.get(c.key) : undefined) ?? c.width ?? minWidthOf(c);
@@ -273,17 +275,23 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
     });
     kept.sort((a, b) => a.order - b.order);
   }
-  const flexible = kept.filter((k) => flexOf(k.column) > 0);
-  const totalFlex = flexible.reduce((s, k) => s + flexOf(k.column), 0);
-  if (free > 0 && totalFlex > 0) {
+  // a flexible column with a `maxWidth` grows to it and no further (a name of 30 columns padded to 120 puts
+  // 90 blank columns between a row's name and its status); what none can take goes to the row's end
+  let flexible = kept.filter((k) => flexOf(k.column) > 0 && k.width < (k.column.maxWidth ?? Infinity));
+  while (free > 0 && flexible.length > 0) {
+    const totalFlex = flexible.reduce((s, k) => s + flexOf(k.column), 0);
     let given = 0;
     for (const k of flexible) {
-      const share = Math.floor((free * flexOf(k.column)) / totalFlex);
+      const share = Math.min(Math.floor((free * flexOf(k.column)) / totalFlex), (k.column.maxWidth ?? Infinity) - k.width);
       k.width += share;
       given += share;
     }
-    for (let i = 0; given < free; i = (i + 1) % flexible.length, given++) flexible[i].width += 1;
+    for (let i = 0; given === 0 && i < flexible.length && given < free; i++, given++) flexible[i].width += 1;
+    free -= given;
+    flexible = flexible.filter((k) => k.width < (k.column.maxWidth ?? Infinity));
   }
+  const last = kept[kept.length - 1];
+  if (free > 0 && last.column.align !== 'right') last.width += free;
   return kept.map((k) => ({ column: k.column, width: k.width }));
 }
 

@@ -90,6 +90,27 @@ describe('pure helpers', () => {
     expect(layoutColumns(columns, 20).map((l) => l.column.key)).toEqual(['id', 'name']);
   });
 
+  it('a flexible column with a maxWidth stops growing there: the room left goes to the end of the row, not between name and status', () => {
+    const cols: Column<Server>[] = [
+      { key: 'id', header: 'ID', width: 8, identity: true },
+      { key: 'name', header: 'NAME', minWidth: 10, maxWidth: 30, flex: 1 },
+      { key: 'status', header: 'STATUS', width: 10 },
+      { key: 'created', header: 'CREATED', width: 16 },
+    ];
+    const laid = layoutColumns(cols, 200);
+    expect(laid.map((l) => [l.column.key, l.width])).toEqual([
+      ['id', 8],
+      ['name', 30],
+      ['status', 10],
+      ['created', 200 - 8 - 30 - 10 - 3],
+    ]);
+    // a right-aligned last column is not pushed to the far edge: the row ends short instead
+    const right = layoutColumns([...cols.slice(0, 3), { key: 'cpu', header: 'CPU', width: 5, align: 'right' }], 200);
+    expect(right.map((l) => l.width)).toEqual([8, 30, 10, 5]);
+    // below its maxWidth a flexible column still takes all the room there is
+    expect(layoutColumns(cols, 60).map((l) => l.width)).toEqual([8, 60 - 8 - 10 - 16 - 3, 10, 16]);
+  });
+
   it('labels the position, with the total when a filter hides rows', () => {
     expect(positionLabel(11, 340)).toBe('12/340');
     expect(positionLabel(0, 3, 340)).toBe('1/3 of 340');
