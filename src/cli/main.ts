@@ -12,7 +12,7 @@ import { safeLines } from '../ui/text.js';
 import { forTerminal, render } from './output.js';
 import { parseCommand, type Globals } from './parse.js';
 import { ACTION_COLUMNS, NotFoundError, record } from './shapes.js';
-import { UsageError, type Ctx, type Format, type Io, type Values, type Verb } from './types.js';
+import { UsageError, type Ctx, type Format, type Io, type Output, type Values, type Verb } from './types.js';
 import { ActionFailedError, WaitTimeoutError, waitForAction } from './wait.js';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3, auth: 4, actionFailed: 5 } as const;
@@ -63,6 +63,13 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   const readInput = async (path: string) => (path === '-' ? readAll(io.stdin) : readFileSync(path, 'utf8'));
   await verb.prepare?.(values, { readInput });
   const format: Format = globals.output ?? 'table';
+  if (verb.local) {
+    // this machine's own files (the history): no connection, no credential
+    const result = await verb.run({ format, env: io.env }, values);
+    print(result.output, format, io);
+    if (result.note) say(io, result.note);
+    return EXIT.ok;
+  }
   const connected = await connect(globals, io.env);
   // the writes it sends go to the dashboard's history, marked as a command's (the hook is on the client)
   const history = globals.noHistory || !connected.history ? null : new HistoryLog({ by: 'command', env: io.env });
@@ -79,14 +86,19 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
       history?.actionEnded(action);
       output = result.after ? await result.after() : record(action, ACTION_COLUMNS);
     }
-    const width = io.stdout.isTTY ? io.stdout.columns : undefined;
-    const text = render(output, format, width);
-    io.stdout.write(io.stdout.isTTY ? forTerminal(text) : text);
-    if (output.kind === 'none' && output.note && format !== 'json') say(io, output.note);
+    print(output, format, io);
     return EXIT.ok;
   } finally {
     await connected.close();
   }
+}
+
+/** The result on stdout (sanitized on a terminal, fitted to its width), a verb's note on stderr. */
+function print(output: Output, format: Format, io: Io): void {
+  const width = io.stdout.isTTY ? io.stdout.columns : undefined;
+  const text = render(output, format, width);
+  io.stdout.write(io.stdout.isTTY ? forTerminal(text) : text);
+  if (output.kind === 'none' && output.note && format !== 'json') say(io, output.note);
 }
 
 const describeTarget = (verb: Verb, values: Values): string =>

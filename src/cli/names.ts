@@ -19,6 +19,7 @@ export const RESOURCE_NAMES = [
   'events',
   'account',
   'tokens',
+  'history',
 ] as const;
 
 /** True when argv is a one-shot command (or `completion`, `help`) rather than the dashboard's flags. */

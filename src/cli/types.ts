@@ -57,6 +57,8 @@ export interface Result {
   actionId?: number | null;
   /** with `--wait`, what to print once the action has completed (the record read again) */
   after?: () => Promise<Output>;
+  /** said on stderr after the result: for the person, never data */
+  note?: string;
 }
 
 export type Format = 'table' | 'json' | 'csv';
@@ -68,7 +70,13 @@ export interface Ctx {
   readInput(path: string): Promise<string>;
 }
 
-export interface Verb {
+/** What a verb that reads only this machine's own files (the history) is given: no client, no connection. */
+export interface LocalCtx {
+  format: Format;
+  env: Record<string, string | undefined>;
+}
+
+interface VerbBase {
   resource: string;
   name: string;
   summary: string;
@@ -87,8 +95,21 @@ export interface Verb {
   check?(v: Values): string | null;
   /** reads what the values name (a file, stdin) into the values the request takes */
   prepare?(v: Values, ctx: Pick<Ctx, 'readInput'>): Promise<void>;
+}
+
+/** A verb over the service: the connection is made first (flags, ECSDECK_*, profiles). */
+export interface ServiceVerb extends VerbBase {
+  local?: false;
   run(ctx: Ctx, v: Values): Promise<Result>;
 }
+
+/** A verb over this machine's own files (`history list`): no connection is made, no credential needed. */
+export interface LocalVerb extends VerbBase {
+  local: true;
+  run(ctx: LocalCtx, v: Values): Promise<Result>;
+}
+
+export type Verb = ServiceVerb | LocalVerb;
 
 export interface Resource {
   name: string;

@@ -196,6 +196,19 @@ export function parseLine(text: string): HistoryLine | null {
   return null;
 }
 
+/** `2026-11-28 17:20:05`: when a write was sent, as the history shows it (UTC). */
+export const sentAt = (e: Pick<HistoryEntry, 'at'>): string => e.at.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+
+/** The one-shot command line that sends a request (src/cli/reverse.ts's commandForWrite), or null. */
+export type CommandFor = (req: { method: string; path: string; body?: unknown }) => string | null;
+
+/** The one-shot command that sends the same request again, or why there is none. */
+export function replayOf(e: HistoryEntry, commandFor: CommandFor | null): { command: string | null; why: string } {
+  if (e.redacted) return { command: null, why: 'none: the request held a secret, which is not written down' };
+  const command = commandFor?.({ method: e.method, path: e.path, body: e.body }) ?? null;
+  return command === null ? { command: null, why: 'none: no one-shot command sends this request' } : { command, why: '' };
+}
+
 /** What came of it, in a few words: `action 123 completed`, `refused: server is off`. */
 export function outcomeText(e: HistoryEntry): string {
   const a = e.answer;

@@ -5,9 +5,10 @@ import { createClient } from '../../src/api/index.js';
 import { parseCommand } from '../../src/cli/parse.js';
 import { commandForWrite, requestFor, type WriteRequest } from '../../src/cli/reverse.js';
 import { allVerbs } from '../../src/cli/table.js';
-import type { Param, Values, Verb, WriteSpec } from '../../src/cli/types.js';
+import type { Param, ServiceVerb, Values, Verb, WriteSpec } from '../../src/cli/types.js';
 
-const writers = allVerbs().filter((v): v is Verb & { write: WriteSpec } => v.write !== undefined);
+// (a write is sent to the service: no verb over this machine's files writes)
+const writers = allVerbs().filter((v): v is ServiceVerb & { write: WriteSpec } => v.write !== undefined && !v.local);
 
 function sample(p: Param): string | number | boolean {
   if (p.type === 'number') return 7;
@@ -55,7 +56,7 @@ function shellSplit(line: string): string[] {
 }
 
 /** The first write request the client sends while running `verb`; the fake service refuses everything. */
-async function sent(verb: Verb, values: Values): Promise<WriteRequest> {
+async function sent(verb: ServiceVerb, values: Values): Promise<WriteRequest> {
   const seen: WriteRequest[] = [];
   const client = createClient({
     endpoint: 'http://service.test',

@@ -2,31 +2,22 @@
 // read from the history file (src/history/). ⏎ shows the record with the one-shot command that does the same;
 // `y` copies that command.
 import { historyPath } from '../../history/file.js';
-import { outcomeText, type HistoryEntry } from '../../history/record.js';
+import { outcomeText, replayOf, sentAt, type CommandFor, type HistoryEntry } from '../../history/record.js';
 import type { Column } from '../components/Table.js';
 import { defineResource, field } from '../resource/spec.js';
-
-type CommandFor = (req: { method: string; path: string; body?: unknown }) => string | null;
 
 /** the command table, loaded with the first look at the history (it is not needed before) */
 let commandFor: CommandFor | null = null;
 /** lines the last read skipped, for the title line */
 let skipped = 0;
 
-/** The one-shot command that sends the same request, or why there is none. */
-function commandOf(e: HistoryEntry): { command: string | null; why: string } {
-  if (e.redacted) return { command: null, why: 'none: the request held a secret, which is not written down' };
-  const command = commandFor?.({ method: e.method, path: e.path, body: e.body }) ?? null;
-  return command === null ? { command: null, why: 'none: no one-shot command sends this request' } : { command, why: '' };
-}
-
-const when = (e: HistoryEntry): string => e.at.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+const commandOf = (e: HistoryEntry) => replayOf(e, commandFor);
 
 const outcomeRole = (e: HistoryEntry) =>
   e.answer?.result === 'refused' || e.answer?.result === 'failed' || e.end?.end === 'failed' ? ('error' as const) : e.end?.end === 'completed' || (e.answer?.result === 'done' && e.answer.action === undefined) ? ('ok' as const) : undefined;
 
 const HISTORY_COLUMNS: readonly Column<HistoryEntry>[] = [
-  { key: 'at', header: 'WHEN (UTC)', width: 19, render: when },
+  { key: 'at', header: 'WHEN (UTC)', width: 19, render: sentAt },
   { key: 'profile', header: 'PROFILE', fit: true, maxWidth: 14, priority: 2 },
   { key: 'what', header: 'WHAT', minWidth: 16, flex: 2, identity: true },
   // as wide as its widest cell up to `action 590381 completed`, so that a narrow terminal cuts WHAT's end (⏎
@@ -64,7 +55,7 @@ export default defineResource<HistoryEntry>({
     return [
       {
         fields: [
-          field('When (UTC)', when(e)),
+          field('When (UTC)', sentAt(e)),
           field('Profile', e.profile),
           field('Service', e.endpoint),
           field('Sent by', e.by === 'command' ? 'a one-shot command' : 'the dashboard'),
