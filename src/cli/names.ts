@@ -20,6 +20,7 @@ export const RESOURCE_NAMES = [
   'account',
   'tokens',
   'history',
+  'profiles',
 ] as const;
 
 /** True when argv is a one-shot command (or `completion`, `help`) rather than the dashboard's flags. */

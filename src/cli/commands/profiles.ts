@@ -1,0 +1,113 @@
+// `ecsdeck profiles list|get|use|remove`: the services this machine knows (`:profiles`' config file), for
+// scripts: read and switched with no connection made. A credential is named (`API token`, `login, until …`),
+// never printed. Adding one stays the dashboard's (`:profiles`, `a`): it asks for a token or a password.
+import type { Profile, ProfileStore } from '../../config/profiles.js';
+import { NotFoundError, arg, done, record, rows, yes } from '../shapes.js';
+import { col, type Column, type LocalVerb, type Resource, type Values } from '../types.js';
+
+/** A profile as a script reads it: never the credential itself. */
+interface ProfileJson {
+  name: string;
+  address: string;
+  /** how it signs in: an API token, a login's token (until `loginExpires`), or nothing */
+  credential: 'token' | 'login' | null;
+  loginExpires: string | null;
+  /** the one a command or the dashboard uses when none is named */
+  current: boolean;
+  theme: string | null;
+  /** false: its writes are kept out of the history */
+  history: boolean;
+}
+
+function asJson(p: Profile, current: string | null): ProfileJson {
+  const c = p.credential;
+  return {
+    name: p.name,
+    address: p.endpoint,
+    credential: c === null ? null : c.kind === 'token' ? 'token' : 'login',
+    loginExpires: c?.kind === 'jwt' ? new Date(c.expire * 1000).toISOString() : null,
+    current: p.name === current,
+    theme: p.theme ?? null,
+    history: p.history !== false,
+  };
+}
+
+const signsInWith = (p: ProfileJson): string => (p.credential === 'token' ? 'API token' : p.credential === 'login' ? `login, until ${(p.loginExpires ?? '').slice(0, 16).replace('T', ' ')} UTC` : 'nothing');
+
+const COLUMNS: Column[] = [
+  col<ProfileJson>('NAME', (p) => p.name),
+  col<ProfileJson>('CURRENT', (p) => (p.current ? 'yes' : '')),
+  col<ProfileJson>('ADDRESS', (p) => p.address),
+  col<ProfileJson>('SIGNS IN WITH', signsInWith),
+];
+const RECORD: Column[] = [...COLUMNS, col<ProfileJson>('THEME', (p) => p.theme ?? ''), col<ProfileJson>('HISTORY', (p) => yes(p.history))];
+
+async function open(env: Record<string, string | undefined>): Promise<ProfileStore> {
+  // the config file's library is loaded only by these verbs
+  const { openProfileStore } = await import('../../config/profiles.js');
+  return openProfileStore({ env });
+}
+
+function named(store: ProfileStore, v: Values): Profile {
+  const p = store.get(String(v.name));
+  if (p === undefined) throw new NotFoundError(`profile '${String(v.name)}' not found (ecsdeck profiles list names them)`);
+  return p;
+}
+
+const nameArg = arg('name', 'the profile', { meta: 'NAME' });
+
+const verbs: LocalVerb[] = [
+  {
+    resource: 'profiles',
+    name: 'list',
+    summary: 'the services this machine knows, the current one marked',
+    local: true,
+    params: [],
+    run: async ({ env }) => {
+      const store = await open(env);
+      const all = store.list().map((p) => asJson(p, store.currentName));
+      return { output: rows(all, COLUMNS) };
+    },
+  },
+  {
+    resource: 'profiles',
+    name: 'get',
+    summary: 'one profile: its address, how it signs in (never the credential), its theme',
+    local: true,
+    params: [nameArg],
+    run: async ({ env }, v) => {
+      const store = await open(env);
+      return { output: record(asJson(named(store, v), store.currentName), RECORD) };
+    },
+  },
+  {
+    resource: 'profiles',
+    name: 'use',
+    summary: 'make a profile the current one: the one used when none is named',
+    local: true,
+    params: [nameArg],
+    run: async ({ env }, v) => {
+      const store = await open(env);
+      const p = named(store, v);
+      store.switch(p.name);
+      return done(`'${p.name}' is the current profile now (${p.endpoint})`);
+    },
+  },
+  {
+    resource: 'profiles',
+    name: 'remove',
+    summary: "forget a profile and its credential (a token made for it stays valid on the service: ecsdeck tokens revoke)",
+    local: true,
+    destructive: true,
+    params: [nameArg],
+    run: async ({ env }, v) => {
+      const store = await open(env);
+      const p = named(store, v);
+      store.remove(p.name);
+      const now = store.currentName;
+      return done(`profile '${p.name}' removed${now === null ? '; no profile is current now' : `; the current one is '${now}'`}`);
+    },
+  },
+];
+
+export const profiles: Resource = { name: 'profiles', summary: "the services this machine knows (the dashboard's :profiles)", verbs };

@@ -1,0 +1,68 @@
+// `ecsdeck profiles list|get|use|remove` from the built program: the config file's profiles for scripts,
+// with no connection made and never a credential printed; removing one asks, and needs --yes without a
+// terminal.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openProfileStore } from '../../src/config/profiles.js';
+import { run } from './harness.js';
+
+const SLOW = 60_000;
+const TOKEN = 'tok-ABCDEF-never-printed';
+const JWT = 'eyJhbGciOi.never.printed';
+
+let env: Record<string, string | undefined>;
+beforeEach(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-profiles-cmd-'));
+  env = { ECSDECK_CONFIG_DIR: dir, ECSDECK_API_URL: undefined, ECSDECK_API_TOKEN: undefined, ECSDECK_USERNAME: undefined, ECSDECK_PASSWORD: undefined, ECSDECK_PROFILE: undefined };
+  const store = openProfileStore({ env });
+  store.add({ name: 'prod', endpoint: 'https://api.example.net', credential: { kind: 'token', token: TOKEN } });
+  store.add({ name: 'lab', endpoint: 'http://127.0.0.1:8787', credential: { kind: 'jwt', token: JWT, expire: Date.UTC(2026, 11, 1, 9, 30) / 1000 }, theme: 'light', history: false });
+});
+
+describe('ecsdeck profiles', () => {
+  it('lists and gets the profiles, the current one marked, naming each credential without printing it', async () => {
+    const table = await run(['profiles', 'list'], { env });
+    expect(table.code).toBe(0);
+    expect(table.stdout.trimEnd().split('\n')).toEqual([
+      'NAME  CURRENT  ADDRESS                  SIGNS IN WITH',
+      'lab            http://127.0.0.1:8787    login, until 2026-12-01 09:30 UTC',
+      'prod  yes      https://api.example.net  API token',
+    ]);
+    const json = await run(['profiles', 'list', '-o', 'json'], { env });
+    expect(JSON.parse(json.stdout)).toEqual([
+      { name: 'lab', address: 'http://127.0.0.1:8787', credential: 'login', loginExpires: '2026-12-01T09:30:00.000Z', current: false, theme: 'light', history: false },
+      { name: 'prod', address: 'https://api.example.net', credential: 'token', loginExpires: null, current: true, theme: null, history: true },
+    ]);
+    const one = await run(['profiles', 'get', 'lab'], { env });
+    expect(one.stdout).toMatch(/^THEME:\s+light$/m);
+    expect(one.stdout).toMatch(/^HISTORY:\s+no$/m);
+    for (const r of [table, json, one]) {
+      expect(`${r.stdout}${r.stderr}`).not.toContain(TOKEN);
+      expect(`${r.stdout}${r.stderr}`).not.toContain(JWT);
+    }
+    const missing = await run(['profiles', 'get', 'staging'], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe("profile 'staging' not found (ecsdeck profiles list names them)\n");
+  }, SLOW);
+
+  it('use makes one current; remove needs --yes without a terminal, and then forgets it', async () => {
+    const used = await run(['profiles', 'use', 'lab'], { env });
+    expect(used.code).toBe(0);
+    expect(used.stderr).toBe("'lab' is the current profile now (http://127.0.0.1:8787)\n");
+    expect(openProfileStore({ env }).currentName).toBe('lab');
+
+    const unasked = await run(['profiles', 'remove', 'lab'], { env });
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr).toContain("'profiles remove' cannot be undone: add --yes");
+    expect(openProfileStore({ env }).get('lab')).toBeDefined();
+
+    const removed = await run(['profiles', 'remove', 'lab', '--yes'], { env });
+    expect(removed.code).toBe(0);
+    expect(removed.stderr).toBe("profile 'lab' removed; the current one is 'prod'\n");
+    const store = openProfileStore({ env });
+    expect(store.get('lab')).toBeUndefined();
+    expect(store.currentName).toBe('prod');
+  }, SLOW);
+});
