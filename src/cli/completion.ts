@@ -1,6 +1,7 @@
 // `ecsdeck completion bash|zsh|fish`: a completion script written from the command table. Server and
 // template names come from the service through `ecsdeck completion names servers|templates`, kept a minute
-// in the cache directory so that pressing tab twice asks once.
+// in the cache directory so that pressing tab twice asks once; profile names (`--profile`, `profiles use`)
+// from the config file, `ecsdeck completion names profiles`.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -10,6 +11,8 @@ import { COMMANDS } from './table.js';
 import { UsageError, type Io, type Param } from './types.js';
 
 const CACHE_MS = 60_000;
+/** a name the scripts can offer as one word (nothing the shell would read) */
+const SHELL_WORD = /^[\w.@-]+$/;
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 const words = (list: readonly string[]) => list.join(' ');
@@ -36,6 +39,7 @@ function bashScript(): string {
     }
   }
   valueCases.set('-o', 'table json csv');
+  valueCases.set('--profile', valueWords({ name: 'profile', help: '', complete: 'profiles' }));
   return `# ecsdeck completion for bash: source <(ecsdeck completion bash)
 _ecsdeck() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} words=''
@@ -98,6 +102,7 @@ function fishScript(): string {
     }
   }
   out.push(`complete -c ecsdeck -n '__fish_seen_subcommand_from completion' -a ${sq(words(SHELLS))}`);
+  out.push(`complete -c ecsdeck -l profile -r -a '(ecsdeck completion names profiles 2>/dev/null)' -d 'a saved profile'`);
   return `${out.join('\n')}\n`;
 }
 
@@ -110,7 +115,17 @@ function cacheFile(kind: string, env: Io['env']): string {
   return join(dir, `names-${key}.txt`);
 }
 
-async function names(kind: 'servers' | 'templates', io: Io): Promise<string> {
+async function names(kind: 'servers' | 'templates' | 'profiles', io: Io): Promise<string> {
+  if (kind === 'profiles') {
+    // this machine's config file: nothing to ask, nothing to keep
+    const { openProfileStore } = await import('../config/profiles.js');
+    return openProfileStore({ env: io.env })
+      .list()
+      .map((p) => p.name)
+      .filter((n) => SHELL_WORD.test(n))
+      .map((n) => `${n}\n`)
+      .join('');
+  }
   const file = cacheFile(kind, io.env);
   try {
     if (Date.now() - statSync(file).mtimeMs < CACHE_MS) return readFileSync(file, 'utf8');
@@ -120,7 +135,7 @@ async function names(kind: 'servers' | 'templates', io: Io): Promise<string> {
   const { connect } = await import('./connect.js');
   const { client } = await connect({ demo: false, readOnly: true, noHistory: true, yes: false, wait: false, timeoutMs: 0 }, io.env);
   const list = kind === 'servers' ? (await client.servers.list()).map((s) => s.name) : (await client.templates.list()).map((t) => t.name);
-  const text = list.filter((n) => /^[\w.@-]+$/.test(n)).join('\n') + '\n';
+  const text = list.filter((n) => SHELL_WORD.test(n)).join('\n') + '\n';
   try {
     mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
     writeFileSync(file, text, { mode: 0o600 });
@@ -139,13 +154,14 @@ Prints a completion script. Install it with:
   bash: echo 'source <(ecsdeck completion bash)' >> ~/.bashrc
   zsh:  echo 'source <(ecsdeck completion zsh)' >> ~/.zshrc
   fish: ecsdeck completion fish > ~/.config/fish/completions/ecsdeck.fish
-Server and template names are completed from the service, kept for a minute.
+Server and template names are completed from the service, kept for a minute; profile names
+from this machine's config file.
 `;
     if (what === undefined) throw new UsageError('say which shell: ecsdeck completion bash|zsh|fish');
     io.stdout.write(text);
     return 0;
   }
-  if (what === 'names' && (kind === 'servers' || kind === 'templates') && argv.length === 2) {
+  if (what === 'names' && (kind === 'servers' || kind === 'templates' || kind === 'profiles') && argv.length === 2) {
     io.stdout.write(await names(kind, io));
     return 0;
   }

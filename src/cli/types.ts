@@ -19,8 +19,8 @@ export interface Param {
   required?: boolean;
   default?: Value;
   choices?: readonly string[];
-  /** what the completion scripts offer for it, from the service */
-  complete?: 'servers' | 'templates';
+  /** what the completion scripts offer for it: names from the service, or this machine's profiles */
+  complete?: 'servers' | 'templates' | 'profiles';
   /** shown in the help as the value's name: `--plan PLAN` */
   meta?: string;
 }

@@ -65,4 +65,15 @@ describe('ecsdeck profiles', () => {
     expect(store.get('lab')).toBeUndefined();
     expect(store.currentName).toBe('prod');
   }, SLOW);
+
+  it('completes profile names from the config file, for --profile and the profiles verbs', async () => {
+    const names = await run(['completion', 'names', 'profiles'], { env });
+    expect(names.code).toBe(0);
+    expect(names.stdout).toBe('lab\nprod\n');
+    const bash = await run(['completion', 'bash']);
+    expect(bash.stdout).toContain(`'profiles use') words="$(ecsdeck completion names profiles 2>/dev/null)" ;;`);
+    expect(bash.stdout).toContain('--profile) COMPREPLY=( $(compgen -W "$(ecsdeck completion names profiles 2>/dev/null)" -- "$cur") ); return ;;');
+    const fish = await run(['completion', 'fish']);
+    expect(fish.stdout).toContain("complete -c ecsdeck -l profile -r -a '(ecsdeck completion names profiles 2>/dev/null)'");
+  }, SLOW);
 });

@@ -54,7 +54,7 @@ function named(store: ProfileStore, v: Values): Profile {
   return p;
 }
 
-const nameArg = arg('name', 'the profile', { meta: 'NAME' });
+const nameArg = arg('name', 'the profile', { meta: 'NAME', complete: 'profiles' });
 
 const verbs: LocalVerb[] = [
   {
