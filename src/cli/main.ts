@@ -65,7 +65,7 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   const format: Format = globals.output ?? 'table';
   if (verb.local) {
     // this machine's own files (the history): no connection, no credential
-    const result = await verb.run({ format, env: io.env }, values);
+    const result = await verb.run({ format, env: io.env, readInput }, values);
     print(result.output, format, io);
     if (result.note) say(io, result.note);
     return EXIT.ok;

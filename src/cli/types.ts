@@ -74,6 +74,8 @@ export interface Ctx {
 export interface LocalCtx {
   format: Format;
   env: Record<string, string | undefined>;
+  /** stdin's text, for a secret that is never taken on the command line */
+  readInput(path: string): Promise<string>;
 }
 
 interface VerbBase {

@@ -4,8 +4,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openProfileStore } from '../../src/config/profiles.js';
+import { startEmulatorProcess, type Emulator } from '../e2e/harness.js';
 import { run } from './harness.js';
 
 const SLOW = 60_000;
@@ -76,4 +77,61 @@ describe('ecsdeck profiles', () => {
     const fish = await run(['completion', 'fish']);
     expect(fish.stdout).toContain("complete -c ecsdeck -l profile -r -a '(ecsdeck completion names profiles 2>/dev/null)'");
   }, SLOW);
+
+  describe('add', () => {
+    let emu: Emulator;
+    beforeAll(async () => {
+      emu = await startEmulatorProcess('demo');
+    });
+    afterAll(() => emu?.stop());
+
+    it('saves a user\u2019s login as an API token made for this machine, the password read from stdin and kept nowhere', async () => {
+      const r = await run(['profiles', 'add', 'emu', '--address', emu.url, '--user', 'demo', '--password-stdin', '--use'], { env, input: 'demo\n' });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`profile 'emu' saved (${emu.url}, API token), the current one\n`);
+      const saved = openProfileStore({ env }).get('emu');
+      expect(saved?.credential?.kind).toBe('token');
+      expect(JSON.stringify(saved)).not.toContain('"demo"');
+      // it works: a command with no other connection setting uses it
+      const servers = await run(['servers', 'list', '-o', 'json'], { env });
+      expect(servers.code, servers.stderr).toBe(0);
+      expect((JSON.parse(servers.stdout) as Array<{ name: string }>).map((s) => s.name)).toContain('ec206901');
+    }, SLOW);
+
+    it('saves an API token read from stdin once the service takes it; a refused one is not saved (exit 4)', async () => {
+      const jwt = await emu.token();
+      const { token } = (await emu.call('POST', '/ecs/v2/keys', { notes: 'for a script' }, { token: jwt })).body as { token: string };
+      const ok = await run(['profiles', 'add', 'tok', '--address', emu.url, '--token-stdin'], { env, input: `${token}\n` });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stderr).toBe(`profile 'tok' saved (${emu.url}, API token)\n`);
+      expect(openProfileStore({ env }).currentName).toBe('prod');
+
+      const bad = await run(['profiles', 'add', 'bad', '--address', emu.url, '--token-stdin'], { env, input: 'not-a-token\n' });
+      expect(bad.code).toBe(4);
+      expect(bad.stderr).not.toContain('not-a-token');
+      expect(openProfileStore({ env }).get('bad')).toBeUndefined();
+
+      const wrong = await run(['profiles', 'add', 'bad', '--address', emu.url, '--user', 'demo', '--password-stdin'], { env, input: 'hunter2\n' });
+      expect(wrong.code).toBe(4);
+      expect(wrong.stderr).not.toContain('hunter2');
+      expect(openProfileStore({ env }).get('bad')).toBeUndefined();
+    }, SLOW);
+
+    it('takes no secret on the command line, keeps a profile of that name unless --replace, and saves nothing on a usage error', async () => {
+      const none = await run(['profiles', 'add', 'x', '--address', emu.url], { env });
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('give --token-stdin, or --user USER with --password-stdin: a secret is never taken on the command line');
+      const taken = await run(['profiles', 'add', 'prod', '--address', emu.url, '--token-stdin'], { env, input: 'x\n' });
+      expect(taken.code).toBe(2);
+      expect(taken.stderr).toContain("a profile named 'prod' already exists (--replace changes it)");
+      expect(openProfileStore({ env }).get('prod')?.endpoint).toBe('https://api.example.net');
+      const empty = await run(['profiles', 'add', 'y', '--address', emu.url, '--token-stdin'], { env, input: '' });
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toContain('give the API token on stdin (its first line); nothing was saved');
+      const address = await run(['profiles', 'add', 'z', '--address', 'ftp:nowhere', '--token-stdin'], { env, input: 'x\n' });
+      expect(address.code).toBe(2);
+      expect(openProfileStore({ env }).list().map((p) => p.name)).toEqual(['lab', 'prod']);
+    }, SLOW);
+  });
 });

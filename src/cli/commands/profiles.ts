@@ -1,9 +1,12 @@
-// `ecsdeck profiles list|get|use|remove`: the services this machine knows (`:profiles`' config file), for
+// `ecsdeck profiles list|get|add|use|remove`: the services this machine knows (`:profiles`' config file), for
 // scripts: read and switched with no connection made. A credential is named (`API token`, `login, until …`),
-// never printed. Adding one stays the dashboard's (`:profiles`, `a`): it asks for a token or a password.
+// never printed. `add` takes its secret from stdin, never the command line: an API token, or a password used
+// once to make a token for this machine, as `:profiles` does (its login is the one connection made).
+import { createClient } from '../../api/index.js';
 import type { Profile, ProfileStore } from '../../config/profiles.js';
-import { NotFoundError, arg, done, record, rows, yes } from '../shapes.js';
-import { col, type Column, type LocalVerb, type Resource, type Values } from '../types.js';
+import { nodeExchange } from '../node-exchange.js';
+import { NotFoundError, arg, done, flag, opt, record, rows, yes } from '../shapes.js';
+import { col, UsageError, type Column, type LocalVerb, type Resource, type Values } from '../types.js';
 
 /** A profile as a script reads it: never the credential itself. */
 interface ProfileJson {
@@ -78,6 +81,51 @@ const verbs: LocalVerb[] = [
     run: async ({ env }, v) => {
       const store = await open(env);
       return { output: record(asJson(named(store, v), store.currentName), RECORD) };
+    },
+  },
+  {
+    resource: 'profiles',
+    name: 'add',
+    summary: 'save a service: its address and an API token, or a user name whose password makes a token for this machine (secrets from stdin)',
+    local: true,
+    params: [
+      arg('name', 'the new profile', { meta: 'NAME' }),
+      opt('address', "the service's address", { required: true, meta: 'URL' }),
+      flag('token-stdin', 'read the API token from stdin (its first line)'),
+      opt('user', 'log in once as this user to make an API token for this machine (the password from stdin: --password-stdin)', { meta: 'USER' }),
+      flag('password-stdin', "read the user's password from stdin (its first line); it is used once and kept nowhere"),
+      flag('replace', 'change the profile of that name if there is one'),
+      flag('use', 'make it the current profile'),
+    ],
+    check: (v) =>
+      v['token-stdin'] === true
+        ? v.user !== undefined || v['password-stdin'] === true
+          ? 'give --token-stdin, or --user with --password-stdin: not both'
+          : null
+        : v.user !== undefined && v['password-stdin'] === true
+          ? null
+          : 'give --token-stdin, or --user USER with --password-stdin: a secret is never taken on the command line',
+    run: async ({ env, readInput }, v) => {
+      const [{ checkEndpoint, checkProfileName }, store] = await Promise.all([import('../../config/checks.js'), open(env)]);
+      const name = checkProfileName(String(v.name));
+      const endpoint = checkEndpoint(String(v.address));
+      if (v.replace !== true && store.get(name) !== undefined) throw new UsageError(`a profile named '${name}' already exists (--replace changes it)`);
+      const secret = (await readInput('-')).split(/\r?\n/)[0] ?? '';
+      if (secret === '') throw new UsageError(`give the ${v['token-stdin'] === true ? 'API token' : 'password'} on stdin (its first line); nothing was saved`);
+      // the one connection made: the token tried (a refused one is not saved: exit 4), or a login and a token
+      // minted for this machine (the password is kept nowhere)
+      const { loginToProfile } = await import('../../session/login.js');
+      const options = { exchange: nodeExchange, retry: { limit: 1 } };
+      let profile: Profile;
+      if (v['token-stdin'] === true) {
+        const credential = { kind: 'token' as const, token: secret };
+        await createClient({ ...options, endpoint, credential }).account.get();
+        profile = store.add({ name, endpoint, credential }, { replace: true, makeCurrent: v.use === true });
+      } else {
+        ({ profile } = await loginToProfile(store, { name, endpoint, username: String(v.user), password: secret, makeCurrent: v.use === true }, options));
+      }
+      const current = store.currentName === profile.name ? ', the current one' : '';
+      return done(`profile '${profile.name}' saved (${profile.endpoint}, ${profile.credential?.kind === 'token' ? 'API token' : 'login'})${current}`);
     },
   },
   {
