@@ -105,12 +105,13 @@ const verbs: LocalVerb[] = [
         : v.user !== undefined && v['password-stdin'] === true
           ? null
           : 'give --token-stdin, or --user USER with --password-stdin: a secret is never taken on the command line',
-    run: async ({ env, readInput }, v) => {
+    run: async (ctx, v) => {
+      const { env } = ctx;
       const [{ checkEndpoint, checkProfileName }, store] = await Promise.all([import('../../config/checks.js'), open(env)]);
       const name = checkProfileName(String(v.name));
       const endpoint = checkEndpoint(String(v.address));
       if (v.replace !== true && store.get(name) !== undefined) throw new UsageError(`a profile named '${name}' already exists (--replace changes it)`);
-      const secret = (await readInput('-')).split(/\r?\n/)[0] ?? '';
+      const secret = (await ctx.readInput('-')).split(/\r?\n/)[0] ?? '';
       if (secret === '') throw new UsageError(`give the ${v['token-stdin'] === true ? 'API token' : 'password'} on stdin (its first line); nothing was saved`);
       // the one connection made: the token tried (a refused one is not saved: exit 4), or a login and a token
       // minted for this machine (the password is kept nowhere)
