@@ -71,6 +71,11 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** run through `sh -c '<program>; stty -a'` so the terminal state after exit can be read */
   reportStty?: boolean;
+  /**
+   * run through `sh -c '<program>; echo EXIT=<status>; sleep'`, the terminal kept open after the program until
+   * the session is killed: all it wrote is read (a pty can drop what is still unread when its last process ends)
+   */
+  holdOpen?: boolean;
   /** the program's working directory (where it writes files such as a billing export); default this one */
   cwd?: string;
 }
@@ -83,9 +88,11 @@ export function start(opts: StartOptions = {}): Session {
     if (v !== undefined && k !== 'CI' && !k.startsWith('VITEST') && k !== 'NODE_ENV') env[k] = v;
   }
   const args = [BIN, ...(opts.args ?? [])];
-  const pty = opts.reportStty
-    ? spawn('/bin/sh', ['-c', `"${NODE}" ${args.map((a) => `'${a}'`).join(' ')}; echo "EXIT=$?"; stty -a`], { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd })
-    : spawn(NODE, args, { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd });
+  const program = `"${NODE}" ${args.map((a) => `'${a}'`).join(' ')}; echo "EXIT=$?"`;
+  const pty =
+    opts.reportStty || opts.holdOpen
+      ? spawn('/bin/sh', ['-c', `${program}; ${opts.holdOpen ? 'exec sleep 600' : 'stty -a'}`], { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd })
+      : spawn(NODE, args, { cols, rows, env, name: 'xterm-256color', cwd: opts.cwd });
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   let raw = '';
   let lastData = Date.now();
@@ -177,12 +184,12 @@ export function start(opts: StartOptions = {}): Session {
       term.resize(c, r);
     },
     programPid() {
-      if (!opts.reportStty) return exitInfo ? undefined : pty.pid;
+      if (!opts.reportStty && !opts.holdOpen) return exitInfo ? undefined : pty.pid;
       return childPids(pty.pid)[0];
     },
     kill() {
       if (exitInfo) return;
-      for (const pid of opts.reportStty ? childPids(pty.pid) : []) {
+      for (const pid of opts.reportStty || opts.holdOpen ? childPids(pty.pid) : []) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch {
