@@ -86,7 +86,7 @@ const verbs: LocalVerb[] = [
   {
     resource: 'profiles',
     name: 'add',
-    summary: 'save a service: its address and an API token, or a user name whose password makes a token for this machine (secrets from stdin)',
+    summary: "save a service: its address, and an API token or a user's password (from stdin) to sign in with",
     local: true,
     params: [
       arg('name', 'the new profile', { meta: 'NAME' }),
