@@ -19,7 +19,8 @@ const outcomeRole = (e: HistoryEntry) =>
 const HISTORY_COLUMNS: readonly Column<HistoryEntry>[] = [
   { key: 'at', header: 'WHEN (UTC)', width: 19, render: sentAt },
   { key: 'profile', header: 'PROFILE', fit: true, maxWidth: 14, priority: 2 },
-  { key: 'what', header: 'WHAT', minWidth: 16, flex: 2, identity: true },
+  // up to 100 columns (a snapshot's description is in it): on a wide terminal RESULT stays beside it
+  { key: 'what', header: 'WHAT', minWidth: 16, maxWidth: 100, flex: 2, identity: true },
   // as wide as its widest cell up to `action 590381 completed`, so that a narrow terminal cuts WHAT's end (⏎
   // shows it whole) before the action's number and how it ended (colour alone says nothing)
   { key: 'result', header: 'RESULT', fit: true, minWidth: 12, maxWidth: 24, render: outcomeText, color: outcomeRole, priority: 1 },

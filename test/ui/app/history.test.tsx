@@ -119,3 +119,18 @@ it('at 80×24 RESULT keeps the action and how it ended whole: WHAT gives up its 
   // the long WHAT is the one cut, and says so
   expect(listed).toMatch(/│ ?›?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +demo +\S.*… +done +│/);
 });
+
+it('at 200 columns RESULT stays beside WHAT: the room WHAT does not need is at the end of the row', async () => {
+  const { h } = await withHistory({ width: 200, height: 40 });
+  await h.waitFor('web-1');
+  const action = await h.session.client.servers.powerOff('ec206902');
+  h.advance(30);
+  await h.press(':');
+  await h.type('history');
+  await h.press('\r');
+  const listed = await h.waitFor(`action ${action.id} completed`, 15_000);
+  const line = lineWith(listed, 'power off ec206902') ?? '';
+  // WHAT is at most 100 columns wide: at most 100 blanks between what was done and how it ended
+  expect(line).toMatch(/power off ec206902 {1,100}action \d+ completed/);
+  expect(line).toMatch(/completed +\S+ +│$/);
+});
