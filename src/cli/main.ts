@@ -64,8 +64,8 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   await verb.prepare?.(values, { readInput });
   const format: Format = globals.output ?? 'table';
   if (verb.local) {
-    // this machine's own files (the history): no connection, no credential
-    const result = await verb.run({ format, env: io.env, readInput }, values);
+    // this machine's own files (the history, the profiles): no connection, no credential
+    const result = await verb.run({ format, env: io.env, readInput, readOnly: globals.readOnly }, values);
     print(result.output, format, io);
     if (result.note) say(io, result.note);
     return EXIT.ok;

@@ -70,10 +70,12 @@ export interface Ctx {
   readInput(path: string): Promise<string>;
 }
 
-/** What a verb that reads only this machine's own files (the history) is given: no client, no connection. */
+/** What a verb over this machine's own files (the history, the profiles) is given: no client, no connection. */
 export interface LocalCtx {
   format: Format;
   env: Record<string, string | undefined>;
+  /** --read-only: what would change the service (a token made for a new profile) is refused */
+  readOnly: boolean;
   /** stdin's text, for a secret that is never taken on the command line */
   readInput(path: string): Promise<string>;
 }
@@ -105,7 +107,7 @@ export interface ServiceVerb extends VerbBase {
   run(ctx: Ctx, v: Values): Promise<Result>;
 }
 
-/** A verb over this machine's own files (`history list`): no connection is made, no credential needed. */
+/** A verb over this machine's own files (`history list`, `profiles use`): no connection is made, no credential needed. */
 export interface LocalVerb extends VerbBase {
   local: true;
   run(ctx: LocalCtx, v: Values): Promise<Result>;

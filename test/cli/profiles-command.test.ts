@@ -119,6 +119,9 @@ describe('ecsdeck profiles', () => {
     }, SLOW);
 
     it('takes no secret on the command line, keeps a profile of that name unless --replace, and saves nothing on a usage error', async () => {
+      const readOnly = await run(['profiles', 'add', 'x', '--address', emu.url, '--user', 'demo', '--password-stdin', '--read-only'], { env, input: 'demo\n' });
+      expect(readOnly.code).toBe(2);
+      expect(readOnly.stderr).toContain('--read-only: a login makes an API token on the service; nothing was sent');
       const none = await run(['profiles', 'add', 'x', '--address', emu.url], { env });
       expect(none.code).toBe(2);
       expect(none.stderr).toContain('give --token-stdin, or --user USER with --password-stdin: a secret is never taken on the command line');

@@ -111,6 +111,7 @@ const verbs: LocalVerb[] = [
       const name = checkProfileName(String(v.name));
       const endpoint = checkEndpoint(String(v.address));
       if (v.replace !== true && store.get(name) !== undefined) throw new UsageError(`a profile named '${name}' already exists (--replace changes it)`);
+      if (ctx.readOnly && v['token-stdin'] !== true) throw new UsageError('--read-only: a login makes an API token on the service; nothing was sent (--token-stdin saves one you have)');
       const secret = (await ctx.readInput('-')).split(/\r?\n/)[0] ?? '';
       if (secret === '') throw new UsageError(`give the ${v['token-stdin'] === true ? 'API token' : 'password'} on stdin (its first line); nothing was saved`);
       // the one connection made: the token tried (a refused one is not saved: exit 4), or a login and a token
