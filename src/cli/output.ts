@@ -5,14 +5,18 @@ import type { Column, Format, Output } from './types.js';
 
 const cell = (c: Column, row: unknown): string => (c.get as (r: unknown) => string)(row);
 
-/** Columns cut (widest first) until the table fits `width`; none is made narrower than its title or 6. */
-function fit(widths: number[], titles: string[], width: number | undefined): number[] {
+/**
+ * Columns cut (widest first) until the table fits `width`; none is made narrower than its title or 6, and a
+ * `whole` one (an id) is not cut at all.
+ */
+function fit(widths: number[], columns: Column[], width: number | undefined): number[] {
   if (width === undefined) return widths;
+  const titles = columns.map((c) => c.title);
   const out = [...widths];
   const total = () => out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
   while (total() > width) {
     let widest = -1;
-    for (let i = 0; i < out.length; i++) if (out[i] > Math.max(6, titles[i].length) && (widest < 0 || out[i] > out[widest])) widest = i;
+    for (let i = 0; i < out.length; i++) if (columns[i].whole !== true && out[i] > Math.max(6, titles[i].length) && (widest < 0 || out[i] > out[widest])) widest = i;
     if (widest < 0) break;
     out[widest] = out[widest] - 1;
   }
@@ -23,7 +27,7 @@ export function table(rows: readonly unknown[], columns: Column[], width?: numbe
   const titles = columns.map((c) => c.title);
   const cells = rows.map((r) => columns.map((c) => safe(cell(c, r))));
   const natural = titles.map((t, i) => Math.max(t.length, ...cells.map((r) => displayWidth(r[i]))));
-  const widths = fit(natural, titles, width);
+  const widths = fit(natural, columns, width);
   const line = (values: string[]) =>
     values
       .map((v, i) => (i === values.length - 1 && displayWidth(v) <= widths[i] ? v : padEnd(v, widths[i])))

@@ -49,6 +49,8 @@ export type Output =
 export interface Column {
   title: string;
   get(row: never): string;
+  /** never cut to fit a terminal's width (an id a person copies into the next command) */
+  whole?: boolean;
 }
 
 export interface Result {
@@ -122,8 +124,8 @@ export interface Resource {
 }
 
 /** A column of a table, typed by its row. */
-export function col<T>(title: string, get: (row: T) => string): Column {
-  return { title, get: get };
+export function col<T>(title: string, get: (row: T) => string, more: { whole?: boolean } = {}): Column {
+  return { title, get: get, ...more };
 }
 
 export class UsageError extends Error {

@@ -89,6 +89,16 @@ describe('the table output', () => {
     for (const l of out.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(30);
     expect(out).toContain('…');
   });
+
+  it('never cuts a whole column (an id the next command takes): the others give up their room', () => {
+    const id = 'mx0ieg4d-64b58c6c';
+    const wide = [col<{ id: string; what: string }>('ID', (r) => r.id, { whole: true }), col<{ id: string; what: string }>('WHAT', (r) => r.what)];
+    const out = table([{ id, what: 'x'.repeat(60) }], wide, 30);
+    const row = out.trimEnd().split('\n')[1];
+    expect(row.startsWith(`${id}  `)).toBe(true);
+    expect(row.length).toBeLessThanOrEqual(30);
+    expect(row.endsWith('…')).toBe(true);
+  });
 });
 
 describe('waiting for an action', () => {

@@ -7,8 +7,9 @@ import { NotFoundError, arg, num, opt, record, rows } from '../shapes.js';
 import { col, type Column, type LocalVerb, type Resource } from '../types.js';
 
 const LIST_COLUMNS: Column[] = [
-  col<HistoryEntry>('ID', (e) => e.id),
-  col<HistoryEntry>('WHEN', sentAt),
+  // whole at any width: it is what `history get` takes; the time to the minute, as the other lists give it
+  col<HistoryEntry>('ID', (e) => e.id, { whole: true }),
+  col<HistoryEntry>('WHEN', (e) => sentAt(e).slice(0, 16), { whole: true }),
   col<HistoryEntry>('PROFILE', (e) => e.profile),
   col<HistoryEntry>('BY', (e) => e.by),
   col<HistoryEntry>('WHAT', (e) => e.what),
