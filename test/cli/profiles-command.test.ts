@@ -99,6 +99,29 @@ describe('ecsdeck profiles', () => {
       expect((JSON.parse(servers.stdout) as Array<{ name: string }>).map((s) => s.name)).toContain('ec206901');
     }, SLOW);
 
+    it('remove --revoke revokes the token this machine made, on its service, then forgets the profile', async () => {
+      expect((await run(['profiles', 'add', 'emu', '--address', emu.url, '--user', 'demo', '--password-stdin'], { env, input: 'demo\n' })).code).toBe(0);
+      const made = openProfileStore({ env }).get('emu')?.credential;
+      const id = made?.kind === 'token' ? made.id : undefined;
+      expect(id).toBeGreaterThan(0);
+      const jwt = await emu.token();
+      // the bare array (spec 4.1)
+      const listed = async () => (await emu.call('GET', '/ecs/v2/keys', undefined, { token: jwt })).body as Array<{ id: number }>;
+      expect((await listed()).map((k) => k.id)).toContain(id);
+
+      // a pasted token's id is not known: nothing is removed, and it says what to do
+      const pasted = await run(['profiles', 'remove', 'prod', '--revoke', '--yes'], { env });
+      expect(pasted.code).toBe(2);
+      expect(pasted.stderr).toContain("profile 'prod' holds no API token whose id is known: nothing was removed");
+      expect(openProfileStore({ env }).get('prod')).toBeDefined();
+
+      const r = await run(['profiles', 'remove', 'emu', '--revoke', '--yes'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(`profile 'emu' removed, its API token ${id} revoked; the current one is 'prod'\n`);
+      expect((await listed()).map((k) => k.id)).not.toContain(id);
+      expect(openProfileStore({ env }).get('emu')).toBeUndefined();
+    }, SLOW);
+
     it('saves an API token read from stdin once the service takes it; a refused one is not saved (exit 4)', async () => {
       const jwt = await emu.token();
       const { token } = (await emu.call('POST', '/ecs/v2/keys', { notes: 'for a script' }, { token: jwt })).body as { token: string };

@@ -146,16 +146,25 @@ const verbs: LocalVerb[] = [
   {
     resource: 'profiles',
     name: 'remove',
-    summary: "forget a profile and its credential (a token made for it stays valid on the service: ecsdeck tokens revoke)",
+    summary: 'forget a profile and its credential; --revoke revokes its API token on its service first',
     local: true,
     destructive: true,
-    params: [nameArg],
-    run: async ({ env }, v) => {
+    params: [nameArg, flag('revoke', 'revoke the API token it holds on its own service first, with that token (as :profiles offers)')],
+    run: async ({ env, readOnly }, v) => {
       const store = await open(env);
       const p = named(store, v);
+      let revoked = '';
+      if (v.revoke === true) {
+        const c = p.credential;
+        // the token's id is known when this machine made it (a login); one pasted in is not listed by value
+        if (c?.kind !== 'token' || c.id === undefined) throw new UsageError(`profile '${p.name}' holds no API token whose id is known: nothing was removed (ecsdeck tokens list, then tokens revoke ID)`);
+        if (readOnly) throw new UsageError('--read-only: revoking a token changes the service; nothing was removed');
+        await createClient({ exchange: nodeExchange, retry: { limit: 1 }, endpoint: p.endpoint, credential: c }).account.tokens.revoke(c.id);
+        revoked = `, its API token ${c.id} revoked`;
+      }
       store.remove(p.name);
       const now = store.currentName;
-      return done(`profile '${p.name}' removed${now === null ? '; no profile is current now' : `; the current one is '${now}'`}`);
+      return done(`profile '${p.name}' removed${revoked}${now === null ? '; no profile is current now' : `; the current one is '${now}'`}`);
     },
   },
 ];
