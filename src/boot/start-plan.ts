@@ -31,7 +31,8 @@ const USAGE = `usage: ecsdeck [--profile NAME] [--api-url URL] [--read-only] [--
 A full-screen dashboard for the service. With no profile and no ECSDECK_* credentials it starts
 a local emulator with demo data, so everything can be tried without an account.
 
-  --profile NAME   use this saved profile (default: the current one; :profiles manages them)
+  --profile NAME   use this saved profile (default: the current one; :profiles and
+                   ecsdeck profiles manage them)
   --api-url URL    the service's address, e.g. https://api.example.net
   --read-only      look, never change: every key that writes is turned off
   --no-history     write nothing to the history file ($XDG_STATE_HOME/ecsdeck/history.jsonl)
