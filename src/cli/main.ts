@@ -65,7 +65,8 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   const format: Format = globals.output ?? 'table';
   if (verb.local) {
     // this machine's own files (the history, the profiles): no connection, no credential
-    const result = await verb.run({ format, env: io.env, readInput, readOnly: globals.readOnly }, values);
+    const { commandForWrite } = await import('./reverse.js');
+    const result = await verb.run({ format, env: io.env, readInput, readOnly: globals.readOnly, commandFor: commandForWrite }, values);
     print(result.output, format, io);
     if (result.note) say(io, result.note);
     return EXIT.ok;

@@ -2,6 +2,7 @@
 // its arguments and flags (the parser, the help and the completion scripts read them), the request a write
 // makes (reverse.ts reads it back into a command line), and how it runs over the client.
 import type { Client } from '../api/index.js';
+import type { CommandFor } from '../history/record.js';
 
 /** `switch`: a flag given `yes` or `no`, for a true or false the request must be able to say */
 export type ValueType = 'string' | 'number' | 'boolean' | 'switch';
@@ -78,6 +79,8 @@ export interface LocalCtx {
   env: Record<string, string | undefined>;
   /** --read-only: what would change the service (a token made for a new profile) is refused */
   readOnly: boolean;
+  /** the one-shot command that sends a request (reverse.ts, over this table), for the history's writes */
+  commandFor: CommandFor;
   /** stdin's text, for a secret that is never taken on the command line */
   readInput(path: string): Promise<string>;
 }

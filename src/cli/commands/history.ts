@@ -79,12 +79,7 @@ const RECORD_COLUMNS: Column[] = [
 ];
 
 /** The file's writes, newest first, with the lines that could not be read counted for a note. */
-async function load(env: Record<string, string | undefined>): Promise<{ entries: HistoryEntry[]; skipped: number; commandFor: CommandFor }> {
-  // the command table is loaded only here: it reads the history's requests back into command lines
-  const { commandForWrite } = await import('../reverse.js');
-  const read = readHistory(historyPath(env));
-  return { ...read, commandFor: commandForWrite };
-}
+const load = (env: Record<string, string | undefined>) => readHistory(historyPath(env));
 
 /** `3 unreadable lines skipped`, for stderr: the file was damaged (a crash, an edit by hand). */
 const skippedNote = (skipped: number): string | undefined => (skipped > 0 ? `${skipped} unreadable line${skipped === 1 ? '' : 's'} of the history file skipped` : undefined);
@@ -99,8 +94,8 @@ const verbs: LocalVerb[] = [
       opt('by', 'only those the dashboard or a command sent', { choices: ['dashboard', 'command'] }),
       num('last', 'only the newest N', { meta: 'N' }),
     ],
-    run: async ({ env }, v) => {
-      const { entries, skipped, commandFor } = await load(env);
+    run: async ({ env, commandFor }, v) => {
+      const { entries, skipped } = load(env);
       let chosen = v.by === undefined ? entries : entries.filter((e) => e.by === v.by);
       if (typeof v.last === 'number') chosen = chosen.slice(0, v.last);
       return { output: rows(chosen, LIST_COLUMNS, chosen.map((e) => asJson(e, commandFor))), note: skippedNote(skipped) };
@@ -112,8 +107,8 @@ const verbs: LocalVerb[] = [
     summary: 'one write: what was sent, what came of it, and the command that sends it again',
     local: true,
     params: [arg('id', 'the write (its ID in history list)', { meta: 'ID' })],
-    run: async ({ env }, v) => {
-      const { entries, skipped, commandFor } = await load(env);
+    run: async ({ env, commandFor }, v) => {
+      const { entries, skipped } = load(env);
       const found = entries.find((e) => e.id === v.id);
       if (found === undefined) throw new NotFoundError(`write '${String(v.id)}' not found in the history (ecsdeck history list names them)`);
       const json = asJson(found, commandFor);
