@@ -267,6 +267,9 @@ describe('choices', () => {
   it('plans show CPU, RAM, disk, GPU and prices; unavailable plans cannot be picked', () => {
     const [gpu, off] = planChoices([plan({ name: 'ECS1GPU', gpu: 1, gpuLabel: 'RTX 6000', ram: 32768, hourlyPrice: 0.29, monthlyPrice: 209 }), plan({ name: 'old', available: false })]);
     expect(gpu.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+209\/mo\s+RTX 6000/);
+    // RAM and disk written as :plans writes them
+    const [big] = planChoices([plan({ name: 'ECS1GPU8', ram: 1048576, disk: 6000 })]);
+    expect(big.label).toMatch(/ECS1GPU8\s+4 vCPU\s+1 TB RAM\s+5\.9 TB disk/);
     // where a row does not fit, the list draws every row without the monthly price
     expect(gpu.short).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+RTX 6000$/);
     expect(off.disabled).toBe(true);

@@ -2,16 +2,12 @@
 // so what the user can pick (and why something is greyed out) is tested without rendering.
 import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, SpotPlan, SshKey, Template } from '../../../api/index.js';
 import type { Choice } from '../../components/ChoiceList.js';
+import { gigabytes, megabytes } from '../../format.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
 import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './types.js';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
-
-/** `4 GB` for 4096 MB; MB only when it is not a whole number of GB. */
-export function formatRam(mb: number): string {
-  return mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`;
-}
 
 export const percent = (fraction: number): string => `${Math.round(fraction * 100)}%`;
 
@@ -44,7 +40,8 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
  */
 /** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
 export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[], image?: ImagePick | null): Choice<string>[] {
-  const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
+  // RAM and disk as :plans writes them (`1 TB`, `5.9 TB`)
+  const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
   // Right-align the prices so the columns of digits line up.
   for (const col of [4, 5]) {
     const w = Math.max(0, ...rows.map((r) => r[col].length));

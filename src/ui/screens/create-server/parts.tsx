@@ -7,7 +7,8 @@ import { ScrollLines, scrollStep } from '../../components/Scroll.js';
 import { CORE_KEYS } from '../../keymap.js';
 import { displayWidth, truncate } from '../../text.js';
 import { color, colorEnabled } from '../../theme.js';
-import { formatGpu, formatRam, percent } from './choices.js';
+import { gigabytes, megabytes } from '../../format.js';
+import { formatGpu, percent } from './choices.js';
 import { KeyCatcher, extrasHint } from './extras.js';
 import type { Remote } from './remote.js';
 import { STEPS, reviewLines, type WizardState } from './state.js';
@@ -107,7 +108,7 @@ export function Pending(props: { remote: Remote<unknown>; what: string; isActive
 function planSummary(state: WizardState): string {
   const p = state.plan;
   if (!p) return '';
-  const parts = [p.name, `${p.cpu} vCPU`, `${formatRam(p.ram)} RAM`, `${p.disk} GB disk`];
+  const parts = [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`];
   if (p.gpu > 0) parts.push(formatGpu(p));
   parts.push(`${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`);
   if (state.extras.spot && state.spotDiscount !== null) parts.push(`spot −${percent(state.spotDiscount)}`);
