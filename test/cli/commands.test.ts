@@ -272,7 +272,8 @@ describe('what the service sends is drawn on a terminal, never obeyed', () => {
 
       for (const format of ['csv', 'json']) {
         // the terminal held open after the program, which says its exit status: everything it wrote is read (a
-        // pty can drop what is unread when its last process ends: 8 KB of this JSON, one run in five)
+        // pty can drop what is unread when its last process ends: all of this JSON past its first 8 KB, one run in
+        // five)
         const s = start({ args: ['servers', 'list', '-o', format], env, cols: 200, rows: 40, holdOpen: true });
         try {
           await s.waitFor('EXIT=', 20_000);
