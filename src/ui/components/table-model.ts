@@ -277,18 +277,26 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
   }
   // a flexible column with a `maxWidth` grows to it and no further (a name of 30 columns padded to 120 puts
   // 90 blank columns between a row's name and its status); what none can take goes to the row's end
-  let flexible = kept.filter((k) => flexOf(k.column) > 0 && k.width < (k.column.maxWidth ?? Infinity));
+  const room = (k: (typeof kept)[number]) => (k.column.maxWidth ?? Infinity) - k.width;
+  let flexible = kept.filter((k) => flexOf(k.column) > 0 && room(k) > 0);
   while (free > 0 && flexible.length > 0) {
     const totalFlex = flexible.reduce((s, k) => s + flexOf(k.column), 0);
     let given = 0;
     for (const k of flexible) {
-      const share = Math.min(Math.floor((free * flexOf(k.column)) / totalFlex), (k.column.maxWidth ?? Infinity) - k.width);
+      const share = Math.min(Math.floor((free * flexOf(k.column)) / totalFlex), room(k));
       k.width += share;
       given += share;
     }
-    for (let i = 0; given === 0 && i < flexible.length && given < free; i++, given++) flexible[i].width += 1;
+    // what the rounding left (fewer columns than there are), one each from the first
+    for (const k of flexible) {
+      if (given === free) break;
+      if (room(k) > 0) {
+        k.width += 1;
+        given += 1;
+      }
+    }
     free -= given;
-    flexible = flexible.filter((k) => k.width < (k.column.maxWidth ?? Infinity));
+    flexible = flexible.filter((k) => room(k) > 0);
   }
   const last = kept[kept.length - 1];
   if (free > 0 && last.column.align !== 'right') last.width += free;

@@ -109,6 +109,9 @@ describe('pure helpers', () => {
     expect(right.map((l) => l.width)).toEqual([8, 30, 10, 5]);
     // below its maxWidth a flexible column still takes all the room there is
     expect(layoutColumns(cols, 60).map((l) => l.width)).toEqual([8, 60 - 8 - 10 - 16 - 3, 10, 16]);
+    // what shares cannot split evenly goes a column at a time from the first, as it did before maxWidth bound
+    const three = ['a', 'b', 'c'].map((key): Column<Server> => ({ key, header: key.toUpperCase(), minWidth: 10, flex: 1 }));
+    expect(layoutColumns(three, 34).map((l) => l.width)).toEqual([11, 11, 10]);
   });
 
   it('labels the position, with the total when a filter hides rows', () => {
