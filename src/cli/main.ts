@@ -67,8 +67,7 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
     // this machine's own files (the history, the profiles): no connection, no credential
     const { commandForWrite } = await import('./reverse.js');
     const result = await verb.run({ format, env: io.env, readInput, readOnly: globals.readOnly, commandFor: commandForWrite }, values);
-    print(result.output, format, io);
-    if (result.note) say(io, result.note);
+    print(result.output, format, io, result.note);
     return EXIT.ok;
   }
   const connected = await connect(globals, io.env);
@@ -87,19 +86,23 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
       history?.actionEnded(action);
       output = result.after ? await result.after() : record(action, ACTION_COLUMNS);
     }
-    print(output, format, io);
+    print(output, format, io, result.note);
     return EXIT.ok;
   } finally {
     await connected.close();
   }
 }
 
-/** The result on stdout (sanitized on a terminal, fitted to its width), a verb's note on stderr. */
-function print(output: Output, format: Format, io: Io): void {
+/**
+ * The result on stdout (sanitized on a terminal, fitted to its width); on stderr the verb's notes: a `none`
+ * output's (not with JSON, where `null` says it) and the result's own.
+ */
+function print(output: Output, format: Format, io: Io, note?: string): void {
   const width = io.stdout.isTTY ? io.stdout.columns : undefined;
   const text = render(output, format, width);
   io.stdout.write(io.stdout.isTTY ? forTerminal(text) : text);
   if (output.kind === 'none' && output.note && format !== 'json') say(io, output.note);
+  if (note) say(io, note);
 }
 
 const describeTarget = (verb: Verb, values: Values): string =>
