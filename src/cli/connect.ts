@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createClient, type Client } from '../api/index.js';
 import { profileFileGuess } from '../boot/start-plan.js';
 import type { Env } from '../config/connection.js';
-import { nodeExchange } from './node-exchange.js';
+import { COMMAND_CLIENT, nodeExchange } from './node-exchange.js';
 import type { Globals } from './parse.js';
 import { UsageError } from './types.js';
 
@@ -34,9 +34,8 @@ export async function connect(globals: Globals, env: Env): Promise<Connected> {
   const conn = resolveConnection(merged, store);
   if (conn.source === 'none') throw new UsageError(NO_CONNECTION);
   const auth = conn.auth;
-  // one attempt per request beyond a quick retry: a script waits on us; sent through node:http (node-exchange.ts)
   const credential = auth.kind === 'token' || auth.kind === 'jwt' ? auth : null;
-  const client = createClient({ endpoint: conn.endpoint, credential, retry: { limit: 1 }, exchange: nodeExchange });
+  const client = createClient({ ...COMMAND_CLIENT, endpoint: conn.endpoint, credential });
   if (auth.kind === 'login') await client.login(auth.username, auth.password);
   return { client, profile: conn.profileName ?? 'env', endpoint: hostOf(conn.endpoint), history: conn.history !== false, close: async () => {} };
 }

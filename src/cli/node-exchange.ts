@@ -47,3 +47,9 @@ async function* bodyOf(res: IncomingMessage): AsyncGenerator<Uint8Array> {
   for await (const chunk of res) yield chunk as Buffer;
   if (!res.complete) throw Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
 }
+
+/**
+ * How a command's client talks to a service: through node:http as above, one attempt per request beyond a
+ * quick retry (a script waits on us). connect.ts, `profiles add` and `profiles remove --revoke` use it.
+ */
+export const COMMAND_CLIENT = { retry: { limit: 1 }, exchange: nodeExchange } as const;

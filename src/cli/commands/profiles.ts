@@ -4,7 +4,7 @@
 // once to make a token for this machine, as `:profiles` does (its login is the one connection made).
 import { createClient } from '../../api/index.js';
 import type { Profile, ProfileStore } from '../../config/profiles.js';
-import { nodeExchange } from '../node-exchange.js';
+import { COMMAND_CLIENT } from '../node-exchange.js';
 import { NotFoundError, arg, done, flag, opt, record, rows, yes } from '../shapes.js';
 import { col, UsageError, type Column, type LocalVerb, type Resource, type Values } from '../types.js';
 
@@ -117,14 +117,13 @@ const verbs: LocalVerb[] = [
       // the one connection made: the token tried (a refused one is not saved: exit 4), or a login and a token
       // minted for this machine (the password is kept nowhere)
       const { loginToProfile } = await import('../../session/login.js');
-      const options = { exchange: nodeExchange, retry: { limit: 1 } };
       let profile: Profile;
       if (v['token-stdin'] === true) {
         const credential = { kind: 'token' as const, token: secret };
-        await createClient({ ...options, endpoint, credential }).account.get();
+        await createClient({ ...COMMAND_CLIENT, endpoint, credential }).account.get();
         profile = store.add({ name, endpoint, credential }, { replace: true, makeCurrent: v.use === true });
       } else {
-        ({ profile } = await loginToProfile(store, { name, endpoint, username: String(v.user), password: secret, makeCurrent: v.use === true }, options));
+        ({ profile } = await loginToProfile(store, { name, endpoint, username: String(v.user), password: secret, makeCurrent: v.use === true }, COMMAND_CLIENT));
       }
       const current = store.currentName === profile.name ? ', the current one' : '';
       return done(`profile '${profile.name}' saved (${profile.endpoint}, ${profile.credential?.kind === 'token' ? 'API token' : 'login'})${current}`);
@@ -159,7 +158,7 @@ const verbs: LocalVerb[] = [
         // the token's id is known when this machine made it (a login); one pasted in is not listed by value
         if (c?.kind !== 'token' || c.id === undefined) throw new UsageError(`profile '${p.name}' holds no API token whose id is known: nothing was removed (ecsdeck tokens list, then tokens revoke ID)`);
         if (readOnly) throw new UsageError('--read-only: revoking a token changes the service; nothing was removed');
-        await createClient({ exchange: nodeExchange, retry: { limit: 1 }, endpoint: p.endpoint, credential: c }).account.tokens.revoke(c.id);
+        await createClient({ ...COMMAND_CLIENT, endpoint: p.endpoint, credential: c }).account.tokens.revoke(c.id);
         revoked = `, its API token ${c.id} revoked`;
       }
       store.remove(p.name);
