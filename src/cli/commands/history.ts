@@ -94,11 +94,13 @@ const verbs: LocalVerb[] = [
       opt('by', 'only those the dashboard or a command sent', { choices: ['dashboard', 'command'] }),
       num('last', 'only the newest N', { meta: 'N' }),
     ],
-    run: async ({ env, commandFor }, v) => {
+    run: async ({ env, commandFor, format }, v) => {
       const { entries, skipped } = load(env);
       let chosen = v.by === undefined ? entries : entries.filter((e) => e.by === v.by);
       if (typeof v.last === 'number') chosen = chosen.slice(0, v.last);
-      return { output: rows(chosen, LIST_COLUMNS, chosen.map((e) => asJson(e, commandFor))), note: skippedNote(skipped) };
+      // each write's command line is worked out for JSON only (a table or CSV has no column for it)
+      const json = format === 'json' ? chosen.map((e) => asJson(e, commandFor)) : undefined;
+      return { output: rows(chosen, LIST_COLUMNS, json), note: skippedNote(skipped) };
     },
   },
   {
