@@ -1,11 +1,16 @@
 // The command table and what is written from it: the parser, the help at every level, the table output,
 // the progress of a wait. In-process; the built program's behaviour is test/cli/commands.test.ts.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Action, Client } from '../../src/api/index.js';
 import { commandsHelp } from '../../src/cli/help.js';
 import { RESOURCE_NAMES, isCommand } from '../../src/cli/names.js';
-import { table } from '../../src/cli/output.js';
+import { render, table } from '../../src/cli/output.js';
+import { history } from '../../src/cli/commands/history.js';
+import { displayWidth } from '../../src/ui/text.js';
 import { parseCommand, parseDuration } from '../../src/cli/parse.js';
 import { COMMANDS } from '../../src/cli/table.js';
 import { col, UsageError } from '../../src/cli/types.js';
@@ -98,6 +103,24 @@ describe('the table output', () => {
     expect(row.startsWith(`${id}  `)).toBe(true);
     expect(row.length).toBeLessThanOrEqual(30);
     expect(row.endsWith('…')).toBe(true);
+  });
+});
+
+describe('history list on a terminal', () => {
+  it('keeps each write\u2019s ID whole at 80 columns: history get takes it', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'ecsdeck-history-table-'));
+    mkdirSync(join(state, 'ecsdeck'));
+    const id = 'mx0ieg4d-64b58c6c';
+    const sent = { v: 1, t: 'sent', id, at: '2026-11-28T14:32:14.367Z', by: 'command', profile: 'demo', endpoint: 'api.example.net', method: 'POST', path: '/ecs/v2/servers/ec206901/snapshots', body: { description: 'before the kernel upgrade and the move to the new storage pool' }, what: 'snapshot ec206901 (before the kernel upgrade and the move to the new storage pool)' };
+    writeFileSync(join(state, 'ecsdeck', 'history.jsonl'), `${JSON.stringify(sent)}\n`);
+    const list = history.verbs.find((v) => v.name === 'list');
+    if (!list?.local) throw new Error('history list is a verb over this machine\u2019s files');
+    const result = await list.run({ format: 'table', env: { XDG_STATE_HOME: state }, readInput: async () => '', readOnly: false, commandFor: () => null }, {});
+    // an 80-column terminal: WHAT gives up its end, the ID and the time stay whole
+    const row = render(result.output, 'table', 80).trimEnd().split('\n')[1];
+    expect(row.startsWith(`${id}  2026-11-28 14:32  demo     command  snapshot`)).toBe(true);
+    expect(row).toContain('…');
+    expect(displayWidth(row)).toBeLessThanOrEqual(80);
   });
 });
 

@@ -168,6 +168,8 @@ test('NAME says deleted what a completed delete took away, with the words a list
   expect(f).toMatch(/create_snapshot +105 +"weekly snapshot" of web-1 +Completed/);
   // a snapshot nobody deleted is not said to be
   expect(f).toMatch(/create_snapshot +107 +"release 2.4" of web-2 +Completed/);
+  // at 200 columns NAME stops at 40: STATUS stays beside it, the spare room is at the row's end
+  expect(f).toMatch(/"release 2.4" of web-2 {1,20}Completed/);
   // a server too, once its delete has completed: scratch-tmp (its notes stay while a list of the session still
   // holds the server, until the servers are read again)
   expect(f).toMatch(/delete_server +ec206912 +\(deleted\)( scratch-tmp)? +Completed/);
