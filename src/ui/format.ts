@@ -66,9 +66,13 @@ export function megabytes(mb: number | null | undefined): string {
   return finite(mb) ? scaled(mb, ['MB', 'GB', 'TB']) : '—';
 }
 
-/** Disk given in GB (plans, `plan_size.disk`, snapshot and template sizes): `80 GB`, `5.9 TB`. */
+/**
+ * Disk given in GB (plans, `plan_size.disk`, snapshot and template sizes), written in GB as the service
+ * sells and bills it: `80 GB`, `6000 GB`. Turned into TB by 1024 the catalog's 6000 GB plan read `5.9 TB`,
+ * a size the service never names.
+ */
 export function gigabytes(gb: number | null | undefined): string {
-  return finite(gb) ? scaled(gb, ['GB', 'TB', 'PB']) : '—';
+  return finite(gb) ? `${Math.round(gb * 10) / 10} GB` : '—';
 }
 
 /** A rate in bytes per second: `0 B/s`, `12.5 KB/s`, `3 MB/s`. */

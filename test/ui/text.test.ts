@@ -108,7 +108,9 @@ describe('formats', () => {
     expect(megabytes(1536)).toBe('1.5 GB');
     expect(megabytes(1048576)).toBe('1 TB');
     expect(gigabytes(80)).toBe('80 GB');
-    expect(gigabytes(6000)).toBe('5.9 TB');
+    // in the service's own unit: its 6000 GB plan is not `5.9 TB`
+    expect(gigabytes(6000)).toBe('6000 GB');
+    expect(gigabytes(12.5)).toBe('12.5 GB');
     expect(bytesPerSecond(12800)).toBe('12.5 KB/s');
     expect(bytesPerSecond(0)).toBe('0 B/s');
   });

@@ -269,7 +269,7 @@ describe('choices', () => {
     expect(gpu.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+209\/mo\s+RTX 6000/);
     // RAM and disk written as :plans writes them
     const [big] = planChoices([plan({ name: 'ECS1GPU8', ram: 1048576, disk: 6000 })]);
-    expect(big.label).toMatch(/ECS1GPU8\s+4 vCPU\s+1 TB RAM\s+5\.9 TB disk/);
+    expect(big.label).toMatch(/ECS1GPU8\s+4 vCPU\s+1 TB RAM\s+6000 GB disk/);
     // where a row does not fit, the list draws every row without the monthly price
     expect(gpu.short).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.29\/h\s+RTX 6000$/);
     expect(off.disabled).toBe(true);

@@ -40,7 +40,7 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
  */
 /** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
 export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[], image?: ImagePick | null): Choice<string>[] {
-  // RAM and disk as :plans writes them (`1 TB`, `5.9 TB`)
+  // RAM and disk as :plans writes them (`1 TB`, `6000 GB`)
   const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
   // Right-align the prices so the columns of digits line up.
   for (const col of [4, 5]) {
