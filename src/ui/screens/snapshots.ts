@@ -153,7 +153,7 @@ const SNAPSHOT_COLUMNS: readonly Column<SnapshotRow>[] = [
   { key: 'status', header: 'STATUS', width: 9, render: snapshotStatus, color: (s) => statusRole(snapshotStatus(s)) },
   { key: 'protected', header: 'PROTECTED', width: 9, render: (s) => yesNo(s.protected), priority: 2 },
   size<SnapshotRow>('sizeOnDisk', 'SIZE'),
-  { key: 'notes', header: 'NOTES', minWidth: 10, flex: 1, priority: 5 },
+  { key: 'notes', header: 'NOTES', minWidth: 10, flex: 1, priority: 5, wide: true },
   { key: 'name', header: 'NAME', fit: true, maxWidth: 22, priority: 6, wide: true },
   date<SnapshotRow>('createdAt', 'CREATED', 3),
 ];

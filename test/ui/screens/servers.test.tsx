@@ -369,6 +369,24 @@ describe('server detail', () => {
     await h.waitFor(/Protect snapshot \d+ "weekly snapshot" of web-1 \(ec206901\)\? \[y\/N\]/);
   });
 
+  test('the Snapshots tab at 80 columns gives the description its room: notes come on a wider terminal', async () => {
+    for (const width of [80, 140]) {
+      h = await startApp({ width, height: 30 });
+      await h.waitFor((f) => selected(f, 'ec206901'));
+      await h.press(keys.enter);
+      await h.waitFor('Milano (IT)');
+      await h.press('3');
+      const f = await h.waitFor(/before kernel/);
+      // cut to `weekly snaps…` and `before kerne…` beside notes cut to ten columns, before
+      expect(f).toContain(' weekly snapshot ');
+      expect(f).toContain(' before kernel upgrade ');
+      const header = f.split('\n').find((l) => /DESCRIPTION/.test(l))!;
+      expect(header).toMatch(width === 80 ? /^(?!.*NOTES).*CREATED/ : /NOTES.*CREATED/);
+      await h.cleanup();
+      h = undefined;
+    }
+  });
+
   test('the Snapshots tab shows the weekly schedule; w sets and changes it, W turns it off', async () => {
     h = await startApp({ height: 40 });
     await selectWeb2(h);
