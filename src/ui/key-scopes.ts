@@ -42,6 +42,8 @@ export const CORE_SCOPES = {
   console: scope('Console', [
     { id: 'console.reveal', keys: ['v'], match: char('v', 'V'), description: 'show or hide the console key', hint: 'reveal', rank: 0 },
     { id: 'console.copy', keys: ['y'], match: char('y'), description: 'copy the console key to the clipboard (OSC 52), while it is shown', hint: 'copy', rank: 1 },
+    // nothing to confirm or cancel: the key has been made, and both keys close (the dialog says `esc close`)
+    { id: 'console.close', keys: ['esc', '⏎'], match: either(flag('escape'), flag('return')), description: 'close: the key is forgotten', hint: 'close', rank: 2 },
   ]),
   // y/N: y goes ahead, and every other key declines (YesNo in components/Confirm.tsx)
   confirm: scope('Confirm', [

@@ -57,8 +57,8 @@ function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   useKeys(
     (input, key) => {
       if (closed.current) return;
-      const id = CORE_KEYS.matchBinding(['console', 'dialog'], input, key);
-      if (id === 'dialog.submit' || id === 'dialog.cancel') {
+      const id = CORE_KEYS.matchBinding(['console'], input, key);
+      if (id === 'console.close') {
         closed.current = true;
         props.onClose();
       } else if (id === 'console.reveal') {
@@ -129,7 +129,7 @@ export function serverChange(server: Pick<Server, 'notes' | 'group'>, notes: str
 /** The console key, as a dialog of the servers screen. */
 export function consoleDialog(client: Client, server: Server): CustomDialog {
   // the border, the title, the key, what it is for (wrapped: up to three lines at 80 columns), the keys
-  return { rows: 8, scopes: ['console', 'dialog'], render: ({ width, height, close }) => (
+  return { rows: 8, scopes: ['console'], render: ({ width, height, close }) => (
     <DialogBox width={width} height={height}>
       <ConsoleDialog client={client} server={server} onClose={close} />
     </DialogBox>

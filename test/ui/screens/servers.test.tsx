@@ -173,6 +173,10 @@ describe('servers list', () => {
     await h.press('C');
     await h.waitFor('Console key: ••••••••••••');
     expect(h.frame()).toContain('v reveal');
+    // the footer says what the dialog says: there is nothing to confirm or cancel (it had `⏎ ok  esc cancel`)
+    const footer = h.frame().split('\n').find((l) => l.startsWith('└'))!;
+    expect(footer).toMatch(/v reveal +y copy +esc close/);
+    expect(footer).not.toMatch(/ok|cancel/);
     await h.press('v');
     const f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
     const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1];
