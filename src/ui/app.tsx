@@ -140,7 +140,7 @@ function Shell(props: AppProps): ReactNode {
   const { inner, bodyRows } = layout;
   const scopes = entryScopes(top);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
-  const relogin = useRelogin(session, inner, bodyRows);
+  const relogin = useRelogin(session, inner, bodyRows, nav);
   const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : DIALOG_SCOPES));
 
   const filterEditor =

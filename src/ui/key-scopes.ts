@@ -52,6 +52,8 @@ export const CORE_SCOPES = {
   ]),
   form: scope('Forms', [
     { id: 'form.next', keys: ['⏎'], match: flag('return'), description: 'next field; on the last one, send', hint: 'next', rank: 0 },
+    // the same ⏎ on the last field: the form tells the footer which of the two holds (FormDialog)
+    { id: 'form.send', keys: ['⏎'], match: flag('return'), description: 'send, on the last field (the form names what: save, create, …)', hint: 'send', rank: 0 },
     { id: 'form.field', keys: ['Tab', 'Shift+Tab'], match: flag('tab'), description: 'next / previous field', hint: 'field', rank: 1 },
     { id: 'form.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel: nothing is sent', hint: 'cancel', rank: 2 },
     // outside a list, whose own ↑ ↓ move its highlight (resource/form.ts)

@@ -136,8 +136,13 @@ function makeKeyTable(declarations: readonly ScopeDeclaration[]): KeyTable {
       .sort((x, y) => (x.b.rank ?? 50) - (y.b.rank ?? 50) || x.order - y.order);
     const out: FooterHint[] = [];
     let used = 0;
+    // a key is offered once: of two meanings of one key (a form's ⏎ `next` and `send`), the one its owner
+    // did not call idle, else the first
+    const offered = new Set<string>();
     for (const { b } of candidates) {
       const hint = { id: b.id, key: b.keys[0] ?? '', label: b.hint ?? '' };
+      if (offered.has(hint.key)) continue;
+      offered.add(hint.key);
       const w = displayWidth(hint.key) + 1 + displayWidth(hint.label) + (out.length > 0 ? HINT_GAP : 0);
       if (used + w > width) continue;
       out.push(hint);

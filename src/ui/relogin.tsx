@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Session } from '../session/session.js';
 import type { PasswordRequest } from '../session/renewal.js';
+import type { Nav } from './hooks/screen.js';
 import { FormDialog } from './resource/FormDialog.js';
 import type { FormSpec } from './resource/spec.js';
 
@@ -35,7 +36,7 @@ function passwordForm(p: Pending): FormSpec<never> {
 }
 
 /** The password form while the session asks for one, else null. Mounted once, in the shell. */
-export function useRelogin(session: Session | null, width: number, height: number): ReactNode {
+export function useRelogin(session: Session | null, width: number, height: number, nav?: Pick<Nav, 'idle'>): ReactNode {
   const [pending, setPending] = useState<Pending | null>(null);
   useEffect(() => {
     if (!session) return;
@@ -70,6 +71,7 @@ export function useRelogin(session: Session | null, width: number, height: numbe
       height={height}
       onDone={() => undefined}
       onCancel={() => pending.answer(null)}
+      nav={nav}
     />
   );
 }

@@ -13,7 +13,7 @@ import { displayWidth, padEnd, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { formStep, initialForm, type FormState } from '../resource/form.js';
 import type { FieldSpec } from '../resource/spec.js';
-import { computeWindow } from './Table.js';
+import { computeWindow, positionLabel } from './Table.js';
 import { filterChoices, type Choice, type ChoiceState } from './choice.js';
 import { renderLine } from './TextInput.js';
 
@@ -132,8 +132,7 @@ export function ChoiceListView<V>(props: ChoiceListViewProps<V>): ReactNode {
         {list.length === 0 ? <Text color={color('dim')}>{'  '}{props.emptyText ?? 'no match'}</Text> : rows}
       </Box>
       <Text color={color('dim')} wrap="truncate">
-        {list.length === 0 ? '0' : `${state.highlight + 1}/${list.length}`}
-        {list.length !== items.length ? ` of ${items.length}` : ''}
+        {positionLabel(state.highlight, list.length, items.length)}
       </Text>
     </Box>
   );

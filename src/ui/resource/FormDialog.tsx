@@ -3,16 +3,17 @@
 // field of its own above everything of the screen) and fits the rows it is given: when they are too few,
 // the fields scroll around the focused one and the title and the key line stay.
 
-import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
+import { useIdleKeys, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
-import { CORE_KEYS } from '../keymap.js';
+import { CORE_KEYS, type BindingId, type Scope } from '../keymap.js';
 import { renderLine } from '../components/TextInput.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
-import { computeWindow } from '../components/Table.js';
+import { computeWindow, positionLabel } from '../components/Table.js';
 import { choiceView, formStep, initialForm, shown, type FormEvent, type FormState, type FormStep } from './form.js';
 import type { Ctx, FieldSpec, FormSpec, FormValues, Outcome } from './spec.js';
 
@@ -31,7 +32,15 @@ interface FormDialogProps<T> {
   onDone(outcome: Outcome<T> | void): void;
   /** esc, or an editor left empty or unchanged (`reason` says so) */
   onCancel(reason?: string): void;
+  /** told which footer keys do nothing now (`⏎ next` on the last field, whose ⏎ sends) */
+  nav?: Pick<Nav, 'idle'>;
+  /** told the footer's scopes: `ask` while the form asks y/N before sending, `form` otherwise */
+  onScopes?(scopes: Scope[]): void;
 }
+
+const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
+const FORM: Scope[] = ['form'];
+const ASK: Scope[] = ['ask'];
 
 const resolve = <T,>(v: string | ((row: T | undefined) => string) | undefined, row: T | undefined): string | undefined =>
   typeof v === 'function' ? v(row) : v;
@@ -200,6 +209,13 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
   const verb = form.verb ?? 'save';
   const last = focusAt === visible.length - 1;
+  const idle: BindingId[] = [last ? 'form.next' : 'form.send'];
+  if (visible.length <= 1) idle.push('form.field');
+  useIdleKeys(props.nav ?? NO_NAV, 'form', idle);
+  const asking = question !== null;
+  const { onScopes } = props;
+  useLayoutEffect(() => onScopes?.(asking ? ASK : FORM), [asking, onScopes]);
+
   const keysLine = question
     ? 'y send it  n back to the form'
     : s.sending
@@ -339,7 +355,7 @@ function ChoiceRows(props: { state: FormState; id: string; width: number; rows: 
       {list.length === 0 ? <Text color={color('dim')}>{'    no match'}</Text> : rows}
       <Text color={color('dim')} wrap="truncate">
         {'    '}
-        {list.length === 0 ? '0' : `${state.highlight + 1}/${list.length}`}
+        {positionLabel(state.highlight, list.length, props.state.items[props.id]?.length ?? list.length)}
       </Text>
     </Box>
   );

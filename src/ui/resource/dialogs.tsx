@@ -11,6 +11,8 @@ import { CORE_KEYS } from '../keymap.js';
 import { displayWidth, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { FormDialog, formRows, wrapLines } from './FormDialog.js';
+import type { Nav } from '../hooks/screen.js';
+import type { Scope } from '../keymap.js';
 import type { ConfirmSpec, Ctx, Dialog, Outcome, Reveal } from './spec.js';
 
 /** A framed box for a dialog above the list, clipped to its rows; keys not taken inside it go nowhere. */
@@ -53,13 +55,16 @@ interface DialogViewProps<T> {
   copy(text: string): void;
   /** what a typed confirmation asks for when its spec does not say: the row's key */
   nameOf(row: T): string;
+  /** a form tells the footer which of its keys hold now */
+  nav?: Pick<Nav, 'idle'>;
+  onScopes?(scopes: Scope[]): void;
 }
 
 export function DialogView<T>(props: DialogViewProps<T>): ReactNode {
   const { dialog: d, width, height } = props;
   switch (d.kind) {
     case 'form':
-      return <FormDialog form={d.form} row={d.row} ctx={props.ctx} width={width} height={height} onDone={props.onDone} onCancel={props.onCancel} />;
+      return <FormDialog form={d.form} row={d.row} ctx={props.ctx} width={width} height={height} onDone={props.onDone} onCancel={props.onCancel} nav={props.nav} onScopes={props.onScopes} />;
     case 'confirm':
       return (
         <ConfirmDialog

@@ -210,6 +210,8 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
         height={height}
         nameOf={spec.rowKey}
         copy={handoff.copy}
+        nav={latest.current.nav}
+        onScopes={o.onDialog}
         onDone={(outcome) => {
           slot.close();
           api.settle(outcome, 'Done.');

@@ -106,3 +106,30 @@ test('D on a server’s Snapshots tab deletes its weekly schedule after y/N, wit
   expect((await h.client.schedules.get('ec206901')).enabled).toBe(false);
   await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · off/);
 });
+
+test("a form's footer says what ⏎ does on the field shown: next, then send on the last; no Tab with one field", async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await h.waitFor((f) => selectedLine(f).includes('ec206901'));
+  const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
+  await h.press('e');
+  await h.waitFor('Edit web-1 (ec206901)');
+  await h.waitFor(() => /└ ⏎ next +Tab field +esc cancel/.test(footer()));
+  await h.press(keys.tab);
+  // the last field: ⏎ saves, and the footer no longer says `next` (the dialog's own line says `⏎ save`)
+  await h.waitFor(() => /└ ⏎ send +Tab field +esc cancel/.test(footer()));
+  expect(h.frame()).toContain('⏎ save');
+  // its list says where the highlight is among what the filter leaves, of how many (it said `0`)
+  await h.type('zz');
+  await h.waitFor((f) => /no match/.test(f) && /│ +0\/0 of 3 +│/.test(f));
+  await h.press(keys.escape, keys.escape);
+  await h.waitFor((f) => !f.includes('Edit web-1'));
+  expect(footer()).not.toMatch(/send|next/);
+  // a form of one field: ⏎ sends, and there is no other field to Tab to
+  await h.press(':');
+  await h.type('tokens');
+  await h.press(keys.enter);
+  await h.waitFor('API tokens');
+  await h.press('c');
+  await h.waitFor(() => /└ ⏎ send +esc cancel/.test(footer()));
+  expect(footer()).not.toContain('Tab');
+});

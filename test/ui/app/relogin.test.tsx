@@ -62,6 +62,9 @@ test('an expired login asks for the password, masked, keeps the screen, and the 
   let f = await h.waitFor('Log in again as demo');
   expect(f).toContain('Your login has expired');
   expect(f).toMatch(/Password/);
+  // one field: its ⏎ sends, and there is no other field (the footer had `⏎ next  Tab field`)
+  f = await h.waitFor((x) => /└ ⏎ send +esc cancel/.test(x));
+  expect(f).not.toMatch(/└.*(next|Tab)/);
   // a wrong password: asked again, saying it was refused
   await h.type('nope');
   await h.press(keys.enter);

@@ -131,6 +131,16 @@ describe('<ChoiceList>', () => {
     t.stdin.write('zz\r');
     await waitForFrame(t.lastFrame, (f) => f.includes('no match'));
     expect(t.chosen).toEqual([]);
+    // where the highlight is, as a table's position says it: none of none, of the six there are (it said `0 of 6`)
+    expect(t.lastFrame()).toMatch(/^0\/0 of 6$/m);
+  });
+
+  it("says how many entries a filter leaves of how many, as a form's list does", async () => {
+    const t = setup(regions);
+    await inputReady(t.stdin);
+    expect(t.lastFrame()).toMatch(/^1\/6$/m);
+    t.stdin.write('it-');
+    await waitForFrame(t.lastFrame, (f) => /^1\/2 of 6$/m.test(f));
   });
 
   it('draws every entry short when one would not fit whole, so the tags at its end are never cut', async () => {

@@ -41,9 +41,12 @@ test('c adds the first VLAN between the server and a network only after a y/N th
   await h.type('300');
   await h.press(keys.enter, keys.enter);
   f = await h.waitFor('The first VLAN between ec206901 and net000002 restarts ec206901. Go on?');
+  // the footer offers the question's keys, not the form's (it had `⏎ next  Tab field  esc cancel` here)
+  f = await h.waitFor((x) => /└ y send it +n back to the form/.test(x));
+  expect(f.split('\n').find((l) => l.startsWith('└'))).not.toMatch(/next|field/);
   // n: back to the form, every value kept, nothing sent
   await h.press('n');
-  f = await h.waitFor((x) => !x.includes('Go on?') && x.includes('Add a VLAN'));
+  f = await h.waitFor((x) => !x.includes('Go on?') && x.includes('Add a VLAN') && /└ ⏎ send/.test(x));
   expect(f).toMatch(/VLAN +300/);
   expect(await vlansOf(h, 'net000002')).toEqual([]);
   await h.press(keys.enter);
