@@ -335,13 +335,19 @@ function fieldValue(f: FieldSpec, s: FormState, on: boolean, width: number): Rea
 function ChoiceRows(props: { state: FormState; id: string; width: number; rows: number }): ReactNode {
   const { list, state } = choiceView(props.state, props.id);
   const win = computeWindow(list.length, state.highlight, Math.max(1, props.rows), 0);
+  // the descriptions in one column, after the widest label of the field's entries (filtered or not, so they
+  // stay put while a filter is typed), unless that label would take more than half the width
+  const all = props.state.items[props.id] ?? list;
+  const room = Math.max(0, props.width - 4);
+  const labels = Math.min(Math.floor(room / 2), Math.max(0, ...all.map((c) => displayWidth(c.label))));
   const rows: ReactNode[] = [];
   for (let i = win.start; i < win.end; i++) {
     const c = list[i];
     const on = i === state.highlight;
     // cut here, not by Ink: its cut can end a column too far when it falls in a wide character
-    const main = truncate(c.label, Math.max(0, props.width - 4));
-    const rest = c.description ? truncate(`  ${c.description}`, Math.max(0, props.width - 4 - displayWidth(main))) : '';
+    const label = truncate(c.label, room);
+    const main = c.description && displayWidth(label) < labels ? padEnd(label, labels) : label;
+    const rest = c.description ? truncate(`  ${c.description}`, Math.max(0, room - displayWidth(main))) : '';
     rows.push(
       <Text key={i} wrap="truncate" inverse={on && selectionInverse()} color={c.disabled ? color('dim') : undefined}>
         <Text color={on ? color('selection') : undefined}>{on ? '  › ' : '    '}</Text>

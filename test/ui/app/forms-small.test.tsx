@@ -118,6 +118,10 @@ test("a form's footer says what ⏎ does on the field shown: next, then send on 
   // the last field: ⏎ saves, and the footer no longer says `next` (the dialog's own line says `⏎ save`)
   await h.waitFor(() => /└ ⏎ send +Tab field +esc cancel/.test(footer()));
   expect(h.frame()).toContain('⏎ save');
+  // the entries' descriptions in one column, after the widest label (they followed each label, ragged)
+  const lines = h.frame().split('\n');
+  const at = (text: string) => lines.find((l) => l.includes(text))!.indexOf(text);
+  expect(new Set([at('leave every group'), at('eg110421'), at('eg110422')]).size).toBe(1);
   // its list says where the highlight is among what the filter leaves, of how many (it said `0`)
   await h.type('zz');
   await h.waitFor((f) => /no match/.test(f) && /│ +0\/0 of 3 +│/.test(f));
