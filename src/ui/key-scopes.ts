@@ -56,6 +56,8 @@ export const CORE_SCOPES = {
     { id: 'form.send', keys: ['⏎'], match: flag('return'), description: 'send, on the last field (the form names what: save, create, …)', hint: 'send', rank: 0 },
     { id: 'form.field', keys: ['Tab', 'Shift+Tab'], match: flag('tab'), description: 'next / previous field', hint: 'field', rank: 1 },
     { id: 'form.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel: nothing is sent', hint: 'cancel', rank: 2 },
+    // the same esc while a choice list holds a typed filter: it clears the filter first (FormDialog says which)
+    { id: 'form.clear', keys: ['esc'], match: flag('escape'), description: "clear a choice list's filter (esc again cancels)", hint: 'clear filter', rank: 2 },
     // outside a list, whose own ↑ ↓ move its highlight (resource/form.ts)
     { id: 'form.up', keys: ['↑'], match: flag('upArrow'), description: 'previous field (outside a list)' },
     { id: 'form.down', keys: ['↓'], match: flag('downArrow'), description: 'next field (outside a list)' },
@@ -77,6 +79,7 @@ export const CORE_SCOPES = {
   'create-server': scope('Create-server', [
     { id: 'wizard.stepBack', keys: ['esc'], match: flag('escape'), description: 'back a step (location, image, notes, extras)', hint: 'back', rank: 1 },
     { id: 'dialog.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel the wizard (on the plan and on the review): nothing is sent', hint: 'cancel', rank: 1 },
+    { id: 'wizard.clearFilter', keys: ['esc'], match: flag('escape'), description: "clear a list's typed filter (esc again goes back or cancels)", hint: 'clear filter', rank: 1 },
     { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ... (on the review)', hint: 'extras', rank: 5 },
     { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'notes', rank: 6 },
   ]),

@@ -24,6 +24,8 @@ export interface ChoiceState {
   query: LineState;
   /** Index into the filtered list. */
   highlight: number;
+  /** The highlight before a filter was typed (an index into the whole list), for esc to go back to. */
+  before?: number;
 }
 
 interface ChoiceOutcome<V> {
@@ -86,14 +88,20 @@ export function choiceStep<V>(
 
   const edit = editLine(state.query, input, key);
   if (edit.cancel) {
-    // esc first clears a filter, so a mistyped filter does not throw the user out of the wizard.
-    if (state.query.value !== '') return { state: { query: lineState(), highlight: Math.max(0, firstEnabled(items)) } };
+    // esc first clears a filter, so a mistyped filter does not throw the user out of the wizard. The entry
+    // highlighted stays so; with none (nothing matched), the one highlighted before the filter was typed
+    // (an edit form's current value), not the first entry, which ⏎ would then take unseen.
+    if (state.query.value !== '') {
+      const current = list[state.highlight];
+      const back = current ? items.indexOf(current) : (state.before ?? -1);
+      return { state: { query: lineState(), highlight: back >= 0 && back < items.length && !items[back].disabled ? back : Math.max(0, firstEnabled(items)) } };
+    }
     return { state, cancel: true };
   }
   let next = state;
   if (edit.state.value !== state.query.value) {
     const filtered = filterChoices(items, edit.state.value);
-    next = { query: edit.state, highlight: Math.max(0, firstEnabled(filtered)) };
+    next = { query: edit.state, highlight: Math.max(0, firstEnabled(filtered)), before: state.query.value === '' ? state.highlight : state.before };
   } else if (edit.state !== state.query) {
     next = { ...state, query: edit.state };
   }

@@ -209,7 +209,9 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
   const verb = form.verb ?? 'save';
   const last = focusAt === visible.length - 1;
-  const idle: BindingId[] = [last ? 'form.next' : 'form.send'];
+  // esc on a list with a typed filter clears the filter first (choice.ts)
+  const filtering = isChoice && (s.lists[focused.id]?.query.value ?? '') !== '';
+  const idle: BindingId[] = [last ? 'form.next' : 'form.send', filtering ? 'form.cancel' : 'form.clear'];
   if (visible.length <= 1) idle.push('form.field');
   useIdleKeys(props.nav ?? NO_NAV, 'form', idle);
   const asking = question !== null;
@@ -220,7 +222,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
     ? 'y send it  n back to the form'
     : s.sending
     ? 'sending…'
-    : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}${focused && s.lines[focused.id]?.selected ? '  type to replace, ← ⌫ edit' : ''}  esc cancel`;
+    : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}${focused && s.lines[focused.id]?.selected ? '  type to replace, ← ⌫ edit' : ''}  esc ${filtering ? 'clear filter' : 'cancel'}`;
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color('accent')} width={props.width} height={Math.min(props.height, fixed + aboutShown.length + (win.end - win.start) + listRows)} paddingX={1}>

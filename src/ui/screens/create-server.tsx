@@ -68,7 +68,9 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
   const readOnly = props.readOnly === true;
   const active = props.isActive !== false;
   const [state, dispatch] = useWizard(() => initialWizardState(props.preset));
-  useIdleKeys(props.nav ?? NO_NAV, 'wizard', wizardIdle(state));
+  // the list of the step shown holds a typed filter: esc clears it first, and the hints say so
+  const [filtering, setFiltering] = useState(false);
+  useIdleKeys(props.nav ?? NO_NAV, 'wizard', wizardIdle(state, filtering));
   const propsRef = useRef(props);
   propsRef.current = props;
   const mounted = useRef(true);
@@ -172,6 +174,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
               dispatch({ type: 'choosePlan', plan, spotDiscount: spotDiscountOf(plan, spotPlans.data) });
             }}
             onCancel={cancel}
+            onFiltering={setFiltering}
           />
         </Box>
       );
@@ -195,6 +198,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
               emptyText={`${planName ?? 'this plan'} cannot be created anywhere now`}
               onSubmit={(location) => dispatch({ type: 'chooseLocation', location: String(location) })}
               onCancel={back}
+              onFiltering={setFiltering}
             />
           </Box>
         );
@@ -220,6 +224,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
               if (image) dispatch({ type: 'chooseImage', image });
             }}
             onCancel={back}
+            onFiltering={setFiltering}
           />
         </Box>
       );
@@ -263,7 +268,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       );
       break;
     case 'extras':
-      body = <ExtrasStep state={state} dispatch={dispatch} lists={lists} availability={availability.data} width={width} height={bodyHeight} isActive={active} />;
+      body = <ExtrasStep state={state} dispatch={dispatch} lists={lists} availability={availability.data} width={width} height={bodyHeight} isActive={active} onFiltering={setFiltering} />;
       break;
   }
 
@@ -293,7 +298,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
         <Text> </Text>
       )}
       <Text color={color('dim')} wrap="truncate">
-        {hintFor(state, readOnly, state.step === 'review' && reviewLines(state, width).length > Math.max(2, bodyHeight - 2))}
+        {hintFor(state, readOnly, state.step === 'review' && reviewLines(state, width).length > Math.max(2, bodyHeight - 2), filtering)}
       </Text>
     </Box>
   );

@@ -125,7 +125,14 @@ test("a form's footer says what ⏎ does on the field shown: next, then send on 
   // its list says where the highlight is among what the filter leaves, of how many (it said `0`)
   await h.type('zz');
   await h.waitFor((f) => /no match/.test(f) && /│ +0\/0 of 3 +│/.test(f));
-  await h.press(keys.escape, keys.escape);
+  // esc now clears the filter, and both the footer and the form's key line say so (they said `esc cancel`)
+  await h.waitFor(() => /esc clear filter/.test(footer()));
+  expect(h.frame()).toMatch(/type to filter {2}esc clear filter/);
+  await h.press(keys.escape);
+  // the entry highlighted before the filter (the server's group) is highlighted again, not the first
+  await h.waitFor((f) => /│ +2\/3 +│/.test(f) && /› production/.test(f) && /└ ⏎ send +Tab field +esc cancel/.test(f));
+  expect(h.frame()).toContain('Edit web-1');
+  await h.press(keys.escape);
   await h.waitFor((f) => !f.includes('Edit web-1'));
   expect(footer()).not.toMatch(/send|next/);
   // a form of one field: ⏎ sends, and there is no other field to Tab to

@@ -39,6 +39,18 @@ describe('choiceStep', () => {
     s = choiceStep(plans, initialChoiceState(plans), '8 GB', {}, 4).state;
     expect(choiceStep(plans, s, '', { return: true }, 4).chosen).toBeUndefined();
   });
+
+  it('esc clears the filter and keeps the entry highlighted; after no match, the one highlighted before the filter', () => {
+    const esc = (st: ReturnType<typeof initialChoiceState>) => choiceStep(regions, st, '', { escape: true }, 4).state;
+    const start = initialChoiceState(regions, 'uk-lon1');
+    // a filter that matched: its entry stays highlighted in the whole list
+    let s = choiceStep(regions, start, 'prg', {}, 4).state;
+    expect(regions[esc(s).highlight].value).toBe('cz-prg1');
+    // a filter that matched nothing: back to uk-lon1, not the first entry, which ⏎ would take unseen
+    s = choiceStep(regions, start, 'zz', {}, 4).state;
+    expect(filterChoices(regions, s.query.value)).toEqual([]);
+    expect(regions[esc(s).highlight].value).toBe('uk-lon1');
+  });
 });
 
 describe('choiceStep: moving without typing', () => {

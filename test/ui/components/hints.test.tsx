@@ -36,6 +36,13 @@ describe('the footer leaves out keys that would do nothing', () => {
     const review = footerText(scopes, 200, { idle: new Set(wizardIdle({ step: 'review', sending: false, created: null })) });
     expect(review).toContain('x extras');
     expect(review).toContain('esc cancel');
+    // no `clear filter` without a filter; with one, esc clears it on any step, and says only that
+    for (const f of [first, later, review]) expect(f).not.toContain('clear filter');
+    for (const step of ['plan', 'image', 'extras'] as const) {
+      const typed = footerText(scopes, 200, { idle: new Set(wizardIdle({ step, sending: false, created: null }, true)) });
+      expect(typed).toContain('esc clear filter');
+      expect(typed).not.toMatch(/esc (back|cancel)/);
+    }
   });
 
   it('help offers ↑ only when it can go up and ↓ only when there is more below', () => {

@@ -50,8 +50,9 @@ function pressesOf(label: string): Array<[string, KeyLike]> {
 
 // the wizard's esc is one key with two meanings, and the footer shows the one that holds on the step shown
 // (create-server/hints.ts): the wizard asks the table for `wizard.stepBack` and decides by its step; so is a
-// form's ⏎, `next` or, on the last field, `send` (FormDialog tells the footer which)
-const ONE_KEY_TWO_WORDS = new Set(['create-server dialog.cancel', 'form form.send']);
+// form's ⏎, `next` or, on the last field, `send`, and its esc, `cancel` or, over a typed filter, `clear filter`
+// (FormDialog tells the footer which)
+const ONE_KEY_TWO_WORDS = new Set(['create-server dialog.cancel', 'create-server wizard.clearFilter', 'form form.send', 'form form.clear']);
 
 describe('the key table', () => {
   it('is built from the declarations alone: two builds answer alike, and nothing is left behind by one', () => {

@@ -707,6 +707,17 @@ describe('<CreateServerWizard>', () => {
     expect(review).toContain(`"isolate_from": ["ec206902", "${last}"]`);
   });
 
+  it('while a list holds a typed filter its hint says esc clears it; cleared, esc cancels or goes back again', async () => {
+    const w = await setup();
+    await w.see((f) => f.includes('eCS1 ') && f.includes('esc cancel'));
+    // the hint said `esc cancel` here, and esc cleared the filter
+    await w.type('zz', (f) => f.includes('no match') && f.includes('esc clear filter') && !f.includes('esc cancel'));
+    await w.type(keys.escape, (f) => f.includes('eCS1 ') && f.includes('esc cancel'));
+    await w.type('\r', onLocation);
+    await w.type('zz', (f) => f.includes('esc clear filter') && !f.includes('esc back'));
+    await w.type(keys.escape, (f) => onLocation(f) && f.includes('esc back'));
+  });
+
   it('a list that fails to load says why in the service’s words, and ⏎ tries again', async () => {
     const w = await setup({ faults: { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/plans' } });
     await w.see((f) => f.includes('could not load the plans: injected fault: status 500'));

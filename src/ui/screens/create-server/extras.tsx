@@ -49,6 +49,8 @@ interface ExtrasStepProps {
   /** Lines this view may use. */
   height: number;
   isActive: boolean;
+  /** the editor's list has a typed filter (or has none again) */
+  onFiltering?(filtering: boolean): void;
 }
 
 /**
@@ -104,7 +106,9 @@ const TITLES: Record<string, string> = {
 };
 
 /** The hint line under each editor. */
-export function extrasHint(state: WizardState): string {
+export function extrasHint(state: WizardState, filtering = false): string {
+  // esc clears a typed filter before it goes back
+  if (filtering) return `⏎ ${state.editing === 'isolation' ? 'mark or unmark' : state.editing === null ? 'edit' : 'choose'}  type to filter  esc clear filter`;
   switch (state.editing) {
     case null:
       return '⏎ edit  type to filter  esc back to the review';
@@ -266,6 +270,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
           onToggle={(v) => editor.toggle && dispatch(editor.toggle(v))}
           onChange={(v) => editor.change && dispatch(editor.change(v))}
           onProblem={(message) => dispatch({ type: 'say', message })}
+          onFiltering={props.onFiltering}
         />
       ) : null}
       {editor.note ? (

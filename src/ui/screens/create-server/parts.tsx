@@ -175,13 +175,13 @@ export function ReviewStep(props: {
   );
 }
 
-export function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = false): string {
+export function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = false, filtering = false): string {
   switch (state.step) {
     case 'plan':
-      return 'type to filter  ↑↓ move  ⏎ choose  esc cancel';
+      return `type to filter  ↑↓ move  ⏎ choose  esc ${filtering ? 'clear filter' : 'cancel'}`;
     case 'location':
     case 'image':
-      return 'type to filter  ↑↓ move  ⏎ choose  esc back';
+      return `type to filter  ↑↓ move  ⏎ choose  esc ${filtering ? 'clear filter' : 'back'}`;
     case 'notes':
       return '⏎ go on  esc back';
     case 'review':
@@ -189,7 +189,7 @@ export function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = f
       if (state.created !== null) return '';
       return `${readOnly ? '' : '⏎ create  '}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}x extras  ← notes  esc cancel`;
     case 'extras':
-      return extrasHint(state);
+      return extrasHint(state, filtering);
   }
 }
 

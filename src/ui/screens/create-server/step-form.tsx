@@ -5,7 +5,7 @@
 // the step's rows, a `> ` line, numbered lines) and hands the answer on.
 //
 // Give each step its own React `key`: a new step starts a fresh form instead of the previous step's filter.
-import { useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../../keys.js';
 import { CORE_KEYS } from '../../keymap.js';
@@ -38,6 +38,8 @@ interface StepFormProps {
   onChange?(value: FormValue): void;
   /** the field's own check refused what was typed (a VLAN list, a script line), or a refusal went away */
   onProblem?(message: string | null): void;
+  /** a list's typed filter came or went (esc clears it before it goes back): for the hints */
+  onFiltering?(filtering: boolean): void;
 }
 
 /** A choice over entries whose values are not strings: the entries keyed, and the value back from its key. */
@@ -91,6 +93,7 @@ export function StepForm(props: StepFormProps): ReactNode {
       if (now.error !== errorBefore) p.onProblem?.(now.error);
       if (now.values[f.id] !== valueBefore && !step.toggled) p.onChange?.(now.values[f.id]);
       if (step.toggled) p.onToggle?.(step.toggled.value);
+      if (listed(f)) p.onFiltering?.((now.lists[f.id]?.query.value ?? '') !== '');
       if (step.submit) {
         // the wizard decides: the next step, or a refusal that keeps this one
         apply({ type: 'resume' });
@@ -100,6 +103,9 @@ export function StepForm(props: StepFormProps): ReactNode {
     },
     { active: props.isActive, priority: PRIORITY.field, text: true },
   );
+
+  // a step that goes leaves no filter behind it
+  useEffect(() => () => propsRef.current.onFiltering?.(false), []);
 
   const s = stateRef.current;
   if (listed(field)) {
