@@ -274,6 +274,14 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
       free -= w + GAP;
     });
     kept.sort((a, b) => a.order - b.order);
+    // a wide column of text (a snapshot's notes) gets what its content asks for too, before the spare room
+    // is shared out by flex
+    for (const k of kept) {
+      if (!k.column.wide || flexOf(k.column) === 0) continue;
+      const add = Math.min(Math.max(0, Math.min(natural?.get(k.column.key) ?? 0, k.column.maxWidth ?? Infinity) - k.width), free);
+      k.width += add;
+      free -= add;
+    }
   }
   // a flexible column with a `maxWidth` grows to it and no further (a name of 30 columns padded to 120 puts
   // 90 blank columns between a row's name and its status); what none can take goes to the row's end
