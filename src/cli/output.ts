@@ -5,6 +5,20 @@ import type { Column, Format, Output } from './types.js';
 
 const cell = (c: Column, row: unknown): string => (c.get as (r: unknown) => string)(row);
 
+/** The columns kept at `width`: those with a `drop` are left out, highest first, while the rest would not fit whole. */
+function kept(widths: number[], columns: Column[], width: number | undefined): number[] {
+  const at = columns.map((_, i) => i);
+  if (width === undefined) return at;
+  const total = () => at.reduce((sum, i) => sum + widths[i], 0) + 2 * (at.length - 1);
+  while (total() > width) {
+    let drop = -1;
+    for (const i of at) if (columns[i].drop !== undefined && (drop < 0 || columns[i].drop! >= columns[drop].drop!)) drop = i;
+    if (drop < 0) break;
+    at.splice(at.indexOf(drop), 1);
+  }
+  return at;
+}
+
 /**
  * Columns cut (widest first) until the table fits `width`; none is made narrower than its title or 6, and a
  * `whole` one (an id) is not cut at all.
@@ -23,10 +37,14 @@ function fit(widths: number[], columns: Column[], width: number | undefined): nu
   return out;
 }
 
-export function table(rows: readonly unknown[], columns: Column[], width?: number): string {
+export function table(rows: readonly unknown[], all: Column[], width?: number): string {
+  const allCells = rows.map((r) => all.map((c) => safe(cell(c, r))));
+  const allNatural = all.map((c, i) => Math.max(c.title.length, ...allCells.map((r) => displayWidth(r[i]))));
+  const at = kept(allNatural, all, width);
+  const columns = at.map((i) => all[i]);
   const titles = columns.map((c) => c.title);
-  const cells = rows.map((r) => columns.map((c) => safe(cell(c, r))));
-  const natural = titles.map((t, i) => Math.max(t.length, ...cells.map((r) => displayWidth(r[i]))));
+  const cells = allCells.map((r) => at.map((i) => r[i]));
+  const natural = at.map((i) => allNatural[i]);
   const widths = fit(natural, columns, width);
   const line = (values: string[]) =>
     values

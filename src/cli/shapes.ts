@@ -43,14 +43,16 @@ export function find<T>(list: readonly T[], match: (item: T) => boolean, what: s
   return found;
 }
 
+// at 80 columns COMPLETED and PROGRESS give way, and the rest is whole (`ec206903-n…`, `create_sna…` and
+// `2026-11-05…`, its time gone, before)
 export const ACTION_COLUMNS: Column[] = [
-  col<Action>('ID', (a) => String(a.id)),
+  col<Action>('ID', (a) => String(a.id), { whole: true }),
   col<Action>('TYPE', (a) => a.type),
-  col<Action>('RESOURCE', (a) => a.resource),
+  col<Action>('RESOURCE', (a) => a.resource, { whole: true }),
   col<Action>('STATUS', (a) => a.status),
-  col<Action>('PROGRESS', (a) => `${a.progress}%`),
+  col<Action>('PROGRESS', (a) => `${a.progress}%`, { drop: 1 }),
   col<Action>('CREATED', (a) => when(a.createdAt)),
-  col<Action>('COMPLETED', (a) => when(a.completedAt)),
+  col<Action>('COMPLETED', (a) => when(a.completedAt), { drop: 2 }),
 ];
 
 /** A verb whose answer is an action: it is printed, and `--wait` follows it. */

@@ -52,6 +52,11 @@ export interface Column {
   get(row: never): string;
   /** never cut to fit a terminal's width (an id a person copies into the next command) */
   whole?: boolean;
+  /**
+   * Left out on a terminal too narrow for every column whole, before any column is cut: the highest first
+   * (an action's COMPLETED before its PROGRESS). A pipe, a file, JSON and CSV always have every column.
+   */
+  drop?: number;
 }
 
 export interface Result {
@@ -127,7 +132,7 @@ export interface Resource {
 }
 
 /** A column of a table, typed by its row. */
-export function col<T>(title: string, get: (row: T) => string, more: { whole?: boolean } = {}): Column {
+export function col<T>(title: string, get: (row: T) => string, more: { whole?: boolean; drop?: number } = {}): Column {
   return { title, get: get, ...more };
 }
 

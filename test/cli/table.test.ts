@@ -14,6 +14,7 @@ import { displayWidth } from '../../src/ui/text.js';
 import { parseCommand, parseDuration } from '../../src/cli/parse.js';
 import { COMMANDS } from '../../src/cli/table.js';
 import { col, UsageError } from '../../src/cli/types.js';
+import { ACTION_COLUMNS } from '../../src/cli/shapes.js';
 import { ActionFailedError, waitForAction } from '../../src/cli/wait.js';
 
 describe('the command table', () => {
@@ -103,6 +104,20 @@ describe('the table output', () => {
     expect(row.startsWith(`${id}  `)).toBe(true);
     expect(row.length).toBeLessThanOrEqual(30);
     expect(row.endsWith('…')).toBe(true);
+  });
+
+  it('leaves out the columns that may go before it cuts any: an action at 80 columns is whole, less COMPLETED and PROGRESS', () => {
+    const action = { id: 59034, type: 'create_snapshot', resource: 'ec206903-net000002', status: 'in-progress', progress: 40, createdAt: new Date('2026-11-22T03:00:00Z'), completedAt: null } as unknown as Action;
+    const narrow = table([action], ACTION_COLUMNS, 80);
+    const [head, row] = narrow.trimEnd().split('\n');
+    expect(head.split(/ +/)).toEqual(['ID', 'TYPE', 'RESOURCE', 'STATUS', 'CREATED']);
+    // it had `create_sna…`, `ec206903-n…` and `2026-11-22…`
+    expect(row).toMatch(/^59034 +create_snapshot +ec206903-net000002 +in-progress +2026-11-22 03:00$/);
+    // PROGRESS comes back first, with room for it
+    expect(table([action], ACTION_COLUMNS, 90).split('\n')[0]).toMatch(/PROGRESS +CREATED$/);
+    expect(table([action], ACTION_COLUMNS, 120).split('\n')[0]).toMatch(/PROGRESS +CREATED +COMPLETED$/);
+    // a pipe (no width) always has every column
+    expect(table([action], ACTION_COLUMNS).split('\n')[0]).toMatch(/COMPLETED$/);
   });
 });
 
