@@ -98,7 +98,8 @@ export function parseCommand(argv: readonly string[], table: readonly Resource[]
   for (const p of verb.params.filter((q) => !q.positional)) {
     const raw = given[p.name];
     if (raw === undefined) {
-      if (p.required) throw new UsageError(`--${p.name} is needed: ${p.help}`, where);
+      // with its form when it has one: `--month YYYY-MM is needed: the month`
+      if (p.required) throw new UsageError(`--${p.name}${p.meta ? ` ${p.meta}` : ''} is needed: ${p.help}`, where);
       if (p.default !== undefined) values[p.name] = p.default;
       continue;
     }

@@ -62,7 +62,9 @@ describe('the command table', () => {
     expect(usage(['servers', 'get'])).toBe('missing SERVER: the server (its ec… name)');
     expect(usage(['servers', 'get', 'a', 'b'])).toBe("unexpected argument 'b'");
     expect(usage(['servers', 'frobnicate'])).toMatch(/^servers has no verb 'frobnicate'/);
-    expect(usage(['servers', 'create', '--plan', 'x', '--location', 'y'])).toMatch(/^--image is needed/);
+    expect(usage(['servers', 'create', '--plan', 'x', '--location', 'y'])).toMatch(/^--image( \S+)? is needed/);
+    // the form of the value, where the flag has one (it said `--month is needed: the month`)
+    expect(usage(['billing', 'servers'])).toBe('--month YYYY-MM is needed: the month');
     expect(usage(['servers', 'rollback', 'ec1', 'latest'])).toBe("SNAPSHOT is a whole number (got 'latest')");
     expect(usage(['servers', 'list', '-o', 'yaml'])).toBe("-o is one of table, json, csv (got 'yaml')");
     expect(usage(['servers', 'list', '--wait'])).toMatch(/unknown option '--wait'/);
