@@ -12,7 +12,7 @@ function kept(widths: number[], columns: Column[], width: number | undefined): n
   const total = () => at.reduce((sum, i) => sum + widths[i], 0) + 2 * (at.length - 1);
   while (total() > width) {
     let drop = -1;
-    for (const i of at) if (columns[i].drop !== undefined && (drop < 0 || columns[i].drop! >= columns[drop].drop!)) drop = i;
+    for (const i of at) if (columns[i].drop !== undefined && (drop < 0 || columns[i].drop >= columns[drop].drop!)) drop = i;
     if (drop < 0) break;
     at.splice(at.indexOf(drop), 1);
   }

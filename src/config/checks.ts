@@ -30,3 +30,14 @@ export function checkEndpoint(endpoint: string): string {
   if (url.username || url.password) throw new ConfigError('the service address must not hold a user name or password');
   return url.toString().replace(/\/+$/, '');
 }
+
+/**
+ * How a profile signs in, in words (`:profiles`, `ecsdeck profiles list|get|add`), never the credential itself:
+ * `API token`, `login, until 2026-12-01 09:30 UTC` (a login's token, which runs out), or `nothing (no credential)`.
+ */
+export function signsInWith(credential: { kind: 'token' } | { kind: 'jwt'; expire: number } | null): string {
+  if (credential === null) return 'nothing (no credential)';
+  if (credential.kind === 'token') return 'API token';
+  const expire = new Date(credential.expire * 1000);
+  return Number.isNaN(expire.getTime()) ? 'login' : `login, until ${expire.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

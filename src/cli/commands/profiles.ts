@@ -4,6 +4,7 @@
 // once to make a token for this machine, as `:profiles` does (its login is the one connection made).
 import { createClient } from '../../api/index.js';
 import type { Profile, ProfileStore } from '../../config/profiles.js';
+import { signsInWith } from '../../config/checks.js';
 import { COMMAND_CLIENT } from '../node-exchange.js';
 import { NotFoundError, arg, done, flag, opt, record, rows, yes } from '../shapes.js';
 import { col, UsageError, type Column, type LocalVerb, type Resource, type Values } from '../types.js';
@@ -35,13 +36,15 @@ function asJson(p: Profile, current: string | null): ProfileJson {
   };
 }
 
-const signsInWith = (p: ProfileJson): string => (p.credential === 'token' ? 'API token' : p.credential === 'login' ? `login, until ${(p.loginExpires ?? '').slice(0, 16).replace('T', ' ')} UTC` : 'nothing');
+// in the words `:profiles` uses
+const credentialWords = (p: ProfileJson): string =>
+  signsInWith(p.credential === 'token' ? { kind: 'token' } : p.credential === 'login' ? { kind: 'jwt', expire: Date.parse(p.loginExpires ?? '') / 1000 } : null);
 
 const COLUMNS: Column[] = [
   col<ProfileJson>('NAME', (p) => p.name),
   col<ProfileJson>('CURRENT', (p) => (p.current ? 'yes' : '')),
   col<ProfileJson>('ADDRESS', (p) => p.address),
-  col<ProfileJson>('SIGNS IN WITH', signsInWith),
+  col<ProfileJson>('SIGNS IN WITH', credentialWords),
 ];
 const RECORD: Column[] = [...COLUMNS, col<ProfileJson>('THEME', (p) => p.theme ?? ''), col<ProfileJson>('HISTORY', (p) => yes(p.history))];
 
@@ -126,7 +129,7 @@ const verbs: LocalVerb[] = [
         ({ profile } = await loginToProfile(store, { name, endpoint, username: String(v.user), password: secret, makeCurrent: v.use === true }, COMMAND_CLIENT));
       }
       const current = store.currentName === profile.name ? ', the current one' : '';
-      return done(`profile '${profile.name}' saved (${profile.endpoint}, ${profile.credential?.kind === 'token' ? 'API token' : 'login'})${current}`);
+      return done(`profile '${profile.name}' saved (${profile.endpoint}, ${signsInWith(profile.credential)})${current}`);
     },
   },
   {

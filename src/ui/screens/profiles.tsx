@@ -6,12 +6,11 @@
 
 import { useMemo, useRef, type ReactNode } from 'react';
 import { createClient } from '../../api/index.js';
-import { checkEndpoint, checkProfileName } from '../../config/checks.js';
+import { checkEndpoint, checkProfileName, signsInWith } from '../../config/checks.js';
 import { openProfileStore, type Profile, type ProfileStore } from '../../config/profiles.js';
 import { loginToProfile } from '../../session/login.js';
 import type { ConnectOptions } from '../../session/session.js';
 import type { Column } from '../components/Table.js';
-import { formatDate } from '../format.js';
 import type { ScreenProps } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import { ResourceView } from '../resource/ResourceView.js';
@@ -26,18 +25,14 @@ interface ProfileRow {
   isDefault: boolean;
 }
 
-function credentialText(p: Profile): string {
-  const c = p.credential;
-  if (!c) return 'nothing (no credential)';
-  if (c.kind === 'token') return 'API token';
-  return `login, until ${formatDate(new Date(c.expire * 1000))}`;
-}
+// in the words `ecsdeck profiles list` uses
+const credentialText = (p: Profile): string => signsInWith(p.credential);
 
 const COLUMNS: readonly Column<ProfileRow>[] = [
   { key: 'inUse', header: ' ', width: 1, identity: true, render: (r) => (r.inUse ? '●' : ' '), color: (r) => (r.inUse ? 'ok' : undefined), sortValue: (r) => (r.inUse ? 0 : 1) },
   { key: 'name', header: 'NAME', fit: true, minWidth: 8, maxWidth: 24, identity: true },
   { key: 'endpoint', header: 'ADDRESS', flex: 2, minWidth: 16 },
-  { key: 'credential', header: 'SIGNS IN WITH', width: 28, minWidth: 12, priority: 1 },
+  { key: 'credential', header: 'SIGNS IN WITH', width: 33, minWidth: 12, priority: 1 },
   { key: 'isDefault', header: 'AT START', width: 8, render: (r) => (r.isDefault ? 'yes' : ''), priority: 2 },
 ];
 

@@ -116,9 +116,13 @@ test('switch reconnects with a new client and tracker; remove asks y/N', async (
   await alice.login('alice', PASSWORD);
   store.add({ name: 'alice', endpoint: BASE, credential: { kind: 'token', token: await alice.account.mintMachineToken() } });
   store.add({ name: 'spare', endpoint: 'https://spare.example.net', credential: null });
+  store.add({ name: 'timed', endpoint: 'https://login.example.net', credential: { kind: 'jwt', token: 'header.payload.sig', expire: Date.UTC(2026, 11, 1, 9, 30) / 1000 } });
 
   await openProfiles(h);
   await h.waitFor((f) => hasRow(f, 'spare'));
+  // each credential in the words `ecsdeck profiles list` uses (the login's time had no `UTC` here)
+  expect(h.frame()).toMatch(/timed +https:\/\/login\.example\.net +login, until 2026-12-01 09:30 UTC/);
+  expect(h.frame()).toMatch(/spare +https:\/\/spare\.example\.net +nothing \(no credential\)/);
   // the rows are sorted by name: alice first
   await h.press(keys.enter);
   await h.waitFor('alice @ emu.test');
@@ -138,7 +142,7 @@ test('switch reconnects with a new client and tracker; remove asks y/N', async (
   await h.press('y');
   await h.waitFor('Profile spare removed.');
   expect(hasRow(h.frame(), 'spare')).toBe(false);
-  expect(store.list().map((p) => p.name)).toEqual(['alice']);
+  expect(store.list().map((p) => p.name)).toEqual(['alice', 'timed']);
 });
 
 test('a switch gives the new session its profile entry’s ssh and notify settings, as read by :profiles (the file is not opened for them again)', async () => {
