@@ -3,7 +3,7 @@
 // field of its own above everything of the screen) and fits the rows it is given: when they are too few,
 // the fields scroll around the focused one and the title and the key line stay.
 
-import { useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { useIdleKeys, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
@@ -64,6 +64,7 @@ export function wrapLines(text: string, width: number): string[] {
 export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const { form, row, ctx } = props;
   const fields = useRef(typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields).current;
+  const owner = useId();
   const stateRef = useRef<FormState>(initialForm(fields));
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const mounted = useRef(true);
@@ -213,7 +214,8 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const filtering = isChoice && (s.lists[focused.id]?.query.value ?? '') !== '';
   const idle: BindingId[] = [last ? 'form.next' : 'form.send', filtering ? 'form.cancel' : 'form.clear'];
   if (visible.length <= 1) idle.push('form.field');
-  useIdleKeys(props.nav ?? NO_NAV, 'form', idle);
+  // each form its own owner: the password form can be open over another, and each takes only its own back
+  useIdleKeys(props.nav ?? NO_NAV, `form:${owner}`, idle);
   const asking = question !== null;
   const { onScopes } = props;
   useLayoutEffect(() => onScopes?.(asking ? ASK : FORM), [asking, onScopes]);
