@@ -417,6 +417,9 @@ describe('<CreateServerWizard>', () => {
     expect(review).toContain('"image": "debian-12"');
     expect(review).toContain('"notes": "web-3"');
     expect(review).toMatch(/plan eCS3 › location it-fr2 › image debian-12 › notes “web-3”/);
+    // one monthly figure, the Price line's: the plan's line above it had the catalog's `35/mo` beside `€ 34.56/mo`
+    expect(review).toMatch(/eCS3 · 4 vCPU · 4 GB RAM · 80 GB disk\s*$/m);
+    expect(review.match(/\/mo\b/g)).toHaveLength(1);
 
     w.t.stdin.write(keys.enter);
     await waitFor(() => expect(w.created).toHaveLength(1));

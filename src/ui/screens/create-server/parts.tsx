@@ -110,7 +110,8 @@ function planSummary(state: WizardState): string {
   if (!p) return '';
   const parts = [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`];
   if (p.gpu > 0) parts.push(formatGpu(p));
-  parts.push(`${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`);
+  // no price here: the Price line under it says what this server would cost (`€ 13.68/mo` for eCS1), and the
+  // catalog's `14/mo` beside it gave two monthly figures for one plan
   if (state.extras.spot && state.spotDiscount !== null) parts.push(`spot −${percent(state.spotDiscount)}`);
   if (state.extras.reservedMonths !== null) parts.push(`reserved ${state.extras.reservedMonths} months`);
   return parts.join(' · ');
