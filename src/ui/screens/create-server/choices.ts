@@ -40,8 +40,10 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
  */
 /** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
 export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[], image?: ImagePick | null): Choice<string>[] {
-  // RAM and disk as :plans writes them (`1 TB`, `6000 GB`)
-  const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`, `${p.hourlyPrice}/h`, `${p.monthlyPrice}/mo`]);
+  // RAM and disk as :plans writes them (`1 TB`, `6000 GB`); every hourly price with as many decimals as the
+  // most precise one (`0.019/h`, `0.290/h`, `8.400/h`), so that right-aligned their points line up
+  const decimals = Math.min(4, Math.max(0, ...plans.map((p) => (String(p.hourlyPrice).split('.')[1] ?? '').length)));
+  const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`, `${p.hourlyPrice.toFixed(decimals)}/h`, `${p.monthlyPrice}/mo`]);
   // Right-align the prices so the columns of digits line up.
   for (const col of [4, 5]) {
     const w = Math.max(0, ...rows.map((r) => r[col].length));
