@@ -107,7 +107,7 @@ test('D on a server’s Snapshots tab deletes its weekly schedule after y/N, wit
   await h.waitFor(/Weekly schedule: \w+s, keeps \d+ · off/);
 });
 
-test("a form's footer says what ⏎ does on the field shown: next, then send on the last; no Tab with one field", async () => {
+test("a form's footer says what ⏎ and esc do on the field shown (next or send, cancel or clear filter; no Tab with one field), and its list lines up and counts as a table does", async () => {
   h = await startApp({ width: 80, height: 24 });
   await h.waitFor((f) => selectedLine(f).includes('ec206901'));
   const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
