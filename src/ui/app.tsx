@@ -70,8 +70,10 @@ function Shell(props: AppProps): ReactNode {
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(() => new Set());
   // keys that would do nothing now (Nav.idle): the footer leaves them out; esc on the first screen with no
   // filter has nothing to close or go back from
-  const atHome = stack.length === 1 && top.view.filter === '';
-  const { idle, setIdle } = useIdleHints(atHome ? AT_HOME_IDLE : NO_IDLE);
+  // with a filter kept, esc clears it first: the footer says `esc clear filter`, not `esc back`
+  const filterKept = top.view.filter !== '';
+  const atHome = stack.length === 1 && !filterKept;
+  const { idle, setIdle } = useIdleHints(filterKept ? FILTER_KEPT_IDLE : atHome ? AT_HOME_IDLE : NO_FILTER_IDLE);
 
   // What the key handler reads: set synchronously with every change, ahead of the re-render.
   const now = useRef<ShellNow>({ mode, dialog, connected: false, tooSmall: false, failed: [] });
@@ -230,8 +232,9 @@ const DIALOG_SCOPES: Scope[] = ['dialog'];
 const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
 const SORT_SCOPES: Scope[] = ['sort'];
-const AT_HOME_IDLE = ['back'];
-const NO_IDLE: string[] = [];
+const AT_HOME_IDLE = ['back', 'clearFilter'];
+const NO_FILTER_IDLE = ['clearFilter'];
+const FILTER_KEPT_IDLE = ['back'];
 
 /** An error in any component ends the run through `onError` (one line, terminal restored), not Ink's stack trace. */
 class AppBoundary extends Component<{ children: ReactNode; onError(err: unknown): void }, { failed: boolean }> {

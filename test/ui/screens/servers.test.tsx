@@ -373,6 +373,21 @@ describe('server detail', () => {
     await h.waitFor(/Protect snapshot \d+ "weekly snapshot" of web-1 \(ec206901\)\? \[y\/N\]/);
   });
 
+  test('with a filter kept the footer offers esc as clear filter (esc back, or nothing, before); cleared, it is gone', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor((f) => selected(f, 'ec206901'));
+    const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
+    expect(footer()).not.toContain('esc');
+    await h.press('/');
+    await h.type('web');
+    await h.press(keys.enter);
+    await h.waitFor((f) => /2 of \d+ match/.test(f) && /esc clear filter/.test(footer()));
+    expect(footer()).not.toContain('esc back');
+    await h.press(keys.escape);
+    await h.waitFor((f) => !f.includes('match') && row(f, 'ec206914') !== undefined);
+    expect(footer()).not.toContain('esc');
+  });
+
   test('the Snapshots tab at 80 columns gives the description its room: notes come on a wider terminal', async () => {
     for (const width of [80, 140]) {
       h = await startApp({ width, height: 30 });
