@@ -256,13 +256,14 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
     k.width += add;
     free -= add;
   }
-  // the text people read gets what its content asks for before any wide column comes
-  for (const k of byImportance) {
-    if (flexOf(k.column) === 0) continue;
+  // a flexible column grows to what its content asks for (its natural width, within its maxWidth)
+  const toContent = (k: (typeof kept)[number]) => {
     const add = Math.min(Math.max(0, (natural?.get(k.column.key) ?? 0) - k.width), free);
     k.width += add;
     free -= add;
-  }
+  };
+  // the text people read gets what its content asks for before any wide column comes
+  for (const k of byImportance) if (flexOf(k.column) > 0) toContent(k);
   const satisfied = kept.every((k) => k.width >= preferred(k.column) && (flexOf(k.column) === 0 || k.width >= (natural?.get(k.column.key) ?? 0)));
   if (satisfied) {
     columns.forEach((column, order) => {
@@ -276,12 +277,7 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
     kept.sort((a, b) => a.order - b.order);
     // a wide column of text (a snapshot's notes) gets what its content asks for too, before the spare room
     // is shared out by flex
-    for (const k of kept) {
-      if (!k.column.wide || flexOf(k.column) === 0) continue;
-      const add = Math.min(Math.max(0, Math.min(natural?.get(k.column.key) ?? 0, k.column.maxWidth ?? Infinity) - k.width), free);
-      k.width += add;
-      free -= add;
-    }
+    for (const k of kept) if (k.column.wide && flexOf(k.column) > 0) toContent(k);
   }
   // a flexible column with a `maxWidth` grows to it and no further (a name of 30 columns padded to 120 puts
   // 90 blank columns between a row's name and its status); what none can take goes to the row's end
