@@ -14,7 +14,7 @@ import { useTerminalHandoff } from '../terminal-handoff.js';
 import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { computeWindow, positionLabel } from '../components/Table.js';
-import { choiceView, formStep, initialForm, shown, type FormEvent, type FormState, type FormStep } from './form.js';
+import { choiceView, formStep, initialForm, shown, typedFilter, type FormEvent, type FormState, type FormStep } from './form.js';
 import type { Ctx, FieldSpec, FormSpec, FormValues, Outcome } from './spec.js';
 
 const LIST_ROWS = 5;
@@ -211,7 +211,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const verb = form.verb ?? 'save';
   const last = focusAt === visible.length - 1;
   // esc on a list with a typed filter clears the filter first (choice.ts)
-  const filtering = isChoice && (s.lists[focused.id]?.query.value ?? '') !== '';
+  const filtering = isChoice && typedFilter(s, focused.id);
   const idle: BindingId[] = [last ? 'form.next' : 'form.send', filtering ? 'form.cancel' : 'form.clear'];
   if (visible.length <= 1) idle.push('form.field');
   // each form its own owner: the password form can be open over another, and each takes only its own back

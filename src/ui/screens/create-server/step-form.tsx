@@ -11,7 +11,7 @@ import { PRIORITY, useKeys } from '../../keys.js';
 import { CORE_KEYS } from '../../keymap.js';
 import { ChoiceListView, type Choice } from '../../components/ChoiceList.js';
 import { editLine, lineState, renderLine } from '../../components/TextInput.js';
-import { formStep, initialForm, type FormEvent, type FormState, type FormStep } from '../../resource/form.js';
+import { formStep, initialForm, typedFilter, type FormEvent, type FormState, type FormStep } from '../../resource/form.js';
 import type { FieldSpec, FormValue } from '../../resource/spec.js';
 import { truncate } from '../../text.js';
 import { color } from '../../theme.js';
@@ -93,7 +93,7 @@ export function StepForm(props: StepFormProps): ReactNode {
       if (now.error !== errorBefore) p.onProblem?.(now.error);
       if (now.values[f.id] !== valueBefore && !step.toggled) p.onChange?.(now.values[f.id]);
       if (step.toggled) p.onToggle?.(step.toggled.value);
-      if (listed(f)) p.onFiltering?.((now.lists[f.id]?.query.value ?? '') !== '');
+      if (listed(f)) p.onFiltering?.(typedFilter(now, f.id));
       if (step.submit) {
         // the wizard decides: the next step, or a refusal that keeps this one
         apply({ type: 'resume' });
