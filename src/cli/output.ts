@@ -1,9 +1,11 @@
 // What a verb hands back, written to stdout as a table (aligned, through the dashboard's sanitizer and
 // width measure), JSON (the client's model, one document) or CSV. Nothing else goes to stdout.
-import { displayWidth, padEnd, safe, safeLines } from '../ui/text.js';
+import { displayWidth, padEnd, padStart, safe, safeLines } from '../ui/text.js';
 import type { Column, Format, Output } from './types.js';
 
 const cell = (c: Column, row: unknown): string => (c.get as (r: unknown) => string)(row);
+/** a cell as a person reads it (`-o table`): with its unit where the column has one */
+const shown = (c: Column, row: unknown): string => ((c.show ?? c.get) as (r: unknown) => string)(row);
 
 /** The columns kept at `width`: those with a `drop` are left out, highest first, while the rest would not fit whole. */
 function kept(widths: number[], columns: Column[], width: number | undefined): number[] {
@@ -38,7 +40,7 @@ function fit(widths: number[], columns: Column[], width: number | undefined): nu
 }
 
 export function table(rows: readonly unknown[], all: Column[], width?: number): string {
-  const allCells = rows.map((r) => all.map((c) => safe(cell(c, r))));
+  const allCells = rows.map((r) => all.map((c) => safe(shown(c, r))));
   const allNatural = all.map((c, i) => Math.max(c.title.length, ...allCells.map((r) => displayWidth(r[i]))));
   const at = kept(allNatural, all, width);
   const columns = at.map((i) => all[i]);
@@ -48,7 +50,7 @@ export function table(rows: readonly unknown[], all: Column[], width?: number): 
   const widths = fit(natural, columns, width);
   const line = (values: string[]) =>
     values
-      .map((v, i) => (i === values.length - 1 && displayWidth(v) <= widths[i] ? v : padEnd(v, widths[i])))
+      .map((v, i) => (columns[i].right ? padStart(v, widths[i]) : i === values.length - 1 && displayWidth(v) <= widths[i] ? v : padEnd(v, widths[i])))
       .join('  ')
       .trimEnd();
   return [line(titles), ...cells.map(line)].join('\n') + '\n';
@@ -59,7 +61,7 @@ function recordView(value: unknown, columns: Column[]): string {
   const w = Math.max(...columns.map((c) => c.title.length));
   const out: string[] = [];
   for (const c of columns) {
-    const v = cell(c, value);
+    const v = shown(c, value);
     if (v.includes('\n')) out.push(`${c.title}:`, ...safeLines(v).map((l) => `  ${l}`));
     else out.push(`${`${c.title}:`.padEnd(w + 1)}  ${safe(v)}`.trimEnd());
   }

@@ -57,6 +57,13 @@ export interface Column {
    * (an action's COMPLETED before its PROGRESS). A pipe, a file, JSON and CSV always have every column.
    */
   drop?: number;
+  /**
+   * What a person reads in `-o table`: the value with its unit (`728.8 KB/s`, `29.5 %`). CSV and JSON keep
+   * `get`'s plain number, which scripts compute with.
+   */
+  show?(row: never): string;
+  /** right-aligned in `-o table`, so that a column of figures lines up by its ends */
+  right?: boolean;
 }
 
 export interface Result {
@@ -132,7 +139,11 @@ export interface Resource {
 }
 
 /** A column of a table, typed by its row. */
-export function col<T>(title: string, get: (row: T) => string, more: { whole?: boolean; drop?: number } = {}): Column {
+export function col<T>(
+  title: string,
+  get: (row: T) => string,
+  more: { whole?: boolean; drop?: number; show?: (row: T) => string; right?: boolean } = {},
+): Column {
   return { title, get: get, ...more };
 }
 

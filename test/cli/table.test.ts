@@ -141,6 +141,74 @@ describe('history list on a terminal', () => {
   });
 });
 
+describe('servers metrics', () => {
+  it('writes each figure with its unit in a table, lined up by its end; CSV and JSON keep the service\u2019s numbers', async () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 10, 28, 22, m));
+    const series = (values: number[]) => values.map((value, i) => ({ at: at(42 + i), value }));
+    const metrics = {
+      resource: 'ec206901',
+      core: series([28.7, 7.25]),
+      disk: { reads: series([795399.39, 512]), writes: series([642373.37, 0]) },
+      network: { received: series([1202385.23, 2048]), transmitted: series([147652.97, 100]) },
+    };
+    const client = { servers: { metrics: async () => metrics } } as unknown as Client;
+    const verb = COMMANDS.find((r) => r.name === 'servers')?.verbs.find((v) => v.name === 'metrics');
+    if (!verb || verb.local) throw new Error('servers metrics is a verb over the service');
+    const { output } = await verb.run({ client, format: 'table', readInput: async () => '' }, { server: 'ec206901' });
+    const lines = render(output, 'table').trimEnd().split('\n');
+    // it printed `795399.39` under `DISK READ`: bytes per second, with no unit anywhere
+    expect(lines[0]).toBe('TIME                 CPU   DISK READ  DISK WRITE    NET IN     NET OUT');
+    expect(lines[1]).toBe('2026-11-28 22:42  28.7 %  776.8 KB/s  627.3 KB/s  1.1 MB/s  144.2 KB/s');
+    expect(lines[2]).toBe('2026-11-28 22:43   7.3 %     512 B/s       0 B/s    2 KB/s     100 B/s');
+    expect(render(output, 'csv').split('\r\n').slice(0, 2)).toEqual(['time,cpu,disk_read,disk_write,net_in,net_out', '2026-11-28 22:42,28.7,795399.39,642373.37,1202385.23,147652.97']);
+    expect(JSON.parse(render(output, 'json'))).toMatchObject({ core: [{ value: 28.7 }, { value: 7.25 }] });
+  });
+});
+
+describe('discounts and prices in a table', () => {
+  const verb = (resource: string, name: string) => {
+    const v = COMMANDS.find((r) => r.name === resource)?.verbs.find((x) => x.name === name);
+    if (!v || v.local) throw new Error(`${resource} ${name} is a verb over the service`);
+    return v;
+  };
+  const ctx = (client: unknown) => ({ client: client as Client, format: 'table' as const, readInput: async () => '' });
+
+  it('writes a spot discount, a fraction of the price, as a percentage: 0.3 is 30%, never 0.3%', async () => {
+    const availability = [{ plan: 'eCS1', location: 'it-mi2', available: true, spotAvailable: true, spotDiscount: 0.3 }, { plan: 'eCS9', location: 'it-mi2', available: true, spotAvailable: false, spotDiscount: null }];
+    const { output } = await verb('availability', 'list').run(ctx({ catalog: { availability: async () => availability } }), {});
+    const lines = render(output, 'table').trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^eCS1 +it-mi2 +yes +yes +30%$/);
+    expect(lines[2]).toMatch(/^eCS9 +it-mi2 +yes +no$/);
+    expect(render(output, 'csv').split('\r\n')[1]).toBe('eCS1,it-mi2,yes,yes,0.3');
+
+    const spot = { server: 'ec206911', status: 'ok', discount: 0.4, notifiedAt: null, terminateAt: null, promotedAt: null };
+    const status = await verb('servers', 'spot').run(ctx({ servers: { spotStatus: async () => spot } }), { server: 'ec206911' });
+    expect(render(status.output, 'table')).toMatch(/^DISCOUNT: +40%$/m);
+    expect(render(status.output, 'csv').split('\r\n')[1]).toBe('ec206911,ok,0.4,,,');
+  });
+
+  it('writes the catalog\u2019s prices as the dashboard does, lined up by their ends; CSV keeps the catalog\u2019s numbers', async () => {
+    const plan = (name: string, cpu: number, hourlyPrice: number, monthlyPrice: number) => ({ name, cpu, ram: cpu * 1024, disk: cpu * 20, gpu: 0, gpuLabel: null, hourlyPrice, monthlyPrice, available: true });
+    const { output } = await verb('plans', 'list').run(ctx({ catalog: { plans: async () => [plan('eCS1', 1, 0.019, 14), plan('eCS12', 12, 0.29, 210)] } }), {});
+    const lines = render(output, 'table').trimEnd().split('\n');
+    expect(lines[0]).toBe('NAME   CPU  RAM MB  DISK GB  GPU    HOURLY   MONTHLY  AVAILABLE');
+    expect(lines[1]).toBe('eCS1     1    1024       20       € 0.0190   € 14.00  yes');
+    expect(lines[2]).toBe('eCS12   12   12288      240       € 0.2900  € 210.00  yes');
+    expect(render(output, 'csv').split('\r\n')[1]).toBe('eCS1,1,1024,20,,0.019,14,yes');
+
+    // a month's bill: money as money; an image's smallest disk in GB
+    const usage = [{ name: 'ec206901', notes: 'web-1', plan: 'eCS3', status: 'Booted', billedHours: 744, cost: 25 }, { name: 'ec206904', notes: 'db', plan: 'eCS5', status: 'Booted', billedHours: 12, cost: 1.5 }];
+    const bill = await verb('billing', 'servers').run(ctx({ billing: { servers: async () => usage } }), { month: '2026-10' });
+    expect(render(bill.output, 'table').trimEnd().split('\n')).toEqual([
+      'NAME      NOTES  PLAN  STATUS  HOURS     COST',
+      'ec206901  web-1  eCS3  Booted    744  € 25.00',
+      'ec206904  db     eCS5  Booted     12   € 1.50',
+    ]);
+    const images = await verb('images', 'list').run(ctx({ catalog: { images: async () => [{ name: 'debian-12', description: 'Debian 12', osBase: 'debian', requiredDisk: 20 }] } }), {});
+    expect(render(images.output, 'table').split('\n')[1]).toMatch(/^debian-12 +Debian 12 +debian +20 GB$/);
+  });
+});
+
 describe('waiting for an action', () => {
   const action = (progress: number, status = 'in-progress'): Action =>
     ({ id: 7, status, progress, type: 'power_off', resource: 'ec1', user: 'demo', createdAt: null, startedAt: null, completedAt: null, resourceType: 'server', extra: {} });

@@ -1,16 +1,18 @@
 // `ecsdeck actions|plans|regions|images|availability|billing|events|account|tokens …`.
 import type { Account, Client, ApiTokenInfo, Image, Plan, PlanAvailability, PodEvent, Region, ServerUsage, SnapshotUsageRow, TemplateUsage } from '../../api/index.js';
+import { gigabytes, money, percent, rate } from '../../ui/format.js';
 import { col, UsageError, type Column, type Output, type Resource, type Verb } from '../types.js';
 import { ACTION_COLUMNS, arg, done, find, num, opt, record, rows, text, when, yes } from '../shapes.js';
 
 const PLAN_COLUMNS: Column[] = [
   col<Plan>('NAME', (p) => p.name),
-  col<Plan>('CPU', (p) => String(p.cpu)),
-  col<Plan>('RAM MB', (p) => String(p.ram)),
-  col<Plan>('DISK GB', (p) => String(p.disk)),
+  col<Plan>('CPU', (p) => String(p.cpu), { right: true }),
+  col<Plan>('RAM MB', (p) => String(p.ram), { right: true }),
+  col<Plan>('DISK GB', (p) => String(p.disk), { right: true }),
   col<Plan>('GPU', (p) => (p.gpu > 0 ? `${p.gpu} ${p.gpuLabel ?? ''}`.trim() : '')),
-  col<Plan>('HOURLY', (p) => String(p.hourlyPrice)),
-  col<Plan>('MONTHLY', (p) => String(p.monthlyPrice)),
+  // the catalog's prices; a table writes them as the dashboard does, `€ 0.0190` and `€ 14.00`
+  col<Plan>('HOURLY', (p) => String(p.hourlyPrice), { show: (p) => rate(p.hourlyPrice), right: true }),
+  col<Plan>('MONTHLY', (p) => String(p.monthlyPrice), { show: (p) => money(p.monthlyPrice), right: true }),
   col<Plan>('AVAILABLE', (p) => yes(p.available)),
 ];
 const REGION_COLUMNS: Column[] = [col<Region>('LOCATION', (r) => r.location), col<Region>('DESCRIPTION', (r) => r.description), col<Region>('ID', (r) => String(r.id))];
@@ -18,14 +20,15 @@ const IMAGE_COLUMNS: Column[] = [
   col<Image>('NAME', (i) => i.name),
   col<Image>('DESCRIPTION', (i) => i.description),
   col<Image>('OS', (i) => i.osBase),
-  col<Image>('MIN DISK', (i) => text(i.requiredDisk)),
+  col<Image>('MIN DISK', (i) => text(i.requiredDisk), { show: (i) => (i.requiredDisk === null ? '' : gigabytes(i.requiredDisk)), right: true }),
 ];
 const AVAILABILITY_COLUMNS: Column[] = [
   col<PlanAvailability>('PLAN', (a) => a.plan),
   col<PlanAvailability>('LOCATION', (a) => a.location),
   col<PlanAvailability>('AVAILABLE', (a) => (a.available === null ? '' : yes(a.available))),
   col<PlanAvailability>('SPOT', (a) => yes(a.spotAvailable)),
-  col<PlanAvailability>('SPOT DISCOUNT', (a) => (a.spotDiscount === null ? '' : `${a.spotDiscount}%`)),
+  // a fraction of the price (0.3 is 30 % off): it was written `0.3%`
+  col<PlanAvailability>('SPOT DISCOUNT', (a) => text(a.spotDiscount), { show: (a) => (a.spotDiscount === null ? '' : percent(a.spotDiscount)), right: true }),
 ];
 const EVENT_COLUMNS: Column[] = [
   col<PodEvent>('ID', (e) => String(e.id)),
@@ -47,22 +50,22 @@ const SERVER_USAGE: Column[] = [
   col<ServerUsage>('NOTES', (u) => u.notes),
   col<ServerUsage>('PLAN', (u) => u.plan),
   col<ServerUsage>('STATUS', (u) => u.status),
-  col<ServerUsage>('HOURS', (u) => String(u.billedHours)),
-  col<ServerUsage>('COST', (u) => u.cost.toFixed(2)),
+  col<ServerUsage>('HOURS', (u) => String(u.billedHours), { right: true }),
+  col<ServerUsage>('COST', (u) => u.cost.toFixed(2), { show: (u) => money(u.cost), right: true }),
 ];
 const TEMPLATE_USAGE: Column[] = [
   col<TemplateUsage>('NAME', (u) => u.name),
   col<TemplateUsage>('NOTES', (u) => u.notes),
   col<TemplateUsage>('STATUS', (u) => u.status),
-  col<TemplateUsage>('HOURS', (u) => String(u.hours)),
-  col<TemplateUsage>('COST', (u) => u.cost.toFixed(2)),
+  col<TemplateUsage>('HOURS', (u) => String(u.hours), { right: true }),
+  col<TemplateUsage>('COST', (u) => u.cost.toFixed(2), { show: (u) => money(u.cost), right: true }),
 ];
 const SNAPSHOT_USAGE: Column[] = [
   col<SnapshotUsageRow>('SNAPSHOT', (u) => String(u.snapshot)),
   col<SnapshotUsageRow>('NAME', (u) => u.name),
   col<SnapshotUsageRow>('DESCRIPTION', (u) => u.description),
-  col<SnapshotUsageRow>('HOURS', (u) => String(u.hours)),
-  col<SnapshotUsageRow>('COST', (u) => u.cost.toFixed(2)),
+  col<SnapshotUsageRow>('HOURS', (u) => String(u.hours), { right: true }),
+  col<SnapshotUsageRow>('COST', (u) => u.cost.toFixed(2), { show: (u) => money(u.cost), right: true }),
 ];
 
 const actionId = num('id', 'the action id', { positional: true, required: true, meta: 'ID' });

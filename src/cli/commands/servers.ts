@@ -1,6 +1,7 @@
 // `ecsdeck servers …`: the servers and what the dashboard does to one (power, console, restore, reserve,
 // support, spot, isolations, metrics), with the requests their writes send.
 import type { CreatedServer, Isolation, ReservedPeriod, Server, ServerMetrics, SpotStatus, SupportPlan } from '../../api/index.js';
+import { bytesPerSecond, percent } from '../../ui/format.js';
 import { col, type Column, type Resource, type Verb } from '../types.js';
 import { actionResult, arg, done, flag, num, opt, record, rows, serverArg, text, when, yes } from '../shapes.js';
 
@@ -36,7 +37,8 @@ const CREATED_COLUMNS: Column[] = [
 const SPOT_COLUMNS: Column[] = [
   col<SpotStatus>('SERVER', (s) => s.server),
   col<SpotStatus>('STATUS', (s) => s.status),
-  col<SpotStatus>('DISCOUNT', (s) => `${s.discount}%`),
+  // a fraction of the price (0.3 is 30 % off): it was written `0.3%`
+  col<SpotStatus>('DISCOUNT', (s) => String(s.discount), { show: (s) => percent(s.discount) }),
   col<SpotStatus>('NOTIFIED', (s) => when(s.notifiedAt)),
   col<SpotStatus>('TERMINATES', (s) => when(s.terminateAt)),
   col<SpotStatus>('PROMOTED', (s) => when(s.promotedAt)),
@@ -52,7 +54,8 @@ const SUPPORT_COLUMNS: Column[] = [
 const RESERVED_COLUMNS: Column[] = [
   col<ReservedPeriod>('SERVER', (r) => r.server),
   col<ReservedPeriod>('MONTHS', (r) => String(r.reservedMonth)),
-  col<ReservedPeriod>('DISCOUNT', (r) => `${r.discount}%`),
+  // a whole percentage, as the service gives it
+  col<ReservedPeriod>('DISCOUNT', (r) => String(r.discount), { show: (r) => `${r.discount}%` }),
   col<ReservedPeriod>('START', (r) => when(r.startDate)),
   col<ReservedPeriod>('END', (r) => when(r.endDate)),
 ];
@@ -86,13 +89,17 @@ function metricRows(m: ServerMetrics): MetricRow[] {
   return [...byTime.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
+/** A series' column: the service's number in CSV and JSON, with its unit in a table (`29.5 %`, `728.8 KB/s`). */
+const metric = (title: string, key: Exclude<keyof MetricRow, 'at'>, unit: (v: number) => string): Column =>
+  col<MetricRow>(title, (r) => text(r[key]), { show: (r) => (r[key] === null ? '' : unit(r[key])), right: true });
+
 const METRIC_COLUMNS: Column[] = [
   col<MetricRow>('TIME', (r) => when(r.at)),
-  col<MetricRow>('CPU', (r) => text(r.cpu)),
-  col<MetricRow>('DISK READ', (r) => text(r.diskReads)),
-  col<MetricRow>('DISK WRITE', (r) => text(r.diskWrites)),
-  col<MetricRow>('NET IN', (r) => text(r.netIn)),
-  col<MetricRow>('NET OUT', (r) => text(r.netOut)),
+  metric('CPU', 'cpu', (v) => `${v.toFixed(1)} %`),
+  metric('DISK READ', 'diskReads', bytesPerSecond),
+  metric('DISK WRITE', 'diskWrites', bytesPerSecond),
+  metric('NET IN', 'netIn', bytesPerSecond),
+  metric('NET OUT', 'netOut', bytesPerSecond),
 ];
 
 const S = (name: string) => String(name);
