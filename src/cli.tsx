@@ -11,7 +11,7 @@ import { loadBundle } from './boot/compile-cache.js';
 import { helpOrVersion, parseFlags, surelyDemo } from './boot/start-plan.js';
 import { startEmulator, type Embedded } from './boot/embedded.js';
 import { fatalLine } from './boot/terminal.js';
-import { isCommand } from './cli/names.js';
+import { commandArgv } from './cli/names.js';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'emulator') {
@@ -20,9 +20,10 @@ async function main(argv: string[]): Promise<void> {
     await emulator.exports.runEmulator(argv.slice(1));
     return;
   }
-  if (isCommand(argv)) {
+  const command = commandArgv(argv);
+  if (command !== null) {
     const commands = loadBundle<typeof import('./cli/main.js')>(new URL('./commands.cjs', import.meta.url));
-    const code = await commands.exports.runCommand(argv);
+    const code = await commands.exports.runCommand(command);
     commands.save();
     // a timer or socket left behind must not hold the script that ran us; stdout is written out first
     process.stdout.write('', () => process.exit(code));

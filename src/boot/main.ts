@@ -33,7 +33,7 @@ export async function planConnection(flags: Flags, env: Env): Promise<Plan> {
   if (flags.profile !== undefined) merged.ECSDECK_PROFILE = flags.profile;
   const [{ openProfileStore }, { resolveConnection }] = await Promise.all([import('../config/profiles.js'), import('../config/connection.js')]);
   const store = openProfileStore({ env: merged });
-  const conn = resolveConnection(merged, store);
+  const conn = resolveConnection(merged, store, flags.profile !== undefined ? '--profile' : undefined);
   if (conn.source === 'none') return { kind: 'demo' };
   return { kind: 'connect', conn, store };
 }

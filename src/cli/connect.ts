@@ -31,7 +31,7 @@ export async function connect(globals: Globals, env: Env): Promise<Connected> {
   // the profile file is opened (and its library loaded) only when there is one
   const guess = profileFileGuess(merged);
   const store = guess !== null && !existsSync(guess) ? { get: () => undefined, current: () => undefined } : (await import('../config/profiles.js')).openProfileStore({ env: merged });
-  const conn = resolveConnection(merged, store);
+  const conn = resolveConnection(merged, store, globals.profile !== undefined ? '--profile' : undefined);
   if (conn.source === 'none') throw new UsageError(NO_CONNECTION);
   const auth = conn.auth;
   const credential = auth.kind === 'token' || auth.kind === 'jwt' ? auth : null;

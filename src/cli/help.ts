@@ -72,7 +72,7 @@ export function commandsHelp(): string {
     'Resources:',
     column(COMMANDS.map((r) => [r.name, r.summary])),
     '',
-    'Global flags:',
+    'Global flags (after the verb, or before the resource: ecsdeck --profile work servers list):',
     column(GLOBAL_PARAMS.map((p) => [flagName(p), describe(p)])),
     '',
     CONNECTION,

@@ -1,6 +1,7 @@
 // The resources `ecsdeck <resource> <verb>` knows, without the table itself: the entry point (src/cli.tsx)
 // tells a one-shot command from the dashboard's flags with it, and loads the commands' bundle only then.
 // test/cli/table.test.ts checks that it names exactly the table's resources.
+import { GLOBAL_PARAMS, SHORT } from './flags.js';
 export const RESOURCE_NAMES = [
   'servers',
   'actions',
@@ -23,8 +24,41 @@ export const RESOURCE_NAMES = [
   'profiles',
 ] as const;
 
+/**
+ * argv as the commands read it (`<resource> <verb> ...`), or null when it is the dashboard's. Flags every command
+ * takes may come first, as in `ecsdeck --profile work servers list`: they are moved after the verb. Any other
+ * flag first (`--theme`) leaves it to the dashboard, which names it.
+ */
+export function commandArgv(argv: readonly string[]): string[] | null {
+  let at = 0;
+  while (at < argv.length && argv[at].startsWith('-')) {
+    const taken = leadingFlag(argv[at]);
+    if (taken === null) return null;
+    at += 1 + taken;
+  }
+  const first = argv[at];
+  if (first === undefined) return null;
+  const leading = argv.slice(0, at);
+  if (at === 0) {
+    if (first === 'completion' || first === 'help') return [...argv];
+  }
+  if (!(RESOURCE_NAMES as readonly string[]).includes(first)) return null;
+  const rest = argv.slice(at + 1);
+  // after the verb, so that the parser still finds the verb second
+  const verbFirst = rest.length > 0 && !rest[0].startsWith('-');
+  return verbFirst ? [first, rest[0], ...leading, ...rest.slice(1)] : [first, ...rest, ...leading];
+}
+
 /** True when argv is a one-shot command (or `completion`, `help`) rather than the dashboard's flags. */
 export function isCommand(argv: readonly string[]): boolean {
-  const first = argv[0];
-  return first !== undefined && (first === 'completion' || first === 'help' || (RESOURCE_NAMES as readonly string[]).includes(first));
+  return commandArgv(argv) !== null;
+}
+
+/** How many values a command's global flag takes after it (`--profile NAME`: 1), or null for any other word. */
+function leadingFlag(word: string): number | null {
+  const short = /^-([a-z])$/.exec(word);
+  const name = short ? Object.keys(SHORT).find((k) => SHORT[k] === short[1]) : /^--([a-z-]+)(=.*)?$/.exec(word)?.[1];
+  const param = GLOBAL_PARAMS.find((p) => p.name === name && p.name !== 'help');
+  if (!param) return null;
+  return param.type === 'boolean' || word.includes('=') ? 0 : 1;
 }

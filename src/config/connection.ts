@@ -29,8 +29,11 @@ const get = (env: Env, key: string): string | undefined => {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 };
 
-/** Reads ECSDECK_API_URL, ECSDECK_API_TOKEN, ECSDECK_USERNAME + ECSDECK_PASSWORD and ECSDECK_PROFILE over the profiles. */
-export function resolveConnection(env: Env, store: Pick<ProfileStore, 'get' | 'current'>): Connection {
+/**
+ * Reads ECSDECK_API_URL, ECSDECK_API_TOKEN, ECSDECK_USERNAME + ECSDECK_PASSWORD and ECSDECK_PROFILE over the profiles.
+ * `profileFrom` names where ECSDECK_PROFILE's value came from, for the error: `--profile` when the flag set it.
+ */
+export function resolveConnection(env: Env, store: Pick<ProfileStore, 'get' | 'current'>, profileFrom = 'ECSDECK_PROFILE'): Connection {
   const url = get(env, 'ECSDECK_API_URL');
   const token = get(env, 'ECSDECK_API_TOKEN');
   const username = get(env, 'ECSDECK_USERNAME');
@@ -44,7 +47,7 @@ export function resolveConnection(env: Env, store: Pick<ProfileStore, 'get' | 'c
   if (profileName !== undefined) {
     checkProfileName(profileName);
     profile = store.get(profileName);
-    if (!profile) throw new ConfigError(`ECSDECK_PROFILE names '${profileName}', and there is no such profile`);
+    if (!profile) throw new ConfigError(`${profileFrom} names '${profileName}', and there is no such profile`);
   } else {
     profile = store.current();
   }

@@ -220,6 +220,23 @@ describe('failures a script can tell apart', () => {
     expect(demo.code, demo.stderr).toBe(0);
     expect(JSON.parse(demo.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
   }, SLOW);
+
+  it('takes the flags every command takes before the resource too, and names the flag a refused value came from', async () => {
+    // `ecsdeck --demo servers list` went to the dashboard, which said: unexpected argument 'servers'
+    const [before, profile, other] = await Promise.all([
+      run(['--demo', '-o', 'json', 'servers', 'get', 'ec206901'], { env: { ...env, ECSDECK_API_URL: undefined } }),
+      run(['--profile', 'nope', 'servers', 'list'], { env }),
+      run(['--theme', 'dark', 'servers', 'list'], { env }),
+    ]);
+    expect(before.code, before.stderr).toBe(0);
+    expect(JSON.parse(before.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1' });
+    // it said ECSDECK_PROFILE, which was not set
+    expect(profile.code).toBe(2);
+    expect(profile.stderr).toBe("ecsdeck: --profile names 'nope', and there is no such profile\n");
+    // a dashboard flag first leaves the line to the dashboard, which says what is wrong with it
+    expect(other.code).not.toBe(0);
+    expect(other.stderr).toContain("unexpected argument 'servers'");
+  }, SLOW);
 });
 
 describe('billing and completion', () => {

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Action, Client } from '../../src/api/index.js';
 import { commandsHelp } from '../../src/cli/help.js';
-import { RESOURCE_NAMES, isCommand } from '../../src/cli/names.js';
+import { RESOURCE_NAMES, commandArgv, isCommand } from '../../src/cli/names.js';
 import { render, table } from '../../src/cli/output.js';
 import { history } from '../../src/cli/commands/history.js';
 import { displayWidth } from '../../src/ui/text.js';
@@ -24,7 +24,17 @@ describe('the command table', () => {
     expect(isCommand(['completion', 'bash'])).toBe(true);
     // the dashboard's own flags stay the dashboard's
     expect(isCommand(['--demo'])).toBe(false);
+    expect(isCommand(['--profile', 'servers'])).toBe(false);
+    expect(isCommand(['--theme', 'dark', 'servers', 'list'])).toBe(false);
     expect(isCommand([])).toBe(false);
+  });
+
+  it('moves the flags every command takes, given before the resource, after its verb', () => {
+    expect(commandArgv(['--demo', '-o', 'json', 'servers', 'get', 'ec206901'])).toEqual(['servers', 'get', '--demo', '-o', 'json', 'ec206901']);
+    expect(commandArgv(['--profile=work', '--read-only', 'actions', 'list'])).toEqual(['actions', 'list', '--profile=work', '--read-only']);
+    // no verb: the resource's own help or its error
+    expect(commandArgv(['--demo', 'servers', '--help'])).toEqual(['servers', '--help', '--demo']);
+    expect(parseCommand(commandArgv(['-y', '--api-url', 'http://127.0.0.1:1', 'servers', 'delete', 'ec1'])!)).toMatchObject({ kind: 'run', values: { server: 'ec1' }, globals: { yes: true, apiUrl: 'http://127.0.0.1:1' } });
   });
 
   it('gives every resource list (or its reports) and get where the dashboard shows records, and no flag twice', () => {

@@ -124,7 +124,7 @@ describe('start-up', () => {
       );
       const viaProfile = await planConnection(parseFlags([]), env);
       expect(viaProfile).toMatchObject({ kind: 'connect', conn: { source: 'profile', profileName: 'work', endpoint: 'https://w.example.net' } });
-      await expect(planConnection(parseFlags(['--profile', 'nope']), env)).rejects.toThrow("ECSDECK_PROFILE names 'nope', and there is no such profile");
+      await expect(planConnection(parseFlags(['--profile', 'nope']), env)).rejects.toThrow("--profile names 'nope', and there is no such profile");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
