@@ -7,16 +7,44 @@ const cell = (c: Column, row: unknown): string => (c.get as (r: unknown) => stri
 /** a cell as a person reads it (`-o table`): with its unit where the column has one */
 const shown = (c: Column, row: unknown): string => ((c.show ?? c.get) as (r: unknown) => string)(row);
 
-/** The columns kept at `width`: those with a `drop` are left out, highest first, while the rest would not fit whole. */
+const tableWidth = (widths: readonly number[]): number => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
+
+/** The column of `at` that goes first by `rank` (`drop` or `spare`): its highest, or -1 when none has one. */
+function firstToGo(at: readonly number[], columns: Column[], rank: 'drop' | 'spare'): number {
+  let out = -1;
+  for (const i of at) if (columns[i][rank] !== undefined && (out < 0 || columns[i][rank] >= columns[out][rank]!)) out = i;
+  return out;
+}
+
+/** The width below which a column that may be cut is cut too far to read, while a `spare` one could make room. */
+const READABLE = 20;
+
+/**
+ * The columns kept at `width`: those with a `drop` are left out, highest first, while the rest would not fit
+ * whole; then those with a `spare`, while the table would not fit at all or would cut another column to fewer
+ * than READABLE columns (or less than its own width, when it is narrower).
+ */
 function kept(widths: number[], columns: Column[], width: number | undefined): number[] {
   const at = columns.map((_, i) => i);
   if (width === undefined) return at;
-  const total = () => at.reduce((sum, i) => sum + widths[i], 0) + 2 * (at.length - 1);
-  while (total() > width) {
-    let drop = -1;
-    for (const i of at) if (columns[i].drop !== undefined && (drop < 0 || columns[i].drop >= columns[drop].drop!)) drop = i;
-    if (drop < 0) break;
-    at.splice(at.indexOf(drop), 1);
+  const tooWide = () => tableWidth(at.map((i) => widths[i])) > width;
+  const cutTooFar = () => {
+    const fitted = fit(
+      at.map((i) => widths[i]),
+      at.map((i) => columns[i]),
+      width,
+    );
+    return tableWidth(fitted) > width || at.some((i, k) => columns[i].spare === undefined && fitted[k] < Math.min(widths[i], READABLE));
+  };
+  for (const [rank, over] of [
+    ['drop', tooWide],
+    ['spare', cutTooFar],
+  ] as const) {
+    while (over()) {
+      const go = firstToGo(at, columns, rank);
+      if (go < 0) break;
+      at.splice(at.indexOf(go), 1);
+    }
   }
   return at;
 }
@@ -29,8 +57,7 @@ function fit(widths: number[], columns: Column[], width: number | undefined): nu
   if (width === undefined) return widths;
   const titles = columns.map((c) => c.title);
   const out = [...widths];
-  const total = () => out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
-  while (total() > width) {
+  while (tableWidth(out) > width) {
     let widest = -1;
     for (let i = 0; i < out.length; i++) if (columns[i].whole !== true && out[i] > Math.max(6, titles[i].length) && (widest < 0 || out[i] > out[widest])) widest = i;
     if (widest < 0) break;

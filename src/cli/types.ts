@@ -58,6 +58,12 @@ export interface Column {
    */
   drop?: number;
   /**
+   * Left out, highest first, only when keeping it would cut another column to fewer than 20 columns (or
+   * would not fit at all): `history list`'s BY, then PROFILE, make room for WHAT. Unlike `drop`, kept whenever
+   * the others can give up their ends and stay readable.
+   */
+  spare?: number;
+  /**
    * What a person reads in `-o table`: the value with its unit (`728.8 KB/s`, `29.5 %`). CSV and JSON keep
    * `get`'s plain number, which scripts compute with.
    */
@@ -142,7 +148,7 @@ export interface Resource {
 export function col<T>(
   title: string,
   get: (row: T) => string,
-  more: { whole?: boolean; drop?: number; show?: (row: T) => string; right?: boolean } = {},
+  more: { whole?: boolean; drop?: number; spare?: number; show?: (row: T) => string; right?: boolean } = {},
 ): Column {
   return { title, get: get, ...more };
 }

@@ -143,11 +143,17 @@ describe('history list on a terminal', () => {
     const list = history.verbs.find((v) => v.name === 'list');
     if (!list?.local) throw new Error('history list is a verb over this machine\u2019s files');
     const result = await list.run({ format: 'table', env: { XDG_STATE_HOME: state }, readInput: async () => '', readOnly: false, commandFor: () => null }, {});
-    // an 80-column terminal: WHAT gives up its end, the ID and the time stay whole
-    const row = render(result.output, 'table', 80).trimEnd().split('\n')[1];
-    expect(row.startsWith(`${id}  2026-11-28 14:32  demo     command  snapshot`)).toBe(true);
-    expect(row).toContain('…');
-    expect(displayWidth(row)).toBeLessThanOrEqual(80);
+    // an 80-column terminal: WHAT gives up its end, the ID and the time stay whole; BY and PROFILE make room
+    // for WHAT and RESULT, which they had cut to `snapshot e…` and `no answer r…`
+    const [head, row] = render(result.output, 'table', 80).trimEnd().split('\n');
+    expect(head.split(/ +/)).toEqual(['ID', 'WHEN', 'WHAT', 'RESULT']);
+    expect(row).toBe(`${id}  2026-11-28 14:32  snapshot ec206901 (bef…  no answer recorded`);
+    // at 60 the table was 70 columns wide: now it fits
+    for (const l of render(result.output, 'table', 60).trimEnd().split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+    // at 100 every column, WHAT still cut but readable
+    const wide = render(result.output, 'table', 100).trimEnd().split('\n');
+    expect(wide[0].split(/ +/)).toEqual(['ID', 'WHEN', 'PROFILE', 'BY', 'WHAT', 'RESULT']);
+    expect(wide[1]).toContain('  demo     command  snapshot ec206901 (befor…  no answer recorded');
   });
 });
 

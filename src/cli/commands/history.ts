@@ -10,8 +10,10 @@ const LIST_COLUMNS: Column[] = [
   // whole at any width: it is what `history get` takes; the time to the minute, as the other lists give it
   col<HistoryEntry>('ID', (e) => e.id, { whole: true }),
   col<HistoryEntry>('WHEN', (e) => sentAt(e).slice(0, 16), { whole: true }),
-  col<HistoryEntry>('PROFILE', (e) => e.profile),
-  col<HistoryEntry>('BY', (e) => e.by),
+  // on a narrow terminal they make room for WHAT (a sentence, cut to fewer than 20 columns it says little):
+  // BY goes first, then PROFILE
+  col<HistoryEntry>('PROFILE', (e) => e.profile, { spare: 1 }),
+  col<HistoryEntry>('BY', (e) => e.by, { spare: 2 }),
   col<HistoryEntry>('WHAT', (e) => e.what),
   col<HistoryEntry>('RESULT', outcomeText),
 ];
