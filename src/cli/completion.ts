@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { flagsOf } from './flags.js';
+import { GLOBAL_PARAMS, flagsOf } from './flags.js';
 import { COMMANDS } from './table.js';
 import { UsageError, type Io, type Param } from './types.js';
 
@@ -40,33 +40,47 @@ function bashScript(): string {
   }
   valueCases.set('-o', 'table json csv');
   valueCases.set('--profile', valueWords({ name: 'profile', help: '', complete: 'profiles' }));
+  // the flags every command takes may come before the resource (names.ts): those with a value skip two words
+  const globalWithValue = ['-o', ...GLOBAL_PARAMS.filter((p) => p.type !== 'boolean').map((p) => `--${p.name}`)];
+  const globalFlags = GLOBAL_PARAMS.filter((p) => p.name !== 'help').map((p) => `--${p.name}`);
   return `# ecsdeck completion for bash: source <(ecsdeck completion bash)
 _ecsdeck() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} words=''
-  local res=\${COMP_WORDS[1]} verb=\${COMP_WORDS[2]}
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W ${sq(words([...COMMANDS.map((r) => r.name), 'completion']))} -- "$cur") )
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} words='' at=1
+  case "$prev" in
+${[...valueCases].map(([flag, w]) => `    ${flag}) COMPREPLY=( $(compgen -W "${w}" -- "$cur") ); return ;;`).join('\n')}
+  esac
+  while [ "$at" -lt "$COMP_CWORD" ]; do
+    case "\${COMP_WORDS[at]}" in
+    ${globalWithValue.join('|')}) at=$((at + 2)) ;;
+    -*) at=$((at + 1)) ;;
+    *) break ;;
+    esac
+  done
+  local res=\${COMP_WORDS[at]} verb=\${COMP_WORDS[at+1]}
+  if [ "$COMP_CWORD" -le "$at" ]; then
+    if [ "\${cur#-}" != "$cur" ]; then words=${sq(words(globalFlags))}
+    elif [ "$at" -eq 1 ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'completion']))}
+    else words=${sq(words(COMMANDS.map((r) => r.name)))}
+    fi
+    COMPREPLY=( $(compgen -W "$words" -- "$cur") )
     return
   fi
   if [ "$res" = completion ]; then
     COMPREPLY=( $(compgen -W ${sq(words(SHELLS))} -- "$cur") )
     return
   fi
-  if [ "$COMP_CWORD" -eq 2 ]; then
+  if [ "$COMP_CWORD" -eq $((at + 1)) ]; then
     case "$res" in
 ${verbCases}
     esac
     COMPREPLY=( $(compgen -W "$words" -- "$cur") )
     return
   fi
-  case "$prev" in
-${[...valueCases].map(([flag, w]) => `    ${flag}) COMPREPLY=( $(compgen -W "${w}" -- "$cur") ); return ;;`).join('\n')}
-  esac
   if [ "\${cur#-}" != "$cur" ]; then
     case "$res $verb" in
 ${flagCases.join('\n')}
     esac
-  elif [ "$COMP_CWORD" -eq 3 ]; then
+  elif [ "$COMP_CWORD" -eq $((at + 2)) ]; then
     case "$res $verb" in
 ${argCases.join('\n')}
     esac

@@ -266,6 +266,23 @@ describe('billing and completion', () => {
     expect(again.stdout).toBe(names.stdout);
   }, SLOW);
 
+  it('completes after the flags every command takes, before the resource as after it', async () => {
+    const script = (await run(['completion', 'bash'])).stdout;
+    // each line: the words typed, the last being completed; `ecsdeck completion names` stands in for the service
+    const complete = (...typed: string[][]) =>
+      execFileSync('bash', ['-c', `${script}\necsdeck() { echo ec206901 ec206902; }\nt() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _ecsdeck; echo "\${COMPREPLY[*]}"; }\n${typed.map((w) => `t ecsdeck ${w.map((x) => `'${x}'`).join(' ')}`).join('\n')}`], { encoding: 'utf8' }).split('\n');
+    const got = complete(['se'], ['--demo', 'se'], ['--profile', 'work', 'servers', 'po'], ['-o', 'json', 'servers', 'list', '--d'], ['--demo', 'servers', 'power-off', ''], ['--']);
+    expect(got.slice(0, 6)).toEqual([
+      'servers',
+      // after --demo it offered nothing
+      'servers',
+      'power-on power-off',
+      '--demo',
+      'ec206901 ec206902',
+      '--output --api-url --profile --demo --read-only --no-history --yes',
+    ]);
+  }, SLOW);
+
   it('leaves the dashboard its flags: --help is the dashboard’s, and points at the commands', async () => {
     const r = await run(['--help']);
     expect(r.code).toBe(0);
