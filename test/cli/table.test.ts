@@ -223,6 +223,17 @@ describe('discounts and prices in a table', () => {
     const images = await verb('images', 'list').run(ctx({ catalog: { images: async () => [{ name: 'debian-12', description: 'Debian 12', osBase: 'debian', requiredDisk: 20 }] } }), {});
     expect(render(images.output, 'table').split('\n')[1]).toMatch(/^debian-12 +Debian 12 +debian +20 GB$/);
   });
+
+  it('names a schedule\u2019s day and gives a snapshot\u2019s size its unit (they read `DAY: 0` and `SIZE: 18`)', async () => {
+    const schedule = { name: 'snapshot_schedule_ec206901', enabled: true, dayOfWeek: 0, schedule: '0 3 * * 0 UTC', maxRetention: 2, lastRunAt: null, lastRunStatus: null };
+    const got = await verb('schedule', 'get').run(ctx({ schedules: { get: async () => schedule } }), { server: 'ec206901' });
+    expect(render(got.output, 'table')).toMatch(/^DAY: +Sunday$/m);
+    expect(render(got.output, 'csv').split('\r\n')[1]).toBe('snapshot_schedule_ec206901,yes,0,0 3 * * 0 UTC,2,');
+    const snapshot = { id: 101, sourceServer: 'ec206901', status: 'created', description: 'before kernel upgrade', protected: true, createdAt: null, notes: '', sizeOnDisk: 18 };
+    const one = await verb('snapshots', 'get').run(ctx({ snapshots: { get: async () => snapshot } }), { server: 'ec206901', id: 101 });
+    expect(render(one.output, 'table')).toMatch(/^SIZE: +18 GB$/m);
+    expect(render(one.output, 'csv').split('\r\n')[1]).toMatch(/,18$/);
+  });
 });
 
 describe('waiting for an action', () => {

@@ -1,5 +1,6 @@
 // `ecsdeck snapshots …`, `ecsdeck schedule …` and the VLAN verbs of `ecsdeck servers …`.
 import type { Snapshot, SnapshotSchedule, Vlan, VlanChange } from '../../api/index.js';
+import { gigabytes, weekday } from '../../ui/format.js';
 import { col, type Column, type Resource, type Verb } from '../types.js';
 import { actionResult, arg, flag, num, opt, record, rows, serverArg, text, when, yes } from '../shapes.js';
 
@@ -11,12 +12,18 @@ const SNAPSHOT_COLUMNS: Column[] = [
   col<Snapshot>('PROTECTED', (s) => yes(s.protected)),
   col<Snapshot>('CREATED', (s) => when(s.createdAt)),
 ];
-const SNAPSHOT_RECORD: Column[] = [...SNAPSHOT_COLUMNS, col<Snapshot>('NOTES', (s) => s.notes), col<Snapshot>('SIZE', (s) => text(s.sizeOnDisk))];
+const SNAPSHOT_RECORD: Column[] = [
+  ...SNAPSHOT_COLUMNS,
+  col<Snapshot>('NOTES', (s) => s.notes),
+  // the service's GB: `18 GB` in a table, 18 in CSV
+  col<Snapshot>('SIZE', (s) => text(s.sizeOnDisk), { show: (s) => (s.sizeOnDisk === null ? '' : gigabytes(s.sizeOnDisk)) }),
+];
 
 const SCHEDULE_COLUMNS: Column[] = [
   col<SnapshotSchedule>('NAME', (s) => s.name),
   col<SnapshotSchedule>('ENABLED', (s) => yes(s.enabled)),
-  col<SnapshotSchedule>('DAY', (s) => String(s.dayOfWeek)),
+  // the service's 0 to 6: `Sunday` in a table, 0 in CSV
+  col<SnapshotSchedule>('DAY', (s) => String(s.dayOfWeek), { show: (s) => weekday(s.dayOfWeek) }),
   col<SnapshotSchedule>('SCHEDULE', (s) => s.schedule),
   col<SnapshotSchedule>('RETENTION', (s) => String(s.maxRetention)),
   col<SnapshotSchedule>('LAST RUN', (s) => `${when(s.lastRunAt)} ${s.lastRunStatus ?? ''}`.trim()),

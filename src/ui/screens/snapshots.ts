@@ -3,7 +3,7 @@ import { ApiError, type Client, type Snapshot, type SnapshotSchedule } from '../
 import { mapPooled } from '../../session/pool.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
-import { formatDate, gigabytes, serverLabel, statusWord, yesNo } from '../format.js';
+import { formatDate, gigabytes, serverLabel, statusWord, weekday, weekdays, yesNo } from '../format.js';
 import { char } from '../keymap.js';
 import { knownServerLabel, knownServerNotes } from '../hooks/useActionNames.js';
 import { askDialog } from '../resource/ask.js';
@@ -235,8 +235,6 @@ export default defineResource<SnapshotRow>(base);
 
 // --- the weekly schedule, on a server's Snapshots tab ---------------------------------------------------------
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 export const scheduleCacheKey = (server: string): string => `schedule:${server}`;
 
 /** The server's weekly schedule, or null when it has none (the service answers 404). */
@@ -253,7 +251,7 @@ export async function loadSchedule(client: Client, server: string): Promise<Snap
 export function scheduleText(s: SnapshotSchedule | null | undefined): string {
   if (s === undefined) return 'Weekly schedule: loading…';
   if (s === null) return 'No weekly schedule: w sets one';
-  const day = WEEKDAYS[s.dayOfWeek] ?? `day ${s.dayOfWeek}`;
+  const day = weekday(s.dayOfWeek);
   const last = s.lastRunAt ? ` · last run ${formatDate(s.lastRunAt)}${s.lastRunStatus ? ` ${s.lastRunStatus}` : ''}` : '';
   return `Weekly schedule: ${day}s, keeps ${s.maxRetention} · ${s.enabled ? 'on' : 'off'}${last}`;
 }
@@ -267,7 +265,7 @@ export function scheduleKeys(s: SnapshotSchedule | null | undefined): string {
 export function keepProblem(text: string, day: number): string | null {
   const limit = RETENTION_BY_WEEKDAY[day as Weekday];
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) return `a whole number of snapshots, 1 to ${limit ?? 'the day\'s limit'}`;
-  if (limit !== undefined && Number(text) > limit) return `at most ${limit} kept on ${WEEKDAYS[day]}s: the service keeps no more`;
+  if (limit !== undefined && Number(text) > limit) return `at most ${limit} kept on ${weekday(day)}s: the service keeps no more`;
   return null;
 }
 
@@ -282,7 +280,7 @@ function scheduleForm(server: string, named: string, current: SnapshotSchedule |
         label: 'Day',
         kind: 'choice',
         initial: String(current?.dayOfWeek ?? 0),
-        choices: WEEKDAYS.map((d, i) => ({ value: String(i), label: d, description: `at most ${RETENTION_BY_WEEKDAY[i as Weekday]} kept` })),
+        choices: weekdays().map((d, i) => ({ value: String(i), label: d, description: `at most ${RETENTION_BY_WEEKDAY[i as Weekday]} kept` })),
       },
       {
         id: 'keep',
@@ -298,7 +296,7 @@ function scheduleForm(server: string, named: string, current: SnapshotSchedule |
       const input = { dayOfWeek: Number(values.day), maxRetention: Number(String(values.keep).trim()) };
       const saved = current ? await client.schedules.update(server, input) : await client.schedules.create(server, input);
       session.cache.set(scheduleCacheKey(server), saved);
-      return { message: `Weekly snapshots of ${named}: ${WEEKDAYS[saved.dayOfWeek]}s, keeping ${saved.maxRetention}.` };
+      return { message: `Weekly snapshots of ${named}: ${weekday(saved.dayOfWeek)}s, keeping ${saved.maxRetention}.` };
     },
   };
 }
@@ -323,7 +321,7 @@ function deleteSchedule(server: string, ctx: KeyContext<SnapshotRow>): void {
         onNo: () => ctx.nav.report('info', 'Nothing was deleted.', 'action'),
       }),
     });
-    return { message: `Weekly schedule of ${named}: ${WEEKDAYS[current.dayOfWeek] ?? current.dayOfWeek}s, keeps ${current.maxRetention}.`, refresh: false };
+    return { message: `Weekly schedule of ${named}: ${weekday(current.dayOfWeek)}s, keeps ${current.maxRetention}.`, refresh: false };
   });
 }
 
