@@ -130,6 +130,11 @@ describe('the table output', () => {
     expect(table([action], ACTION_COLUMNS, 120).split('\n')[0]).toMatch(/PROGRESS +CREATED +COMPLETED$/);
     // a pipe (no width) always has every column
     expect(table([action], ACTION_COLUMNS).split('\n')[0]).toMatch(/COMPLETED$/);
+    // the progress a percentage in a table, lined up by its end; a number in CSV
+    const [title, forty, hundred] = table([action, { ...action, progress: 100 }], ACTION_COLUMNS, 120).split('\n');
+    const end = title.indexOf('PROGRESS') + 'PROGRESS'.length;
+    expect([forty.indexOf(' 40% ') + 4, hundred.indexOf(' 100% ') + 5]).toEqual([end, end]);
+    expect(render({ kind: 'rows', rows: [action], columns: ACTION_COLUMNS }, 'csv').split('\r\n')[1]).toBe('59034,create_snapshot,ec206903-net000002,in-progress,40,2026-11-22 03:00,');
   });
 });
 
