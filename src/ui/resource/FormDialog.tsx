@@ -36,6 +36,8 @@ interface FormDialogProps<T> {
   nav?: Pick<Nav, 'idle'>;
   /** told the footer's scopes: `ask` while the form asks y/N before sending, `form` otherwise */
   onScopes?(scopes: Scope[]): void;
+  /** told the rows the form takes whenever they change (a choice's list opens, an error is shown) */
+  onRows?(rows: number): void;
 }
 
 const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
@@ -54,6 +56,49 @@ export function formRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, wid
   // a field's hint takes a line of its own while the field is focused
   const hint = fields.some((f) => f.hint !== undefined) ? 1 : 0;
   return 2 + 1 + text + fields.length + list + hint + 2;
+}
+
+/**
+ * How the form is laid out in `height` rows at `width` columns, for its state and the y/N it may be asking:
+ * what each part shows, and `rows`, the box's own height. The view draws it, and the list under the form is
+ * told `rows` in the same render (onRows), so that it fills what the form leaves instead of the most it might
+ * take.
+ */
+function formBox<T>(form: FormSpec<T>, row: T | undefined, fields: readonly FieldSpec[], s: FormState, question: { text: string } | null, width: number, height: number) {
+  const visible = fields.filter((f) => shown(f, s.values));
+  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]));
+  const inner = Math.max(10, width - 4);
+  const consequence = resolve(form.consequence, row);
+  const about = consequence ? wrapLines(consequence, inner) : [];
+  const focused = fields[s.focus];
+  const hint = focused ? (typeof focused.hint === 'function' ? focused.hint(s.values[focused.id] ?? '', s.values) : focused.hint) : undefined;
+  const isChoice = focused?.kind === 'choice' || focused?.kind === 'multi';
+
+  // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line (or
+  // the error, wrapped). What will happen is read before anything is chosen, so it is shown whole: the list
+  // under a choice gives up rows first (down to three entries), then the fields other than the focused one.
+  const asked = question ? wrapLines(question.text, inner) : [];
+  const hintLines = hint ? wrapText(hint, inner) : [];
+  const errorLines = s.error ? wrapText(`✗ ${s.error}`, inner) : [];
+  const fixed = 2 + 1 + Math.max(1, errorLines.length) + hintLines.length + asked.length;
+  const entries = isChoice ? choiceView(s, focused.id).list.length : 0;
+  const listFull = isChoice ? Math.min(LIST_ROWS, Math.max(1, entries)) + 1 : 0;
+  const listMin = isChoice ? Math.min(3, Math.max(1, entries)) + 1 : 0;
+  const room = Math.max(1, height - fixed);
+  const aboutShown = about.length <= Math.max(0, room - 1 - listMin) ? about : [...about.slice(0, Math.max(0, room - 2 - listMin)), '…'];
+  let left = room - aboutShown.length - listMin - 1;
+  const fieldRoom = 1 + Math.max(0, Math.min(visible.length - 1, left));
+  left -= fieldRoom - 1;
+  const listRows = isChoice ? Math.min(listFull, listMin + Math.max(0, left)) : 0;
+  const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
+  const rows = Math.min(height, fixed + aboutShown.length + (win.end - win.start) + listRows);
+  return { visible, focusAt, inner, focused, isChoice, asked, hintLines, errorLines, aboutShown, listRows, win, rows };
+}
+
+/** The rows a form takes as it opens (its first field focused, nothing typed) when it may take all it wants. */
+export function openingFormRows<T>(form: FormSpec<T>, row: T | undefined, ctx: Ctx, width: number): number {
+  const fields = typeof form.fields === 'function' ? form.fields(row, ctx) : form.fields;
+  return formBox(form, row, fields, initialForm(fields), null, width, Number.MAX_SAFE_INTEGER).rows;
 }
 
 /** Words wrapped to `width` columns; a word longer than a line is broken over lines, never cut. */
@@ -76,17 +121,26 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
     [],
   );
 
+  // the y/N a form asks before sending (form.ask), with the values it would send
+  const [question, setQuestionState] = useState<{ text: string; values: FormValues } | null>(null);
+  const questionRef = useRef(question);
+  // the list under the form is told the rows the form takes now, in the same render as the form's change
+  const report = () => props.onRows?.(formBox(form, row, fields, stateRef.current, questionRef.current, props.width, props.height).rows);
+  const setQuestion = (q: { text: string; values: FormValues } | null) => {
+    questionRef.current = q;
+    setQuestionState(q);
+    report();
+  };
+
   const apply = (e: FormEvent): FormStep => {
     const step = formStep(stateRef.current, e);
     if (step.state !== stateRef.current) {
       stateRef.current = step.state;
       rerender();
+      report();
     }
     return step;
   };
-
-  // the y/N a form asks before sending (form.ask), with the values it would send
-  const [question, setQuestion] = useState<{ text: string; values: FormValues } | null>(null);
 
   const send = (values: FormValues) => {
     const problem = form.check?.(values, row) ?? null;
@@ -180,34 +234,9 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   );
 
   const s = stateRef.current;
-  const visible = fields.filter((f) => shown(f, s.values));
-  const focusAt = Math.max(0, visible.indexOf(fields[s.focus]));
-  const inner = Math.max(10, props.width - 4);
+  const { visible, focusAt, inner, focused, isChoice, asked, hintLines, errorLines, aboutShown, listRows, win, rows } = formBox(form, row, fields, s, question, props.width, props.height);
   const labelWidth = Math.min(24, Math.max(...fields.map((f) => displayWidth(f.label))) + 2);
   const valueWidth = Math.max(8, inner - labelWidth);
-  const consequence = resolve(form.consequence, row);
-  const about = consequence ? wrapLines(consequence, inner) : [];
-  const focused = fields[s.focus];
-  const hint = focused ? (typeof focused.hint === 'function' ? focused.hint(s.values[focused.id] ?? '', s.values) : focused.hint) : undefined;
-  const isChoice = focused?.kind === 'choice' || focused?.kind === 'multi';
-
-  // Rows: border 2, title 1, consequence, fields, the list under a focused choice, the hint, the key line (or
-  // the error, wrapped). What will happen is read before anything is chosen, so it is shown whole: the list
-  // under a choice gives up rows first (down to three entries), then the fields other than the focused one.
-  const asked = question ? wrapLines(question.text, inner) : [];
-  const hintLines = hint ? wrapText(hint, inner) : [];
-  const errorLines = s.error ? wrapText(`✗ ${s.error}`, inner) : [];
-  const fixed = 2 + 1 + Math.max(1, errorLines.length) + hintLines.length + asked.length;
-  const entries = isChoice ? choiceView(s, focused.id).list.length : 0;
-  const listFull = isChoice ? Math.min(LIST_ROWS, Math.max(1, entries)) + 1 : 0;
-  const listMin = isChoice ? Math.min(3, Math.max(1, entries)) + 1 : 0;
-  const room = Math.max(1, props.height - fixed);
-  const aboutShown = about.length <= Math.max(0, room - 1 - listMin) ? about : [...about.slice(0, Math.max(0, room - 2 - listMin)), '…'];
-  let left = room - aboutShown.length - listMin - 1;
-  const fieldRoom = 1 + Math.max(0, Math.min(visible.length - 1, left));
-  left -= fieldRoom - 1;
-  const listRows = isChoice ? Math.min(listFull, listMin + Math.max(0, left)) : 0;
-  const win = computeWindow(visible.length, focusAt, fieldRoom, 0);
   const verb = form.verb ?? 'save';
   const last = focusAt === visible.length - 1;
   // esc on a list with a typed filter clears the filter first (choice.ts)
@@ -219,6 +248,9 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const asking = question !== null;
   const { onScopes } = props;
   useLayoutEffect(() => onScopes?.(asking ? ASK : FORM), [asking, onScopes]);
+  // a new size (the terminal's) lays the form out again: the list under it is told after that render
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- report reads the form's state through refs; only a new size is news here
+  useLayoutEffect(report, [props.width, props.height]);
 
   const keysLine = question
     ? 'y send it  n back to the form'
@@ -227,7 +259,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
     : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}${focused && s.lines[focused.id]?.selected ? '  type to replace, ← ⌫ edit' : ''}  esc ${filtering ? 'clear filter' : 'cancel'}`;
 
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={color('accent')} width={props.width} height={Math.min(props.height, fixed + aboutShown.length + (win.end - win.start) + listRows)} paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" borderColor={color('accent')} width={props.width} height={rows} paddingX={1}>
       <Text bold={color('accent') !== undefined} color={color('accent')} wrap="truncate">
         {truncate(resolve(form.title, row) ?? '', inner)}
         {win.start > 0 || win.end < visible.length ? <Text color={color('dim')}>{`  field ${focusAt + 1} of ${visible.length}`}</Text> : null}

@@ -291,7 +291,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
             onSelect={onTableSelect}
             onOpen={spec.open || spec.page || spec.record ? open : undefined}
             onBottom={onBottom}
-            height={Math.max(1, body - dialogRows - 2)}
+            height={Math.max(1, body - actions.shownRows(width, dialogRows) - 2)}
             width={width}
             widthsFrom={rows}
             live={live}

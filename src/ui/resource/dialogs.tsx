@@ -58,13 +58,17 @@ interface DialogViewProps<T> {
   /** a form tells the footer which of its keys hold now */
   nav?: Pick<Nav, 'idle'>;
   onScopes?(scopes: Scope[]): void;
+  /** a form tells the rows it takes now (the list under it fills the rest) */
+  onRows?(rows: number): void;
 }
 
 export function DialogView<T>(props: DialogViewProps<T>): ReactNode {
   const { dialog: d, width, height } = props;
   switch (d.kind) {
     case 'form':
-      return <FormDialog form={d.form} row={d.row} ctx={props.ctx} width={width} height={height} onDone={props.onDone} onCancel={props.onCancel} nav={props.nav} onScopes={props.onScopes} />;
+      return (
+        <FormDialog form={d.form} row={d.row} ctx={props.ctx} width={width} height={height} onDone={props.onDone} onCancel={props.onCancel} nav={props.nav} onScopes={props.onScopes} onRows={props.onRows} />
+      );
     case 'confirm':
       return (
         <ConfirmDialog

@@ -3,7 +3,7 @@
 // once (their bars appear before the next poll), the service's answer is reported (to the letter when it
 // refuses), and the list is loaded again. Read-only mode refuses every write here as well as in the keymap.
 
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Action } from '../../api/index.js';
 import { forgetSecret } from '../../api/secrets.js';
 import { toTracked } from '../../session/session.js';
@@ -14,6 +14,7 @@ import type { BindingId, Scope } from '../keymap.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { nounOf } from './bindings.js';
 import { DialogView, dialogRows } from './dialogs.js';
+import { openingFormRows } from './FormDialog.js';
 import type { ConfirmSpec, Ctx, Dialog, KeyContext, Outcome, ResourceSpec } from './spec.js';
 
 function dialogScopes(d: Dialog<unknown>): Scope[] {
@@ -43,6 +44,11 @@ interface ResourceActions<T> {
   dialog: Dialog<T> | null;
   /** the rows the open dialog wants; 'full' for the whole screen */
   rows(width: number): number | 'full';
+  /**
+   * The rows the open dialog takes now when `given` rows: all of them, but a form only what it shows (its
+   * choice list opens and closes as its fields are visited), so that what is under it fills the rest.
+   */
+  shownRows(width: number, given: number): number;
   /** a key of the screen (create, edit, delete, copy, its own); true when it was one */
   handle(id: BindingId, row: T | undefined): boolean;
   open(dialog: Dialog<T>): void;
@@ -79,6 +85,8 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
   const latest = useRef(o);
   latest.current = o;
   const opened = useRef(0);
+  // the rows the open form takes now, as it says (a choice's list opened, an error shown), for the list under it
+  const [formNow, setFormNow] = useState<{ dialog: Dialog<T>; rows: number } | null>(null);
 
   const api = useMemo(() => {
     const report = (kind: 'info' | 'error', text: string, actions?: readonly number[]) => latest.current.nav.report(kind, text, 'action', actions);
@@ -212,6 +220,7 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
         copy={handoff.copy}
         nav={latest.current.nav}
         onScopes={o.onDialog}
+        onRows={(rows) => setFormNow((was) => (was?.dialog === d && was.rows === rows ? was : { dialog: d, rows }))}
         onDone={(outcome) => {
           slot.close();
           api.settle(outcome, 'Done.');
@@ -229,6 +238,12 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
   return {
     dialog: slot.dialog,
     rows: (width) => (slot.dialog ? dialogRows(slot.dialog, latest.current.ctx, width) : 0),
+    shownRows: (width, given) => {
+      const d = slot.dialog;
+      if (!d) return 0;
+      if (d.kind !== 'form') return given;
+      return Math.min(given, formNow?.dialog === d ? formNow.rows : openingFormRows(d.form, d.row, latest.current.ctx, width));
+    },
     handle: api.handle,
     open: api.open,
     run: api.run,

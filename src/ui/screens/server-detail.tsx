@@ -265,7 +265,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   const full = wanted === 'full';
   const body = height - 2;
   const dialogRows = actions.dialog && !full ? Math.min(Math.max(3, body - 4), wanted) : 0;
-  const contentRows = Math.max(3, body - dialogRows);
+  const contentRows = Math.max(3, body - actions.shownRows(width, dialogRows));
   const title = server ? `Server ${serverLabel(server)}` : entry.title;
   // a tab that is a list of the server's things: the one browser, untitled, its keys through `inner`
   const tabList = <T extends object>(spec: ResourceSpec<T, ServerParams>, rows: number): ReactNode => (

@@ -144,3 +144,34 @@ test("a form's footer says what ⏎ and esc do on the field shown (next or send,
   await h.waitFor(() => /└ ⏎ send +esc cancel/.test(footer()));
   expect(footer()).not.toContain('Tab');
 });
+
+test('the list under a form fills what the form leaves, as the form grows and shrinks with its fields, in every frame', async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await h.waitFor('ec206901');
+  // the rows of the list under the form, and the blank lines between them and the list's position line
+  const under = (f: string) => {
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => / \d+\/\d+│$/.test(l));
+    let blank = 0;
+    for (let i = at - 1; i >= 0 && /^│ +│$/.test(lines[i]); i--) blank++;
+    return { rows: lines.filter((l) => /^│[ ›]ec2\d{5} /.test(l)).length, blank, panel: lines.findIndex((l) => l.startsWith('├ Actions')), at };
+  };
+  await h.press('e');
+  let f = await h.waitFor('Edit web-1');
+  // the form was given room for its group list from the start: two rows of servers, then eight blank lines
+  expect(under(f)).toMatchObject({ rows: 9, blank: 0 });
+  const before = h.frames().length;
+  await h.press(keys.tab);
+  f = await h.waitFor('leave every group');
+  expect(under(f)).toMatchObject({ rows: 5, blank: 0 });
+  await h.press('\u001b[Z');
+  f = await h.waitFor((fr) => !fr.includes('leave every group') && fr.includes('Edit web-1'));
+  expect(under(f)).toMatchObject({ rows: 9, blank: 0 });
+  // no frame in between had the list run into the panel, or leave a gap above its position line
+  for (const fr of h.frames().slice(before)) {
+    if (!fr.includes('Edit web-1')) continue;
+    const u = under(fr);
+    expect(u.blank, fr).toBe(0);
+    expect(u.at + 1, fr).toBe(u.panel);
+  }
+});
