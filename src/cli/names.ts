@@ -38,11 +38,9 @@ export function commandArgv(argv: readonly string[]): string[] | null {
   }
   const first = argv[at];
   if (first === undefined) return null;
-  const leading = argv.slice(0, at);
-  if (at === 0) {
-    if (first === 'completion' || first === 'help') return [...argv];
-  }
+  if (at === 0 && (first === 'completion' || first === 'help')) return [...argv];
   if (!(RESOURCE_NAMES as readonly string[]).includes(first)) return null;
+  const leading = argv.slice(0, at);
   const rest = argv.slice(at + 1);
   // after the verb, so that the parser still finds the verb second
   const verbFirst = rest.length > 0 && !rest[0].startsWith('-');
