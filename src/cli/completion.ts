@@ -2,7 +2,6 @@
 // template names come from the service through `ecsdeck completion names servers|templates`, kept a minute
 // in the cache directory so that pressing tab twice asks once; profile names (`--profile`, `profiles use`)
 // from the config file, `ecsdeck completion names profiles`.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -122,7 +121,9 @@ function fishScript(): string {
 
 function cacheFile(kind: string, env: Io['env']): string {
   const dir = env.ECSDECK_CACHE_DIR?.trim() || join(env.XDG_CACHE_HOME?.trim() || join(homedir(), '.cache'), 'ecsdeck');
-  const key = createHash('sha256')
+  const key = process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
     .update([env.ECSDECK_API_URL ?? '', env.ECSDECK_PROFILE ?? '', env.ECSDECK_USERNAME ?? '', kind].join('\n'))
     .digest('hex')
     .slice(0, 16);

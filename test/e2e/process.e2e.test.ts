@@ -204,3 +204,23 @@ it('at start: a 0755 config directory becomes 0700, and a killed dashboard\'s ed
   s.pty.write('q');
   await s.exit(SHOW_MS);
 }, 60_000);
+
+it('loads neither node:crypto nor node:v8 in its main thread, from start to quit without a write (5 to 15 ms of a start on Node 22 and 24)', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'ecsdeck-e2e-builtins-'));
+  cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+  const loaded = join(home, 'loaded.json');
+  // preloaded into the dashboard's main thread (the demo's emulator thread is left alone): what it loaded
+  const hook = join(home, 'hook.cjs');
+  writeFileSync(hook, `if (require('node:worker_threads').isMainThread) process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`);
+  const s = start({ args: ['--demo'], env: { NODE_OPTIONS: `--require ${hook}`, ECSDECK_CONFIG_DIR: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') } });
+  cleanups.push(() => s.kill());
+  await s.waitFor('ec206901', SHOW_MS);
+  await s.press('q');
+  expect((await s.exit(SHOW_MS)).exitCode).toBe(0);
+  const modules = JSON.parse(readFileSync(loaded, 'utf8')) as string[];
+  // the history's ids and an SSH key's fingerprint load node:crypto when they are needed; the code cache is
+  // named after process.versions.v8
+  expect(modules.filter((m) => /^NativeModule (crypto|v8)$/.test(m))).toEqual([]);
+  // the hook saw the start (it is not a file that was never written)
+  expect(modules).toContain('NativeModule worker_threads');
+});
