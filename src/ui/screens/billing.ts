@@ -1,7 +1,6 @@
 // `:billing`: the month's three usage reports (servers, templates, snapshots), one tab each; `[` `]` change
 // the month, Tab the report, `x` writes the report shown as the service's own CSV to a file here.
 import { constants as fsc } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client, ServerUsage, SnapshotUsageRow, TemplateUsage } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
@@ -52,7 +51,8 @@ export async function writeNewFile(dir: string, name: string, text: string): Pro
     const path = join(dir, n === 1 ? name : `${stem}-${n}${ext}`);
     let handle;
     try {
-      handle = await open(path, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL, 0o644);
+      // node:fs/promises when a report is written, not at every start (1 to 2 ms of it on Node 22)
+      handle = await process.getBuiltinModule('node:fs/promises').open(path, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL, 0o644);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw err;
