@@ -261,12 +261,12 @@ function keyStep(s: FormState, input: string, key: KeyLike, page = 5): FormStep 
   return { state: next };
 }
 
-/** The entries of a choice field as its filter shows them, with the highlighted one. */
 /** The choice field holds a typed filter, which esc clears before anything else (the hints say so). */
 export function typedFilter(s: FormState, id: string): boolean {
   return (s.lists[id]?.query.value ?? '') !== '';
 }
 
+/** The entries of a choice field as its filter shows them, with the highlighted one. */
 export function choiceView(s: FormState, id: string): { list: Choice<string>[]; state: ChoiceState } {
   const items = s.items[id] ?? [];
   const state = s.lists[id] ?? initialChoiceState(items);
