@@ -85,15 +85,13 @@ export function percent(fraction: number | null | undefined): string {
   return finite(fraction) ? `${Math.round(fraction * 100)}%` : '—';
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** The week's days by name, Sunday first: the service's day_of_week 0 to 6. */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** The service's day of the week, 0 (Sunday) to 6, by name: `Sunday`; `day 9` for one out of range. */
 export function weekday(n: number): string {
   return WEEKDAYS[n] ?? `day ${n}`;
 }
-
-/** The week's days by name, Sunday first: the service's 0 to 6. */
-export const weekdays = (): readonly string[] => WEEKDAYS;
 
 export const yesNo = (v: boolean | null | undefined): string => (v === null || v === undefined ? '—' : v ? 'yes' : 'no');
 

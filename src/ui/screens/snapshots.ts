@@ -3,7 +3,7 @@ import { ApiError, type Client, type Snapshot, type SnapshotSchedule } from '../
 import { mapPooled } from '../../session/pool.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
-import { formatDate, gigabytes, serverLabel, statusWord, weekday, weekdays, yesNo } from '../format.js';
+import { formatDate, gigabytes, serverLabel, statusWord, weekday, WEEKDAYS, yesNo } from '../format.js';
 import { char } from '../keymap.js';
 import { knownServerLabel, knownServerNotes } from '../hooks/useActionNames.js';
 import { askDialog } from '../resource/ask.js';
@@ -280,7 +280,7 @@ function scheduleForm(server: string, named: string, current: SnapshotSchedule |
         label: 'Day',
         kind: 'choice',
         initial: String(current?.dayOfWeek ?? 0),
-        choices: weekdays().map((d, i) => ({ value: String(i), label: d, description: `at most ${RETENTION_BY_WEEKDAY[i as Weekday]} kept` })),
+        choices: WEEKDAYS.map((d, i) => ({ value: String(i), label: d, description: `at most ${RETENTION_BY_WEEKDAY[i as Weekday]} kept` })),
       },
       {
         id: 'keep',
