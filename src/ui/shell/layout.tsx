@@ -44,11 +44,21 @@ interface Layout {
   helpRows: number;
 }
 
+/**
+ * Rows of `:`'s completions below their title line: every screen's name when half the height holds them,
+ * else half the height (the rest say how many more there are). The same whatever is typed, so the screen
+ * above does not jump with each letter; never fewer than the action panel it stands in for.
+ */
+export function completionLines(rows: number, panel: number, commands = COMMANDS.length): number {
+  return Math.max(panel, Math.min(commands, Math.floor(rows / 2) - 1));
+}
+
 export function layoutOf(columns: number, rows: number, panel: readonly ActionRow[], status: Status | null, mode: Mode): Layout {
   const W = Math.max(columns, MIN_COLUMNS);
   const H = Math.max(rows, MIN_ROWS);
   const inner = W - 2;
-  const lines = panelLines(H, panelNeed(panel, W));
+  const panelRows = panelLines(H, panelNeed(panel, W));
+  const lines = mode === 'command' ? completionLines(H, panelRows) : panelRows;
   const statusText = status ? safe(`${status.kind === 'error' ? '✗ ' : ''}${status.text}`) : '';
   const statusRows = mode === 'command' ? 1 : Math.min(2, Math.max(1, Math.ceil(displayWidth(statusText) / Math.max(1, inner - 1))));
   const bodyRows = Math.max(3, H - 2 - (1 + lines) - statusRows);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createEmulator } from '../../../src/emulator/app.js';
 import { createClient } from '../../../src/api/index.js';
 import { App } from '../../../src/ui/app.js';
+import { COMMANDS } from '../../../src/ui/registry.js';
 import { createSession } from '../../../src/session/session.js';
 import { keys, waitForFrame } from '../helpers.js';
 import { BASE, startApp, strip, type Harness } from './harness.js';
@@ -46,6 +47,34 @@ describe('command line', () => {
     await h.waitFor(':snapshots');
     await h.press(keys.escape);
     await h.waitFor((f) => !f.includes(':snapshots'));
+  });
+
+  test(': lists as many screens as half the terminal holds, and the list above keeps its cursor row', async () => {
+    const names = COMMANDS.map((c) => c.name);
+    const listed = (f: string) => names.filter((n) => f.split('\n').some((l) => new RegExp(`^│[ ›]${n} `).test(l)));
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    // the cursor on the tenth server, low in the list
+    await h.press(...Array<string>(9).fill('j'));
+    await h.waitFor(/│›ec\d+ +inference-l4/);
+    await h.press(':');
+    // 24 rows: ten names and a line saying how many more (the panel it stands in for has two)
+    let f = await h.waitFor(`+${names.length - 10} more: keep typing`);
+    expect(listed(f)).toEqual(names.slice(0, 10));
+    expect(f).toMatch(/│›ec\d+ +inference-l4/);
+    expect(f.split('\n').length).toBeLessThanOrEqual(24);
+    // typing narrows the list without moving the screen above it
+    const top = f.split('\n').slice(0, 10).join('\n');
+    await h.type('sn');
+    f = await h.waitFor(/›snapshots/);
+    expect(f.split('\n').slice(0, 10).join('\n')).toBe(top);
+    await h.press(keys.escape);
+    await h.waitFor((f) => !f.includes('Screens'));
+    // 40 rows: every screen, nothing left out
+    h.rerender({ width: 140, height: 40 });
+    await h.press(':');
+    f = await h.waitFor((f) => listed(f).length === names.length);
+    expect(f).not.toContain('more: keep typing');
   });
 
   test('an unknown name is refused with a message, and q typed in the line is text, not quit', async () => {
