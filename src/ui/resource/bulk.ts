@@ -40,6 +40,18 @@ export function skippedText<T>(plan: BulkPlan<T>, max = 4): string {
   return `Skipped, not sent (${plan.skipped.length}): ${named.join('; ')}.`;
 }
 
+/**
+ * `Servers: web-1 (ec206901), web-2 (ec206902) and 3 more.`: the rows a confirmation is about, by name, so
+ * that a yes never goes to rows marked long ago and scrolled out of sight. The first `max` are named.
+ */
+export function goingText(names: readonly string[], noun: string, max = 6): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, max);
+  const rest = names.length - shown.length;
+  const list = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+  return `${capital(noun)}: ${list}.`;
+}
+
 /** What the status line says once every request of a group is answered, and once its last action ended. */
 function groupReport(g: BulkGroup, verb: string, noun: string, last: boolean): { kind: 'info' | 'error'; text: string } {
   const failed = g.failed.length;
@@ -64,7 +76,12 @@ export function bulkConfirm<T>(spec: Pick<ResourceSpec<T>, 'singular' | 'label'>
   return {
     kind: bulk.confirm,
     title: () => (bulk.confirm === 'typed' ? `${capital(bulk.verb)} ${what}` : `${capital(bulk.verb)} ${what}?`),
-    consequence: () => [bulk.consequence, skippedText(plan), `One request per ${nounOf(spec.singular)}, ${BULK_PACE} at a time.`].filter(Boolean).join(' '),
+    // the names on a line of their own, the consequence under them
+    consequence: () =>
+      [
+        goingText(plan.go.map(spec.label), n === 1 ? nounOf(spec.singular) : plural),
+        [bulk.consequence, skippedText(plan), `One request per ${nounOf(spec.singular)}, ${BULK_PACE} at a time.`].filter(Boolean).join(' '),
+      ].join('\n'),
     name: () => String(n),
     verb: bulk.verb,
     what: () => `${capital(bulk.verb)} ${what}, ${BULK_PACE} at a time`,

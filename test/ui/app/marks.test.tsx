@@ -93,6 +93,8 @@ describe('marks', () => {
     await h.press('P');
     const f = await h.waitFor('[y/N]');
     expect(f).toContain('Power off 1 server?');
+    // the rows the yes goes to, by name
+    expect(f.replace(/[│\n ]+/g, ' ')).toContain('Server: web-1 (ec206901).');
     expect(f.replace(/[│\n ]+/g, ' ')).toContain('Skipped, not sent (1): win-build (ec206906) is already off');
     await h.press('y');
     await h.waitFor(/bulk +power_off +\d\/1/);
@@ -108,7 +110,8 @@ describe('marks', () => {
     await mark(h, 'ec206905');
     await h.press('d');
     await h.waitFor('Delete 2 servers');
-    await h.waitFor(/Type 2 to confirm/);
+    const f = await h.waitFor(/Type 2 to confirm/);
+    expect(f.replace(/[│\n ]+/g, ' ')).toContain('Servers: db-replica (ec206904) and monitoring (ec206905).');
     await h.type('2');
     await h.press('\r');
     await h.waitFor(/bulk +delete_server +\d\/2/);
