@@ -150,7 +150,14 @@ export function createSession(init: SessionInit): Session {
     settings: init.settings,
     askPassword: null,
     followRunning() {
-      following ??= init.client.actions.list({ length: 50 }).then((page) => tracker.ingest(page.actions.map(toTracked), { newest: true }));
+      // a failure is the tracker's to say (the panel) and to try again
+      following ??= init.client.actions.list({ length: 50 }).then(
+        (page) => tracker.ingest(page.actions.map(toTracked), { newest: true }),
+        (err: unknown) => {
+          tracker.failed(err);
+          throw err;
+        },
+      );
       return following;
     },
     async close() {

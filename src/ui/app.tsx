@@ -13,6 +13,7 @@ import { isTooSmall } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
 import type { Nav, ScreenControl, ScreenProps, SortColumn } from './hooks/screen.js';
 import type { SortSpec } from './components/Table.js';
+import type { TrackerSnapshot } from '../watch/tracker.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { useIdleHints } from './hooks/useIdle.js';
 import { useFailureNotice, usePanelRows } from './hooks/useActionNames.js';
@@ -96,7 +97,6 @@ function Shell(props: AppProps): ReactNode {
     trackerOptions: props.trackerOptions,
     history: props.history,
     onSessionChange: props.onSessionChange,
-    report,
     onSwitched: (next, profile) => {
       onDialog(null);
       setMode('none');
@@ -203,7 +203,7 @@ function Shell(props: AppProps): ReactNode {
       mode={mode}
       status={status}
       failed={failures.length}
-      running={session ? session.tracker.snapshot().inFlight.length : 0}
+      running={session ? runningCount(session.tracker.snapshot()) : 0}
       panelRows={rows}
       body={body}
       relogin={relogin}
@@ -226,6 +226,11 @@ function Shell(props: AppProps): ReactNode {
       }}
     />
   );
+}
+
+/** The header's count of actions in flight; null when none is known and the last look at them failed. */
+export function runningCount(snapshot: TrackerSnapshot): number | null {
+  return snapshot.error !== null && snapshot.inFlight.length === 0 ? null : snapshot.inFlight.length;
 }
 
 const DIALOG_SCOPES: Scope[] = ['dialog'];

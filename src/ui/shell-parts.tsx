@@ -21,7 +21,7 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 
 export const MemoFooter = memo(Footer);
 
-export const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: PendingConnection; width: number; readOnly: boolean; failed: number; running: number }): ReactNode {
+export const HeaderBar = memo(function HeaderBar(props: { session: Session | null; pending?: PendingConnection; width: number; readOnly: boolean; failed: number; running: number | null }): ReactNode {
   const { session, pending } = props;
   const servers = useCached<Server[]>(session?.cache, SERVERS_CACHE_KEY);
   // the service's time, as everything it dates (the emulator's clock runs 20× in the demo)
@@ -36,7 +36,8 @@ export const HeaderBar = memo(function HeaderBar(props: { session: Session | nul
   const burn = useBurn(session, servers);
   const counts: string[] = [];
   if (servers) counts.push(plural(servers.length, 'server'));
-  if (session) counts.push(plural(props.running, 'running action'));
+  // null: the account's actions could not be read, and `0 running` would be a guess
+  if (session) counts.push(props.running === null ? 'running actions unknown' : plural(props.running, 'running action'));
   if (props.failed > 0) counts.push(`${props.failed} failed`);
   return (
     <Header

@@ -165,7 +165,7 @@ export class ActionTracker {
       if (done) return;
       done = true;
       this.watchers -= 1;
-      if (this.watchers === 0 && this.inFlight.size === 0 && this.pollTimer !== null) {
+      if (this.watchers === 0 && this.inFlight.size === 0 && this.error === null && this.pollTimer !== null) {
         this.clearTimer(this.pollTimer);
         this.pollTimer = null;
       }
@@ -208,9 +208,22 @@ export class ActionTracker {
     this.finishListeners.clear();
   }
 
+  /**
+   * A look at the account's actions made outside the tracker failed (the start-up's, `followRunning`): the
+   * panel says why instead of `nothing running`, and the tracker looks again, backing off as after its own
+   * failures, until a look works, whether or not anything watches.
+   */
+  failed(err: unknown): void {
+    if (this.stopped) return;
+    this.failures += 1;
+    this.error = err instanceof Error ? err.message : String(err);
+    this.changed();
+    this.schedule();
+  }
+
   /** One look at the account's actions. Overlapping looks are dropped: a tick while one runs does nothing. */
   async poll(): Promise<void> {
-    if (this.polling || this.stopped || (this.inFlight.size === 0 && this.watchers === 0)) return;
+    if (this.polling || this.stopped || (this.inFlight.size === 0 && this.watchers === 0 && this.error === null)) return;
     this.polling = true;
     this.abort = new AbortController();
     try {
@@ -281,7 +294,8 @@ export class ActionTracker {
   private schedule(): void {
     if (this.stopped || this.polling) return;
     const busy = this.inFlight.size > 0;
-    if (!busy && this.watchers === 0) return;
+    // a failed look is tried again even with nothing to follow: what the panel says must not stay stale
+    if (!busy && this.watchers === 0 && this.error === null) return;
     const base = busy ? this.intervalMs : this.probeMs;
     const delay =
       this.failures > 0

@@ -174,6 +174,35 @@ describe('ActionTracker', () => {
     expect(tracker.snapshot().error).toBeNull();
   });
 
+  it('a failed start-up look is said and tried again with nothing to follow, backing off, until one works', async () => {
+    const svc = fakeService();
+    const timers = manualTimers();
+    const tracker = new ActionTracker({ source: svc.source, probeMs: 5000, ...timers });
+    // the session's own first look (followRunning) failed: nothing is in flight and nothing watches
+    tracker.failed(new Error('cannot reach the service at http://127.0.0.1:9 (connection refused)'));
+    expect(tracker.snapshot().error).toBe('cannot reach the service at http://127.0.0.1:9 (connection refused)');
+    expect(tracker.active).toBe(true);
+    svc.failNext(1);
+    await timers.advance(10_000); // 5 s doubled once: fails, next in 20 s
+    expect(svc.calls).toHaveLength(1);
+    expect(tracker.snapshot().error).toBe('service unavailable');
+    svc.actions.set(7, action(7, 30));
+    await timers.advance(19_000);
+    expect(svc.calls).toHaveLength(1);
+    await timers.advance(1000); // works: the action started meanwhile is followed, and the error is gone
+    expect(svc.calls).toHaveLength(2);
+    expect(tracker.snapshot().error).toBeNull();
+    expect(tracker.snapshot().inFlight.map((a) => a.id)).toEqual([7]);
+    // once it works, the idle tracker is idle again: no look without something in flight or watching
+    svc.actions.set(7, action(7, 100, 'completed'));
+    await timers.advance(1000);
+    await timers.advance(60_000);
+    const calls = svc.calls.length;
+    await timers.advance(60_000);
+    expect(svc.calls).toHaveLength(calls);
+    expect(tracker.active).toBe(false);
+  });
+
   it('picks up in-progress actions started elsewhere from the list it polls', async () => {
     const svc = fakeService();
     const timers = manualTimers();

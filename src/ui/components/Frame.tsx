@@ -225,7 +225,9 @@ export function ActionPanel(props: ActionPanelProps): ReactNode {
   const hiddenRunning = hiddenRows.filter((a) => a.state === 'running').length;
   // a failing poll is said in the heading, so the rows keep their last known progress; failures are counted
   const failed = props.actions.filter((a) => a.state === 'failed').length;
-  const heading = props.error ? `├ Actions · ✗ ${props.error} ` : failed > 0 ? `├ Actions · ${failed} failed (X dismisses) ` : '├ Actions ';
+  // with no rows to keep, the failure is said whole where the rows would be, rather than cut in the heading
+  const unread = props.error && props.actions.length === 0 ? wrapText(`✗ the account's actions could not be read: ${props.error}`, textWidth) : null;
+  const heading = unread ? '├ Actions · ✗ ' : props.error ? `├ Actions · ✗ ${props.error} ` : failed > 0 ? `├ Actions · ${failed} failed (X dismisses) ` : '├ Actions ';
   const head = truncate(heading, props.width - 2);
   const title = framed ? (
     <Text wrap="truncate">
@@ -239,7 +241,16 @@ export function ActionPanel(props: ActionPanelProps): ReactNode {
   );
   const rows = (
     <>
-      {props.actions.length === 0 ? <Text color={color('dim')}> nothing running</Text> : null}
+      {unread ? (
+        unread.slice(0, limit).map((line, i) => (
+          <Text key={`unread-${i}`} color={color('error')} wrap="truncate">
+            {' '}
+            {i === limit - 1 && unread.length > limit ? truncate(`${line} …`, textWidth) : line}
+          </Text>
+        ))
+      ) : props.actions.length === 0 ? (
+        <Text color={color('dim')}> nothing running</Text>
+      ) : null}
       {shown.flat().map((p) => {
         const role = p.state === 'done' ? 'ok' : p.state === 'failed' ? 'error' : undefined;
         return (

@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
 import { CORE_KEYS, type KeyLike } from '../keymap.js';
-import { padEnd, padStart, truncate } from '../text.js';
+import { padEnd, padStart, safe, truncate } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import {
   cellText,
@@ -237,10 +237,12 @@ export function Table<T>(props: TableProps<T>): ReactNode {
       </Text>
       <Box flexDirection="column" height={height}>
         {view.length === 0 ? (
-          <Text color={color('dim')} wrap="truncate">
-            {' '}
-            {truncate(filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet'), Math.max(0, width - marker))}
-          </Text>
+          // wrapped, not cut: this is where a list says why it could not be loaded
+          <Box paddingLeft={1} width={width}>
+            <Text color={color('dim')} wrap="wrap">
+              {safe(filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet'))}
+            </Text>
+          </Box>
         ) : (
           visible
         )}

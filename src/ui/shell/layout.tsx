@@ -76,8 +76,11 @@ interface ShellFrameProps {
   status: Status | null;
   /** the failed actions in the panel, for the header's count */
   failed: number;
-  /** actions in flight, from the snapshot the panel's rows were made of: the header's count and the panel agree */
-  running: number;
+  /**
+   * actions in flight, from the snapshot the panel's rows were made of: the header's count and the panel agree;
+   * null when the account's actions could not be read and none is known to run
+   */
+  running: number | null;
   panelRows: ActionRow[];
   /** the screen, drawn whatever the mode so that its state stays */
   body: ReactNode;

@@ -5,8 +5,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../config/profiles.js';
 import type { HistoryLog } from '../../history/log.js';
 import { sessionForConnection, type ConnectOptions, type Session, type SessionInit } from '../../session/session.js';
-import type { StatusKind } from '../hooks/screen.js';
-import { errorText } from '../hooks/useResource.js';
 
 interface SessionOptions {
   session: Session | null;
@@ -17,7 +15,6 @@ interface SessionOptions {
   onSessionChange?(session: Session): void;
   /** the new session is there: the shell starts again on its first screen */
   onSwitched(session: Session, profile: Profile): void;
-  report(kind: StatusKind, text: string, source?: string, actions?: readonly number[]): void;
 }
 
 export function useShellSession(opts: SessionOptions): { session: Session | null; switchTo(profile: Profile): Promise<void> } {
@@ -63,17 +60,11 @@ export function useShellSession(opts: SessionOptions): { session: Session | null
   );
 
   // At start (and after a switch): every action still running is followed, whichever client started it.
-  const { report } = opts;
+  // A failure is said in the action panel (the tracker's error), not again on the status line: when the
+  // service cannot be reached, the screen's own list says so already.
   useEffect(() => {
-    if (!session) return;
-    let gone = false;
-    session.followRunning().catch((err: unknown) => {
-      if (!gone) report('error', errorText(err), 'actions');
-    });
-    return () => {
-      gone = true;
-    };
-  }, [session, report]);
+    session?.followRunning().catch(() => {});
+  }, [session]);
 
   return { session, switchTo };
 }

@@ -2,7 +2,10 @@
 // and never follows the user to another screen; a failed action stays, red, until X, and the header counts it.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { startApp, type Harness } from './harness.js';
+import { createEmulator } from '../../../src/emulator/app.js';
+import { createClient } from '../../../src/api/index.js';
+import { createSession } from '../../../src/session/session.js';
+import { BASE, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -70,4 +73,29 @@ test('/ also matches the columns only a wide terminal shows (a server\'s group)'
   expect(f).toContain('web-1');
   expect(f).toContain('web-2');
   expect(f).not.toContain('GROUP');
+});
+
+test("the account's actions not read at start: the panel says why and the header does not guess; both clear once a look works", async () => {
+  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  const fault = await emulator.fetch(
+    new Request('http://emu.test/__emulator/faults', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ error_next: 1, error_status: 503, path_prefix: '/ecs/v2/actions' }),
+    }),
+  );
+  expect(fault.status).toBe(200);
+  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
+  await client.login('demo', 'demo');
+  const session = createSession({ client, profile: 'demo', endpoint: 'emu.test', local: true, trackerOptions: { intervalMs: 30, probeMs: 200, lingerMs: 60_000 } });
+  h = await startApp({ emulator, session });
+  let f = await h.waitFor("✗ the account's actions could not be read: injected fault: status 503");
+  expect(f).toContain('├ Actions · ✗ ');
+  expect(f).not.toContain('nothing running');
+  expect(f.split('\n')[0]).toContain('running actions unknown');
+  // said once, in the panel: not on the status line too
+  expect(statusLine(f)).not.toContain('injected fault');
+  // the tracker looks again by itself, though nothing is followed
+  f = await h.waitFor((x) => x.includes('nothing running') && x.split('\n')[0].includes('0 running actions'), 3000);
+  expect(f).not.toContain('could not be read');
 });

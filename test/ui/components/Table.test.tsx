@@ -304,6 +304,15 @@ describe('<Table>', () => {
     await waitForFrame(lastFrame, (f) => f.includes('no rows match /zzz') && f.includes('0/0 of 5'));
   });
 
+  it('wraps what it says in place of rows (why the list could not be loaded) instead of cutting it', async () => {
+    const why = 'could not be loaded: cannot reach the service at http://127.0.0.1:9 (bad port)';
+    const { lastFrame } = render(<Table rows={[]} columns={columns} rowKey={(r: Server) => r.id} height={3} width={40} emptyText={why} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('0/0'));
+    expect(frame).not.toContain('…');
+    expect(frame.replace(/\s+/g, ' ')).toContain(why);
+    for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
   it('ignores keys when inactive', async () => {
     const { lastFrame, stdin, rerender } = render(<Table rows={many(5)} columns={columns} rowKey={(r) => r.id} height={3} width={60} isActive={false} />);
     await waitForFrame(lastFrame, (f) => f.includes('1/5'));
