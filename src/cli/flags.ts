@@ -7,7 +7,7 @@ export const FORMATS: readonly Format[] = ['table', 'json', 'csv'];
 export const GLOBAL_PARAMS: Param[] = [
   { name: 'output', help: 'how the result is written (default table)', choices: FORMATS, meta: 'FORMAT' },
   { name: 'api-url', help: "the service's address", meta: 'URL' },
-  { name: 'profile', help: 'a saved profile (the dashboard’s :profiles)', meta: 'NAME' },
+  { name: 'profile', help: "a saved profile (the dashboard's :profiles)", meta: 'NAME' },
   { name: 'demo', help: 'act on a throw-away local emulator with demo data', type: 'boolean' },
   { name: 'read-only', help: 'refuse anything that would change the service', type: 'boolean' },
   { name: 'no-history', help: 'write nothing to the history file ($XDG_STATE_HOME/ecsdeck/history.jsonl)', type: 'boolean' },

@@ -116,7 +116,7 @@ it('makes a template from a snapshot, then a server from that template', async (
   await s.waitFor('where eCS3 can be created now', SHOW_MS);
   await s.idle();
   s.pty.write(KEYS.enter);
-  await s.waitFor('the server’s label in the list', SHOW_MS);
+  await s.waitFor("the server's label in the list", SHOW_MS);
   s.pty.write(`e2e-from-template${KEYS.enter}`);
   await s.waitFor(`"image": "${made.name}"`, SHOW_MS);
   s.pty.write(KEYS.enter);

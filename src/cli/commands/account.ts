@@ -281,7 +281,7 @@ const accountVerbs: Verb[] = [
 ];
 
 export const accountResources: Resource[] = [
-  { name: 'actions', summary: 'the service’s asynchronous operations', verbs: actions },
+  { name: 'actions', summary: "the service's asynchronous operations", verbs: actions },
   ...catalog,
   { name: 'billing', summary: 'monthly usage reports', verbs: billing },
   { name: 'events', summary: 'GPU pod events', verbs: events },

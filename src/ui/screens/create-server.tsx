@@ -234,7 +234,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       body = (
         <Box flexDirection="column">
           <Text bold={colorEnabled()} wrap="truncate">
-            Notes <Text color={color('dim')}>the server’s label in the list (required)</Text>
+            Notes <Text color={color('dim')}>the server's label in the list (required)</Text>
           </Text>
           <StepForm
             key="notes"

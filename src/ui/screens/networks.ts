@@ -18,7 +18,7 @@ const NETWORK_COLUMNS: readonly Column<Network>[] = [
 ];
 
 const CREATE_CONSEQUENCE =
-  'The service makes an empty private network and names it itself (net…); nothing is attached to it. VLANs join servers to it from a server’s Networks tab (4).';
+  "The service makes an empty private network and names it itself (net…); nothing is attached to it. VLANs join servers to it from a server's Networks tab (4).";
 
 export default defineResource<Network>({
   name: 'networks',

@@ -36,11 +36,11 @@ function hoursText(u: ServerUsage): string {
 }
 
 /**
- * What the tab’s figures are, under them. The key and its words are joined by no-break spaces: a wrap puts
+ * What the tab's figures are, under them. The key and its words are joined by no-break spaces: a wrap puts
  * `r reads it again` on one line, not `r` at the end of one and `reads it again` at the start of the next.
  */
 export const COST_NOTE =
-  'the rate is the cost model’s (plan price, spot, reserved, offline and special discounts); the month so far is the service’s bill; r\u00a0reads\u00a0it\u00a0again';
+  "the rate is the cost model's (plan price, spot, reserved, offline and special discounts); the month so far is the service's bill; r\u00a0reads\u00a0it\u00a0again";
 
 export function CostView(props: CostViewProps): ReactNode {
   const { session, server, width } = props;
@@ -69,7 +69,7 @@ export function CostView(props: CostViewProps): ReactNode {
   const usage = server ? report.data?.find((u) => u.name === server.name) : undefined;
   if (report.error && !report.data) lines.push({ label: `${monthName}`, text: `✗ the usage report could not be read: ${report.error}`, role: 'error' });
   else if (!report.data) lines.push({ label: `${monthName}`, text: 'loading the usage report…', role: 'dim' });
-  else if (!usage) lines.push({ label: `${monthName}`, text: 'not in this month’s usage report yet', role: 'dim' });
+  else if (!usage) lines.push({ label: `${monthName}`, text: "not in this month's usage report yet", role: 'dim' });
   else lines.push({ label: 'This month', text: `${money(usage.cost)} so far in ${monthName} (usage report: ${hoursText(usage)})` });
   if (rate && report.data) {
     const predicted = monthPrediction(rate, now, usage ? usage.cost : null);

@@ -21,7 +21,7 @@ const CONSOLE_MASK = '••••••••••••';
 
 /** What the console key is for, under it. */
 const CONSOLE_USE =
-  'A token for the service’s web console of this server (its screen and keyboard): paste it where the console asks for it. It is kept nowhere: closing this forgets it.';
+  "A token for the service's web console of this server (its screen and keyboard): paste it where the console asks for it. It is kept nowhere: closing this forgets it.";
 
 interface ConsoleDialogProps {
   client: Client;

@@ -399,7 +399,7 @@ type Wizard = Awaited<ReturnType<typeof setup>>;
 const hasPlans = (f: string) => f.includes('eCS1HM') && f.includes('ECS1GPU8');
 const onLocation = (f: string) => f.includes('Location');
 const onImage = (f: string) => f.includes('public images and your templates');
-const onNotes = (f: string) => f.includes('the server’s label');
+const onNotes = (f: string) => f.includes("the server's label");
 const onReview = (f: string) => f.includes('POST /ecs/v2/servers');
 const onExtras = (f: string) => f.includes('Extras — optional');
 
@@ -520,7 +520,7 @@ describe('<CreateServerWizard>', () => {
     await w.type('\r', onImage);
     await w.type('\r', onNotes);
     const refused = await w.type('\r', (f) => f.includes(NOTES_REQUIRED));
-    expect(refused).toContain('the server’s label');
+    expect(refused).toContain("the server's label");
     await w.type('ok\r', onReview);
   });
 

@@ -78,7 +78,7 @@ test('n opens the create wizard with the template as the image; the server is ma
   await h.waitFor('where eCS3 can be created now');
   await h.press(keys.enter);
   // the image step is passed: the template is the image
-  await h.waitFor('the server’s label in the list');
+  await h.waitFor("the server's label in the list");
   await h.type('from-template');
   await h.press(keys.enter);
   await h.waitFor('"image": "ei204101"');

@@ -244,7 +244,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
   const editing = state.editing;
   const title =
     editing === null
-      ? 'Extras — optional, checked with the service’s rules before sending'
+      ? "Extras — optional, checked with the service's rules before sending"
       : editing === 'vlans'
         ? `VLANs of the new server on ${state.vlanNetwork ?? ''}`
         : (TITLES[editing] ?? editing);
