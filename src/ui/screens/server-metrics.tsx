@@ -37,7 +37,8 @@ interface Series {
   max?: number;
 }
 
-const cpu = (v: number): string => `${v < 10 ? v.toFixed(1) : Math.round(v)} %`;
+// a tenth below 10 (`8.1 %`), but the axis's foot is `0 %`, as the byte series' is `0 B/s`
+const cpu = (v: number): string => `${v === 0 ? 0 : v < 10 ? v.toFixed(1) : Math.round(v)} %`;
 
 function metricSeries(m: ServerMetrics): Series[] {
   return [

@@ -65,6 +65,18 @@ test('the Metrics tab shows every series with its unit, moves with the clock, an
   await h.waitFor('Range 7d');
 });
 
+test('on a tall terminal each chart has its y-axis: CPU from 0 % to 100 %, bytes from 0 B/s', async () => {
+  h = await startApp({ width: 140, height: 60 });
+  await h.waitFor((f) => /│›ec206901/.test(f));
+  await h.press(keys.enter);
+  await h.waitFor('Server web-1 (ec206901)');
+  await h.press('2');
+  const f = await h.waitFor((fr) => /Net sent +last/.test(fr) && / 0 B\/s ┤/.test(fr));
+  expect(f).toMatch(/│ +100 % ┤/);
+  expect(f).toMatch(/│ +0 % ┤/);
+  expect(f).not.toContain('0.0 %');
+});
+
 test('at 80×24 the series fill the tab: two rows of bars under each label, no blank rows below the last', async () => {
   h = await startApp({ width: 80, height: 24 });
   await h.waitFor((f) => /│›ec206901/.test(f));
