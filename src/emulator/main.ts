@@ -8,6 +8,39 @@ const USAGE = `usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--cl
                            [--seed demo|empty] [--dialect primary|alternate|live] [--state FILE]
                            [--state-recover] [--admin-token TOKEN] [--demo-account]`;
 
+/** \`--help\`: the usage, as each way of starting it spells it, then what each option does. */
+const HELP = `${USAGE}
+       ecsdeck emulator [the same options]
+
+The whole service on this machine, for scripts and tests. When ready it prints
+one line, \`emulator listening on http://HOST:PORT\`, and runs until SIGINT or
+SIGTERM. The account demo (password demo) always exists.
+
+  --port N              the port (default 8787); 0 picks a free one, named on
+                        the ready line
+  --host ADDR           the address to listen on (default 127.0.0.1); beyond
+                        loopback it says on stderr what is open there
+  --clock real|manual   real (default): time moves with the wall clock, times
+                        --speed; manual: frozen, moved only by POST
+                        /__emulator/clock/advance
+  --speed N             how much faster than the wall clock a real clock runs
+                        (default 1)
+  --seed demo|empty     demo (default): the demo account gets a lived-in estate;
+                        empty: accounts only
+  --dialect NAME        the shape of answers where the service's documents
+                        disagree: primary (the spec, default), alternate (the
+                        other documented shape), live (as recorded)
+  --state FILE          keep the state in FILE (and FILE.journal) and reload it
+                        at start
+  --state-recover       start on a damaged state file anyway, its damaged parts
+                        set aside
+  --admin-token TOKEN   the admin endpoints (/__emulator/) take only requests
+                        that send Authorization: Bearer TOKEN (16 characters at
+                        least); beyond loopback they are off without it
+  --demo-account        beyond loopback: let the demo account log in with its
+                        well-known password
+  -h, --help            this text`;
+
 /** An admin token shorter than this is refused: it is all that guards a reset from the network. */
 const MIN_ADMIN_TOKEN = 16;
 
@@ -55,7 +88,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
     process.exit(2);
   }
   if (values.help) {
-    console.log(USAGE);
+    console.log(HELP);
     return;
   }
   let emulator;
