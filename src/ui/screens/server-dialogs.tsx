@@ -155,9 +155,11 @@ export function wizardDialog<T>(ctx: KeyContext<T>, preset?: WizardPreset): Cust
             </>
           }
         >
+          {/* one column in from the frame's side, as every screen's title and rows are */}
+          <Box paddingLeft={1} width={width} height={height}>
           <CreateServerWizard
             client={ctx.client}
-            width={width}
+            width={width - 1}
             height={height}
             readOnly={ctx.readOnly}
             preset={preset}
@@ -177,6 +179,7 @@ export function wizardDialog<T>(ctx: KeyContext<T>, preset?: WizardPreset): Cust
             }}
             onCancel={close}
           />
+          </Box>
         </Suspense>
       </WizardBoundary>
     ),
