@@ -84,7 +84,7 @@ it('at 200×50 the Metrics tab draws each series over several rows with axes, an
   // the rows between CPU's label and the next series' are its chart: several, the top one its maximum
   expect(reads - cpu - 1).toBeGreaterThanOrEqual(3);
   expect(lines[cpu + 1]).toMatch(/100 % ┤/);
-  expect(lines[reads - 1]).toMatch(/0\.0 % ┤[▁▂▃▄▅▆▇█ ]+/);
+  expect(lines[reads - 1]).toMatch(/\s0 % ┤[▁▂▃▄▅▆▇█ ]+/);
   s.pty.write(',,,');
   const withCursor = await s.waitUntil((x) => /CPU +▸ \d\d:\d\d:\d\d [\d.]+ %/.test(x) && /cursor \d{4}-\d\d-\d\d \d\d:\d\d UTC/.test(x), 'the cursor', SHOW_MS);
   expect(withCursor).toMatch(/Disk reads +▸ \d\d:\d\d:\d\d [\d.]+ [KMG]?B\/s/);

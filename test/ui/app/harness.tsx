@@ -134,6 +134,19 @@ export async function wizardToImage(h: Harness): Promise<void> {
   await h.waitFor(/Image .*public images/);
 }
 
+/**
+ * The demo on a manual clock that starts out of the way of its weekly schedule. The schedule snapshots web-1
+ * on Sundays at 03:00 UTC by the emulator's clock, which starts at this machine's time: a test run on a Sunday
+ * morning would find that snapshot in flight at start (a row more in the action panel), or start it when its
+ * clock moves past 03:00. Between 00:00 and 06:00 UTC on a Sunday the clock starts 8 hours later, the same
+ * day; at any other time, now.
+ */
+export function demoAwayFromSchedule(now = Date.now()): Emulator {
+  const d = new Date(now);
+  const sundayMorning = d.getUTCDay() === 0 && d.getUTCHours() < 6;
+  return createEmulator({ clock: 'manual', seed: 'demo', start: sundayMorning ? now + 8 * 3600_000 : now });
+}
+
 /** The selected row of a list (the line with the `›` marker). */
 export const selectedLine = (frame: string): string => frame.split('\n').find((l) => l.startsWith('│›')) ?? '';
 

@@ -2,11 +2,10 @@
 // (another client of the same account) shows in the panel and its end reaches the list; p and P know the
 // power state everywhere. The emulator's clock is moved by hand; the watcher probes fast here.
 import { afterEach, describe, expect, test } from 'vitest';
-import { createEmulator } from '../../../src/emulator/app.js';
 import { createClient, type Client } from '../../../src/api/index.js';
 import { createSession } from '../../../src/session/session.js';
 import { keys } from '../helpers.js';
-import { BASE, openScreen, startApp, type Harness } from './harness.js';
+import { BASE, demoAwayFromSchedule, openScreen, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -18,7 +17,8 @@ const row = (frame: string, name: string): string | undefined => frame.split('\n
 
 /** The app on the demo, its watcher probing every 60 ms while a screen of live data is up. */
 async function start(opts: { width?: number; height?: number } = {}): Promise<{ h: Harness; other: Client }> {
-  const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+  // (these tests count on nothing running but the actions they start)
+  const emulator = demoAwayFromSchedule();
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
   await client.login('demo', 'demo');
   const session = createSession({ client, profile: 'demo', endpoint: 'emu.test', local: true, trackerOptions: { intervalMs: 30, probeMs: 60, lingerMs: 60_000 } });
