@@ -165,7 +165,7 @@ export class ActionTracker {
       if (done) return;
       done = true;
       this.watchers -= 1;
-      if (this.watchers === 0 && this.inFlight.size === 0 && this.error === null && this.pollTimer !== null) {
+      if (this.idle && this.pollTimer !== null) {
         this.clearTimer(this.pollTimer);
         this.pollTimer = null;
       }
@@ -191,6 +191,14 @@ export class ActionTracker {
       error: this.error,
     };
     return this.cached;
+  }
+
+  /**
+   * Nothing to look for: nothing in flight, no screen of live data watching, and the last look worked (a failed
+   * one is tried again even with nothing to follow: what the panel says must not stay stale).
+   */
+  private get idle(): boolean {
+    return this.inFlight.size === 0 && this.watchers === 0 && this.error === null;
   }
 
   /** Whether a timer is pending: false whenever nothing is in flight, nothing lingers and nothing watches. */
@@ -223,7 +231,7 @@ export class ActionTracker {
 
   /** One look at the account's actions. Overlapping looks are dropped: a tick while one runs does nothing. */
   async poll(): Promise<void> {
-    if (this.polling || this.stopped || (this.inFlight.size === 0 && this.watchers === 0 && this.error === null)) return;
+    if (this.polling || this.stopped || this.idle) return;
     this.polling = true;
     this.abort = new AbortController();
     try {
@@ -294,8 +302,7 @@ export class ActionTracker {
   private schedule(): void {
     if (this.stopped || this.polling) return;
     const busy = this.inFlight.size > 0;
-    // a failed look is tried again even with nothing to follow: what the panel says must not stay stale
-    if (!busy && this.watchers === 0 && this.error === null) return;
+    if (this.idle) return;
     const base = busy ? this.intervalMs : this.probeMs;
     const delay =
       this.failures > 0
