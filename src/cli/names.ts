@@ -47,11 +47,6 @@ export function commandArgv(argv: readonly string[]): string[] | null {
   return verbFirst ? [first, rest[0], ...leading, ...rest.slice(1)] : [first, ...rest, ...leading];
 }
 
-/** True when argv is a one-shot command (or `completion`, `help`) rather than the dashboard's flags. */
-export function isCommand(argv: readonly string[]): boolean {
-  return commandArgv(argv) !== null;
-}
-
 /** How many values a command's global flag takes after it (`--profile NAME`: 1), or null for any other word. */
 function leadingFlag(word: string): number | null {
   const short = /^-([a-z])$/.exec(word);

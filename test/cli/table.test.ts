@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Action, Client } from '../../src/api/index.js';
 import { commandsHelp } from '../../src/cli/help.js';
-import { RESOURCE_NAMES, commandArgv, isCommand } from '../../src/cli/names.js';
+import { RESOURCE_NAMES, commandArgv } from '../../src/cli/names.js';
 import { render, table } from '../../src/cli/output.js';
 import { history } from '../../src/cli/commands/history.js';
 import { displayWidth } from '../../src/ui/text.js';
@@ -16,6 +16,9 @@ import { COMMANDS } from '../../src/cli/table.js';
 import { col, UsageError } from '../../src/cli/types.js';
 import { ACTION_COLUMNS } from '../../src/cli/shapes.js';
 import { ActionFailedError, waitForAction } from '../../src/cli/wait.js';
+
+/** What the entry point asks: a one-shot command (or `completion`, `help`), or the dashboard's flags. */
+const isCommand = (argv: readonly string[]): boolean => commandArgv(argv) !== null;
 
 describe('the command table', () => {
   it('names the same resources the entry point dispatches on', () => {
