@@ -6,7 +6,7 @@ import { render } from 'ink-testing-library';
 import { createEmulator, type Emulator } from '../../../src/emulator/app.js';
 import { createClient, type Client } from '../../../src/api/index.js';
 import { App, type AppProps } from '../../../src/ui/app.js';
-import { createSession, type Session } from '../../../src/session/session.js';
+import { createSession, type Session, type SessionInit } from '../../../src/session/session.js';
 import { inputReady, waitForFrame } from '../helpers.js';
 
 export const BASE = 'http://emu.test';
@@ -35,7 +35,8 @@ interface HarnessOptions extends Partial<AppProps> {
   emulator?: Emulator;
 }
 
-async function demoSession(emulator: Emulator): Promise<Session> {
+/** The demo account's session on `emulator`, as the app gets it; `trackerOptions` for a test that probes faster. */
+export async function demoSession(emulator: Emulator, trackerOptions: SessionInit['trackerOptions'] = { intervalMs: 30, lingerMs: 60_000 }): Promise<Session> {
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
   await client.login('demo', 'demo');
   client.setCredential(await client.account.mintMachineCredential({ hostname: 'test' }));
@@ -45,7 +46,7 @@ async function demoSession(emulator: Emulator): Promise<Session> {
     endpoint: 'emu.test',
     local: true,
     // finished actions linger long enough for the ✓ to be read
-    trackerOptions: { intervalMs: 30, lingerMs: 60_000 },
+    trackerOptions,
   });
 }
 

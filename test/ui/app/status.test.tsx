@@ -3,9 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
 import { createEmulator } from '../../../src/emulator/app.js';
-import { createClient } from '../../../src/api/index.js';
-import { createSession } from '../../../src/session/session.js';
-import { BASE, startApp, type Harness } from './harness.js';
+import { demoSession, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -85,10 +83,7 @@ test("the account's actions not read at start: the panel says why and the header
     }),
   );
   expect(fault.status).toBe(200);
-  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
-  await client.login('demo', 'demo');
-  const session = createSession({ client, profile: 'demo', endpoint: 'emu.test', local: true, trackerOptions: { intervalMs: 30, probeMs: 200, lingerMs: 60_000 } });
-  h = await startApp({ emulator, session });
+  h = await startApp({ emulator, session: await demoSession(emulator, { intervalMs: 30, probeMs: 200, lingerMs: 60_000 }) });
   let f = await h.waitFor("✗ the account's actions could not be read: injected fault: status 503");
   expect(f).toContain('├ Actions · ✗ ');
   expect(f).not.toContain('nothing running');

@@ -3,9 +3,8 @@
 // power state everywhere. The emulator's clock is moved by hand; the watcher probes fast here.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient, type Client } from '../../../src/api/index.js';
-import { createSession } from '../../../src/session/session.js';
 import { keys } from '../helpers.js';
-import { BASE, demoAwayFromSchedule, openScreen, startApp, type Harness } from './harness.js';
+import { BASE, demoAwayFromSchedule, demoSession, openScreen, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -19,9 +18,7 @@ const row = (frame: string, name: string): string | undefined => frame.split('\n
 async function start(opts: { width?: number; height?: number } = {}): Promise<{ h: Harness; other: Client }> {
   // (these tests count on nothing running but the actions they start)
   const emulator = demoAwayFromSchedule();
-  const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
-  await client.login('demo', 'demo');
-  const session = createSession({ client, profile: 'demo', endpoint: 'emu.test', local: true, trackerOptions: { intervalMs: 30, probeMs: 60, lingerMs: 60_000 } });
+  const session = await demoSession(emulator, { intervalMs: 30, probeMs: 60, lingerMs: 60_000 });
   const app = await startApp({ emulator, session, ...opts });
   // someone else on the same account: a script, another person
   const other = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
