@@ -74,7 +74,7 @@ function Shell(props: AppProps): ReactNode {
   // with a filter kept, esc clears it first: the footer says `esc clear filter`, not `esc back`
   const filterKept = top.view.filter !== '';
   const atHome = stack.length === 1 && !filterKept;
-  const { idle, setIdle } = useIdleHints(filterKept ? FILTER_KEPT_IDLE : atHome ? AT_HOME_IDLE : NO_FILTER_IDLE);
+  const { idle, words, setIdle } = useIdleHints(filterKept ? FILTER_KEPT_IDLE : atHome ? AT_HOME_IDLE : NO_FILTER_IDLE);
 
   // What the key handler reads: set synchronously with every change, ahead of the re-render.
   const now = useRef<ShellNow>({ mode, dialog, connected: false, tooSmall: false, failed: [] });
@@ -210,6 +210,7 @@ function Shell(props: AppProps): ReactNode {
       scopes={scopes}
       footerScopes={footerScopes}
       idle={idle}
+      words={words}
       onIdle={setIdle}
       chooser={chooser}
       onSort={(sort) => {

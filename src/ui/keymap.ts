@@ -34,6 +34,11 @@ interface ScopeOptions {
    * left out of the footer, still listed by `?` and still answered (with a word) when pressed.
    */
   idle?: ReadonlySet<string>;
+  /**
+   * What a key offered in the footer does now, in its owner's word where the binding's own is only generic:
+   * a form's ⏎ `save` or `create` rather than `send`, the wizard's ⏎ `choose` rather than `ok`.
+   */
+  words?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -140,7 +145,7 @@ function makeKeyTable(declarations: readonly ScopeDeclaration[]): KeyTable {
     // did not call idle, else the first
     const offered = new Set<string>();
     for (const { b } of candidates) {
-      const hint = { id: b.id, key: b.keys[0] ?? '', label: b.hint ?? '' };
+      const hint = { id: b.id, key: b.keys[0] ?? '', label: options.words?.get(b.id) ?? b.hint ?? '' };
       if (offered.has(hint.key)) continue;
       offered.add(hint.key);
       const w = displayWidth(hint.key) + 1 + displayWidth(hint.label) + (out.length > 0 ? HINT_GAP : 0);

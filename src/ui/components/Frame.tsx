@@ -135,13 +135,15 @@ interface FooterProps {
   framed?: boolean;
   /** keys that would do nothing now: not offered */
   idle?: ReadonlySet<string>;
+  /** what a key offered does now, where its owner has a word for it (a form's ⏎ `save`) */
+  words?: ReadonlyMap<string, string>;
 }
 
 export function Footer(props: FooterProps): ReactNode {
   const framed = props.framed !== false;
   const open = framed ? '└ ' : '';
   const closeMin = framed ? ' ┘' : '';
-  const hints = KEYS.footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly, idle: props.idle });
+  const hints = KEYS.footerHints(props.scopes, Math.max(0, props.width - displayWidth(open + closeMin)), { readOnly: props.readOnly, idle: props.idle, words: props.words });
   const text = hints.map((h) => `${h.key} ${h.label}`).join('  ');
   const fill = props.width - displayWidth(open + text) - (text ? 1 : 0) - 1;
   return (

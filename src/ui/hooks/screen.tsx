@@ -99,6 +99,10 @@ export interface ScreenControl {
 
 export type StatusKind = 'error' | 'info';
 
+/** The footer's word for a key, by binding id, where the key's own hint is generic: `{ 'form.send': 'save' }`. */
+export type KeyWords = Readonly<Partial<Record<BindingId, string>>>;
+const NO_WORDS: KeyWords = {};
+
 export interface Nav {
   push(screen: ScreenId, params?: EntryParams, title?: string): void;
   pop(): void;
@@ -109,9 +113,10 @@ export interface Nav {
   keep(id: number, change: Keep): void;
   /**
    * Keys that would do nothing now, by who knows it (a screen, a dialog): the footer leaves them out, so
-   * every hint it shows does something. An empty list takes the owner's back.
+   * every hint it shows does something. `words`: what a key it offers does now, where the key's own hint is
+   * generic (a form's ⏎ `save` for `send`). An empty list and no words take the owner's back.
    */
-  idle(owner: string, ids: readonly BindingId[]): void;
+  idle(owner: string, ids: readonly BindingId[], words?: KeyWords): void;
 }
 
 export interface ScreenProps {
@@ -157,16 +162,16 @@ export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, co
  * a render and throw it away when none of its state changed. Such a render still leaves its dependencies
  * behind as if its effect had run, so the next render that counts, seeing the same keys, would tell nothing.
  */
-export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly BindingId[]): void {
-  const latest = useRef(ids);
-  latest.current = ids;
+export function useIdleKeys(nav: Pick<Nav, 'idle'>, owner: string, ids: readonly BindingId[], words: KeyWords = NO_WORDS): void {
+  const latest = useRef({ ids, words });
+  latest.current = { ids, words };
   const told = useRef<{ nav: Pick<Nav, 'idle'>; owner: string; joined: string } | null>(null);
   useLayoutEffect(() => {
-    const joined = latest.current.join(' ');
+    const joined = `${latest.current.ids.join(' ')} ${JSON.stringify(latest.current.words)}`;
     const last = told.current;
     if (last !== null && last.nav === nav && last.owner === owner && last.joined === joined) return;
     told.current = { nav, owner, joined };
-    nav.idle(owner, [...latest.current]);
+    nav.idle(owner, [...latest.current.ids], { ...latest.current.words });
   });
   useLayoutEffect(
     () => () => {

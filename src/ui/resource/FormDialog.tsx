@@ -244,7 +244,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   const idle: BindingId[] = [last ? 'form.next' : 'form.send', filtering ? 'form.cancel' : 'form.clear'];
   if (visible.length <= 1) idle.push('form.field');
   // each form its own owner: the password form can be open over another, and each takes only its own back
-  useIdleKeys(props.nav ?? NO_NAV, `form:${owner}`, idle);
+  useIdleKeys(props.nav ?? NO_NAV, `form:${owner}`, idle, { 'form.send': verb });
   const asking = question !== null;
   const { onScopes } = props;
   useLayoutEffect(() => onScopes?.(asking ? ASK : FORM), [asking, onScopes]);

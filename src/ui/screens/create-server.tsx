@@ -16,7 +16,7 @@ import { imageChoices, locationChoices, planChoices, spotDiscountOf } from './cr
 import { ExtrasStep, type ExtrasLists } from './create-server/extras.js';
 import { Breadcrumb, Pending, ReviewStep, Spinner, hintFor } from './create-server/parts.js';
 import { describeFailure, useRemote } from './create-server/remote.js';
-import { wizardIdle } from './create-server/hints.js';
+import { enterWord, wizardIdle } from './create-server/hints.js';
 import { StepForm, keyed } from './create-server/step-form.js';
 import type { FieldSpec } from '../resource/spec.js';
 import { useIdleKeys, type Nav } from '../hooks/screen.js';
@@ -70,7 +70,7 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
   const [state, dispatch] = useWizard(() => initialWizardState(props.preset));
   // the list of the step shown holds a typed filter: esc clears it first, and the hints say so
   const [filtering, setFiltering] = useState(false);
-  useIdleKeys(props.nav ?? NO_NAV, 'wizard', wizardIdle(state, filtering));
+  useIdleKeys(props.nav ?? NO_NAV, 'wizard', wizardIdle(state, filtering, readOnly), { 'dialog.submit': enterWord(state, filtering, readOnly) });
   const propsRef = useRef(props);
   propsRef.current = props;
   const mounted = useRef(true);

@@ -13,6 +13,7 @@ import type { WizardPreset } from './create-server/state.js';
 import { safe } from '../text.js';
 import { serverLabel } from '../format.js';
 import { errorText } from '../hooks/useResource.js';
+import { useIdleKeys, type Nav } from '../hooks/screen.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { color } from '../theme.js';
 
@@ -29,7 +30,11 @@ interface ConsoleDialogProps {
   onClose(): void;
   /** the key was fetched: the console action is in the action list now */
   onOpened?(): void;
+  /** the footer: `y copy` only while the key is shown, and `v` says `hide` then */
+  nav?: Pick<Nav, 'idle'>;
 }
+
+const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
 
 function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
@@ -38,6 +43,8 @@ function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [copied, setCopied] = useState<'yes' | 'hidden' | null>(null);
   const closed = useRef(false);
   const { copy } = useTerminalHandoff();
+  // no key yet: nothing to reveal or copy; masked: y only says it copies once shown
+  useIdleKeys(props.nav ?? NO_NAV, 'console', consoleKey === null ? ['console.reveal', 'console.copy'] : revealed ? [] : ['console.copy'], revealed ? { 'console.reveal': 'hide' } : {});
 
   useEffect(() => {
     const abort = new AbortController();
@@ -127,11 +134,11 @@ export function serverChange(server: Pick<Server, 'notes' | 'group'>, notes: str
 }
 
 /** The console key, as a dialog of the servers screen. */
-export function consoleDialog(client: Client, server: Server): CustomDialog {
+export function consoleDialog(client: Client, server: Server, nav?: Pick<Nav, 'idle'>): CustomDialog {
   // the border, the title, the key, what it is for (wrapped: up to three lines at 80 columns), the keys
   return { rows: 8, scopes: ['console'], render: ({ width, height, close }) => (
     <DialogBox width={width} height={height}>
-      <ConsoleDialog client={client} server={server} onClose={close} />
+      <ConsoleDialog client={client} server={server} onClose={close} nav={nav} />
     </DialogBox>
   ) };
 }

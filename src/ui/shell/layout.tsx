@@ -90,6 +90,8 @@ interface ShellFrameProps {
   scopes: Scope[];
   footerScopes: Scope[];
   idle: ReadonlySet<string>;
+  /** the footer's word for a key, where its owner has one (`Nav.idle`) */
+  words: ReadonlyMap<string, string>;
   onIdle(owner: string, ids: readonly string[]): void;
   chooser: { columns: SortColumn[]; current: SortSpec | null } | null;
   onSort(sort: SortSpec): void;
@@ -135,7 +137,7 @@ export function ShellFrame(props: ShellFrameProps): ReactNode {
             <Text> </Text>
           )}
         </Box>
-        <MemoFooter width={W} scopes={props.footerScopes} readOnly={props.readOnly} idle={props.idle} />
+        <MemoFooter width={W} scopes={props.footerScopes} readOnly={props.readOnly} idle={props.idle} words={props.words} />
       </Box>
     </Box>
   );

@@ -49,6 +49,9 @@ test('C: the console key says what it is for, and y copies it while shown (OSC 5
   let f = await h.waitFor('Console key: ••••••••••••');
   expect(f).toContain('web console');
   expect(f).toContain('v reveal (then y copies)');
+  const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
+  // masked, the footer does not offer y (it said `y copy`, and y then copied nothing)
+  await h.waitFor(() => /└ v reveal +esc close/.test(footer()));
   // masked: y copies nothing, and says why
   await h.press('y');
   await h.waitFor('the key is copied only once shown');
@@ -56,6 +59,7 @@ test('C: the console key says what it is for, and y copies it while shown (OSC 5
   await h.press('v');
   f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
   const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1];
+  await h.waitFor(() => /└ v hide +y copy +esc close/.test(footer()));
   await h.press('y');
   await h.waitFor('✓ copied (OSC 52)');
   expect(h.frames().some((fr) => fr.includes(osc52(key)))).toBe(true);
@@ -115,9 +119,10 @@ test("a form's footer says what ⏎ and esc do on the field shown (next or send,
   await h.waitFor('Edit web-1 (ec206901)');
   await h.waitFor(() => /└ ⏎ next +Tab field +esc cancel/.test(footer()));
   await h.press(keys.tab);
-  // the last field: ⏎ saves, and the footer no longer says `next` (the dialog's own line says `⏎ save`)
-  await h.waitFor(() => /└ ⏎ send +Tab field +esc cancel/.test(footer()));
-  expect(h.frame()).toContain('⏎ save');
+  // the last field: ⏎ saves, and the footer no longer says `next`; it says `save` as the dialog's own line
+  // does (it said the generic `⏎ send` under the form's `⏎ save`)
+  await h.waitFor(() => /└ ⏎ save +Tab field +esc cancel/.test(footer()));
+  expect(h.frame()).toContain('│ ⏎ save  Tab/Shift+Tab field');
   // the entries' descriptions in one column, after the widest label (they followed each label, ragged)
   const lines = h.frame().split('\n');
   const at = (text: string) => lines.find((l) => l.includes(text))!.indexOf(text);
@@ -130,19 +135,40 @@ test("a form's footer says what ⏎ and esc do on the field shown (next or send,
   expect(h.frame()).toMatch(/type to filter {2}esc clear filter/);
   await h.press(keys.escape);
   // the entry highlighted before the filter (the server's group) is highlighted again, not the first
-  await h.waitFor((f) => /│ +2\/3 +│/.test(f) && /› production/.test(f) && /└ ⏎ send +Tab field +esc cancel/.test(f));
+  await h.waitFor((f) => /│ +2\/3 +│/.test(f) && /› production/.test(f) && /└ ⏎ save +Tab field +esc cancel/.test(f));
   expect(h.frame()).toContain('Edit web-1');
   await h.press(keys.escape);
   await h.waitFor((f) => !f.includes('Edit web-1'));
-  expect(footer()).not.toMatch(/send|next/);
+  expect(footer()).not.toMatch(/save|next/);
   // a form of one field: ⏎ sends, and there is no other field to Tab to
   await h.press(':');
   await h.type('tokens');
   await h.press(keys.enter);
   await h.waitFor('API tokens');
   await h.press('c');
-  await h.waitFor(() => /└ ⏎ send +esc cancel/.test(footer()));
+  await h.waitFor(() => /└ ⏎ create +esc cancel/.test(footer()));
   expect(footer()).not.toContain('Tab');
+});
+
+test("the wizard's footer says ⏎ in the step's own word, as the step's key line does", async () => {
+  h = await startApp({ width: 80, height: 24 });
+  const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
+  await h.waitFor((f) => selectedLine(f).includes('ec206901'));
+  await h.press('c');
+  // it said `⏎ ok` under the step's `⏎ choose`
+  await h.waitFor(() => /└ ⏎ choose +esc cancel/.test(footer()));
+  expect(h.frame()).toContain('⏎ choose  esc cancel');
+  await h.press(keys.enter);
+  await h.waitFor(() => /└ ⏎ choose +esc back/.test(footer()));
+  await h.press(keys.enter);
+  await h.waitFor('public images and your templates');
+  await h.press(keys.enter);
+  await h.waitFor(() => /└ ⏎ go on +esc back/.test(footer()));
+  expect(h.frame()).toContain('│ ⏎ go on  esc back');
+  await h.type('web-9');
+  await h.press(keys.enter);
+  await h.waitFor(() => /└ ⏎ create +esc cancel +x extras/.test(footer()));
+  expect(h.frame()).toContain('│ ⏎ create  x extras');
 });
 
 test('the list under a form fills what the form leaves, as the form grows and shrinks with its fields, in every frame', async () => {

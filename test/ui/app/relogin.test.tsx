@@ -63,7 +63,7 @@ test('an expired login asks for the password, masked, keeps the screen, and the 
   expect(f).toContain('Your login has expired');
   expect(f).toMatch(/Password/);
   // one field: its ⏎ sends, and there is no other field (the footer had `⏎ next  Tab field`)
-  f = await h.waitFor((x) => /└ ⏎ send +esc cancel/.test(x));
+  f = await h.waitFor((x) => /└ ⏎ log in +esc cancel/.test(x));
   expect(f).not.toMatch(/└.*(next|Tab)/);
   // a wrong password: asked again, saying it was refused
   await h.type('nope');

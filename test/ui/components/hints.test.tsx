@@ -7,7 +7,7 @@ import { byInitial, pickSort } from '../../../src/ui/components/SortChooser.js';
 import { KEYS } from '../../../src/ui/registry.js';
 import { idleKeys } from '../../../src/ui/resource/useResourceActions.js';
 import { keepProblem } from '../../../src/ui/screens/snapshots.js';
-import { wizardIdle } from '../../../src/ui/screens/create-server/hints.js';
+import { enterWord, wizardIdle } from '../../../src/ui/screens/create-server/hints.js';
 import { displayWidth } from '../../../src/ui/text.js';
 import { render, waitForFrame } from '../helpers.js';
 
@@ -43,6 +43,19 @@ describe('the footer leaves out keys that would do nothing', () => {
       expect(typed).toContain('esc clear filter');
       expect(typed).not.toMatch(/esc (back|cancel)/);
     }
+  });
+
+  it("a key's owner may say what it does now in its own word, in place of the key's generic one", () => {
+    const scopes = ['create-server', 'dialog'];
+    expect(footerText(scopes, 200, { idle: new Set(wizardIdle({ step: 'plan', sending: false, created: null })) })).toContain('⏎ ok');
+    const review = { step: 'review', sending: false, created: null, editing: null } as const;
+    const words = new Map([['dialog.submit', enterWord(review) ?? '']]);
+    expect(footerText(scopes, 200, { idle: new Set(wizardIdle(review)), words })).toMatch(/^⏎ create {2}esc cancel/);
+    // read-only, the review's ⏎ only says that nothing can be sent: not offered
+    expect(enterWord(review, false, true)).toBeUndefined();
+    expect(footerText(scopes, 200, { idle: new Set(wizardIdle(review, false, true)) })).not.toContain('⏎');
+    // a word for a key that is idle brings nothing back
+    expect(footerText(scopes, 200, { idle: new Set(['dialog.submit']), words })).not.toContain('⏎');
   });
 
   it('help offers ↑ only when it can go up and ↓ only when there is more below', () => {

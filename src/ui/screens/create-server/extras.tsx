@@ -29,6 +29,7 @@ import { takeEnvLine, takeScriptLine } from './extras-state.js';
 import type { Remote } from './remote.js';
 import { StepForm, keyed } from './step-form.js';
 import { windowsServer, type ExtraField, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './types.js';
+import { enterWord } from './hints.js';
 
 export { maskTypedEnv } from './step-form.js';
 
@@ -105,22 +106,23 @@ const TITLES: Record<string, string> = {
   support: 'Support plan',
 };
 
-/** The hint line under each editor. */
+/** The hint line under each editor; its ⏎ word is the footer's too (hints.ts `enterWord`). */
 export function extrasHint(state: WizardState, filtering = false): string {
+  const enter = `⏎ ${enterWord(state, filtering) ?? ''}`;
   // esc clears a typed filter before it goes back
-  if (filtering) return `⏎ ${state.editing === 'isolation' ? 'mark or unmark' : state.editing === null ? 'edit' : 'choose'}  type to filter  esc clear filter`;
+  if (filtering) return `${enter}  type to filter  esc clear filter`;
   switch (state.editing) {
     case null:
-      return '⏎ edit  type to filter  esc back to the review';
+      return `${enter}  type to filter  esc back to the review`;
     case 'scriptText':
     case 'env':
-      return '⏎ add the line  ⏎ on an empty line: done  ⌫ on an empty line: remove the last';
+      return `${enter}  ⏎ on an empty line: done  ⌫ on an empty line: remove the last`;
     case 'vlans':
-      return 'e.g. 100 pvid, 200, 300-310  ·  ⏎ keep (empty detaches)  esc back';
+      return `e.g. 100 pvid, 200, 300-310  ·  ${enter} (empty detaches)  esc back`;
     case 'isolation':
-      return 'Space or ⏎ mark or unmark  type to filter  esc done';
+      return `Space or ${enter}  type to filter  esc done`;
     default:
-      return '⏎ choose  type to filter  esc back';
+      return `${enter}  type to filter  esc back`;
   }
 }
 

@@ -10,6 +10,7 @@ import { color, colorEnabled } from '../../theme.js';
 import { gigabytes, megabytes } from '../../format.js';
 import { formatGpu, percent } from './choices.js';
 import { KeyCatcher, extrasHint } from './extras.js';
+import { enterWord } from './hints.js';
 import type { Remote } from './remote.js';
 import { STEPS, reviewLines, type WizardState } from './state.js';
 
@@ -177,18 +178,19 @@ export function ReviewStep(props: {
 }
 
 export function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = false, filtering = false): string {
+  const enter = `⏎ ${enterWord(state, filtering, readOnly) ?? ''}`;
   switch (state.step) {
     case 'plan':
-      return `type to filter  ↑↓ move  ⏎ choose  esc ${filtering ? 'clear filter' : 'cancel'}`;
+      return `type to filter  ↑↓ move  ${enter}  esc ${filtering ? 'clear filter' : 'cancel'}`;
     case 'location':
     case 'image':
-      return `type to filter  ↑↓ move  ⏎ choose  esc ${filtering ? 'clear filter' : 'back'}`;
+      return `type to filter  ↑↓ move  ${enter}  esc ${filtering ? 'clear filter' : 'back'}`;
     case 'notes':
-      return '⏎ go on  esc back';
+      return `${enter}  esc back`;
     case 'review':
       if (state.sending) return 'waiting for the service…';
       if (state.created !== null) return '';
-      return `${readOnly ? '' : '⏎ create  '}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}x extras  ← notes  esc cancel`;
+      return `${readOnly ? '' : `${enter}  `}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}x extras  ← notes  esc cancel`;
     case 'extras':
       return extrasHint(state, filtering);
   }
