@@ -36,7 +36,8 @@ export function formatRelative(d: Date | null | undefined, now: Date = new Date(
 }
 
 /** The currency the service bills in. */
-const CURRENCY = '€';
+/** The service bills in euros: every amount on screen says so (`€ 2.84/h`, `€ 0.0190`). */
+export const CURRENCY = '€';
 
 const finite = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 

@@ -266,16 +266,21 @@ describe('choices', () => {
 
   it('plans show CPU, RAM, disk, GPU and prices; unavailable plans cannot be picked', () => {
     const [gpu, off] = planChoices([plan({ name: 'ECS1GPU', gpu: 1, gpuLabel: 'RTX 6000', ram: 32768, hourlyPrice: 0.29, monthlyPrice: 209 }), plan({ name: 'old', available: false })]);
-    expect(gpu.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.290\/h\s+209\/mo\s+RTX 6000/);
+    // in euros, as every amount on screen (they said `0.290/h` and `209/mo`), the currency in a column of its own
+    expect(gpu.label).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+€ 0\.290\/h {2}€ 209\/mo\s+RTX 6000/);
     // the hourly prices' points in one column: as many decimals each as the most precise (`0.29/h` beside `0.019/h`, before)
     const listed = planChoices([plan({ name: 'a', hourlyPrice: 0.019 }), plan({ name: 'b', hourlyPrice: 0.29 }), plan({ name: 'c', hourlyPrice: 8.4 })]).map((c) => c.label);
     expect(listed.map((l) => /\d+\.\d+\/h/.exec(l)![0])).toEqual(['0.019/h', '0.290/h', '8.400/h']);
     expect(new Set(listed.map((l) => l.indexOf('.'))).size).toBe(1);
+    expect(new Set(listed.map((l) => l.indexOf('€'))).size).toBe(1);
+    const monthly = planChoices([plan({ name: 'a', monthlyPrice: 14 }), plan({ name: 'b', monthlyPrice: 6048 })]).map((c) => c.label);
+    expect(monthly[0]).toContain('€   14/mo');
+    expect(new Set(monthly.map((l) => l.lastIndexOf('€'))).size).toBe(1);
     // RAM and disk written as :plans writes them
     const [big] = planChoices([plan({ name: 'ECS1GPU8', ram: 1048576, disk: 6000 })]);
     expect(big.label).toMatch(/ECS1GPU8\s+4 vCPU\s+1 TB RAM\s+6000 GB disk/);
     // where a row does not fit, the list draws every row without the monthly price
-    expect(gpu.short).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+0\.290\/h\s+RTX 6000$/);
+    expect(gpu.short).toMatch(/ECS1GPU\s+4 vCPU\s+32 GB RAM\s+80 GB disk\s+€ 0\.290\/h\s+RTX 6000$/);
     expect(off.disabled).toBe(true);
   });
 

@@ -2,7 +2,7 @@
 // so what the user can pick (and why something is greyed out) is tested without rendering.
 import type { Group, Image, Network, Plan, PlanAvailability, Script, Server, SpotPlan, SshKey, Template } from '../../../api/index.js';
 import type { Choice } from '../../components/ChoiceList.js';
-import { gigabytes, megabytes } from '../../format.js';
+import { CURRENCY, gigabytes, megabytes } from '../../format.js';
 import { padEnd } from '../../text.js';
 import { reservedFormula } from '../../../rules/index.js';
 import { HIDDEN, type ExtraField, type ImagePick, type ReservedMonths, type SupportCode, type WizardState } from './types.js';
@@ -41,13 +41,14 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
 /** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
 export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[], image?: ImagePick | null): Choice<string>[] {
   // RAM and disk as :plans writes them (`1 TB`, `6000 GB`); every hourly price with as many decimals as the
-  // most precise one (`0.019/h`, `0.290/h`, `8.400/h`), so that right-aligned their points line up
+  // most precise one (`€ 0.019/h`, `€ 0.290/h`, `€ 8.400/h`), so that right-aligned their points line up; in
+  // euros, as every other amount on screen (`0.019/h` said no currency)
   const decimals = Math.min(4, Math.max(0, ...plans.map((p) => (String(p.hourlyPrice).split('.')[1] ?? '').length)));
   const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`, `${p.hourlyPrice.toFixed(decimals)}/h`, `${p.monthlyPrice}/mo`]);
-  // Right-align the prices so the columns of digits line up.
+  // Right-align the prices so the columns of digits line up, the currency in a column of its own before them.
   for (const col of [4, 5]) {
     const w = Math.max(0, ...rows.map((r) => r[col].length));
-    for (const r of rows) r[col] = r[col].padStart(w);
+    for (const r of rows) r[col] = `${CURRENCY} ${r[col].padStart(w)}`;
   }
   const labels = columns(rows);
   // where a row does not fit (a GPU plan's card and its spot discount at 80 columns), every row goes without
