@@ -502,6 +502,68 @@ export default sanitizeAnsi;`,
   );
 }
 
+// Ink puts the text of every <Text> together again on every frame, and again when Yoga measures it: each
+// nested <Text>'s pieces joined, its colour applied, the result passed through sanitizeAnsi, at every level.
+// A move of a list's selection changes two rows, yet every row on screen was put together anew (about a
+// seventh of the main thread's time per key at 240 × 50). Patched: each text node remembers its pieces (the
+// child nodes, each one's text and colouring function) and what they made; when they are the same, the
+// text is the one it made last time. The same pieces make the same text, so nothing on screen can differ.
+// Candidate for upstream (vadimdemedes/ink, build/squash-text-nodes.js): every frame of every Ink app pays
+// for the texts that did not change.
+export function inkSquash(source) {
+  const patched = once(
+    source,
+    `const squashTextNodes = (node) => {
+    let text = '';`,
+    `const squashTextNodes = (node) => {
+    // [ecsdeck patch] the pieces of the last time, and what they made
+    const last = node.ecsdeckSquashed;
+    if (last !== undefined && samePieces(node, last)) {
+        return last.text;
+    }
+    const pieces = [];
+    let text = '';`,
+    'ink squash-text-nodes.js',
+  );
+  const recorded = once(
+    patched,
+    `        text += nodeText;
+    }
+    return sanitizeAnsi(text);
+};`,
+    `        text += nodeText;
+        pieces.push(childNode, childNode.nodeName === '#text' ? childNode.nodeValue : childNode.nodeName === 'ink-text' || childNode.nodeName === 'ink-virtual-text' ? childNode.ecsdeckSquashed?.text : undefined, childNode.internal_transform);
+    }
+    const squashed = sanitizeAnsi(text);
+    node.ecsdeckSquashed = { pieces, text: squashed };
+    return squashed;
+};
+// [ecsdeck patch] the same child nodes, each with the same text (a nested text's own, put together again if
+// it changed) and the same colouring function as when \`last\` was made
+function samePieces(node, last) {
+    const { pieces } = last;
+    const children = node.childNodes;
+    if (pieces.length !== children.length * 3) {
+        return false;
+    }
+    for (let index = 0; index < children.length; index++) {
+        const childNode = children[index];
+        const at = index * 3;
+        if (pieces[at] !== childNode || pieces[at + 2] !== childNode.internal_transform) {
+            return false;
+        }
+        const value = childNode.nodeName === '#text' ? childNode.nodeValue : childNode.nodeName === 'ink-text' || childNode.nodeName === 'ink-virtual-text' ? squashTextNodes(childNode) : undefined;
+        if (value !== pieces[at + 1]) {
+            return false;
+        }
+    }
+    return true;
+}`,
+    'ink squash-text-nodes.js',
+  );
+  return recorded;
+}
+
 // Ink 6.8 reads an escape followed by anything but a control sequence as one key: `ESC x` is Alt+x, and
 // `ESC ESC` is Alt+Esc. A burst puts esc and the next key in one read (a paste, tmux send-keys, a script,
 // typing over a slow link): esc esc esc came to the app as two escapes, esc then `:` as a plain `:`, and
@@ -569,6 +631,7 @@ export const PATCHES = [
   { name: 'ink-full-screen-frames', files: ['ink/build/ink.js'], patch: inkFullScreenFrames },
   { name: 'ink-without-top-level-await', files: ['ink/build/reconciler.js'], patch: inkReconciler },
   { name: 'ink-sanitize-remembered', files: ['ink/build/sanitize-ansi.js'], patch: inkSanitize },
+  { name: 'ink-squash-remembered', files: ['ink/build/squash-text-nodes.js'], patch: inkSquash },
   { name: 'ink-escape-is-a-key', files: ['ink/build/input-parser.js'], patch: inkInputParser },
   { name: 'yoga-without-top-level-await', files: ['yoga-layout/dist/src/index.js'], patch: yogaIndex },
   { name: 'yoga-wasm-from-buffer', files: ['yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'], patch: yogaWasmLoader },

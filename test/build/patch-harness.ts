@@ -15,6 +15,7 @@ interface Patches {
   inkFullScreenFrames: Patch;
   inkReconciler: Patch;
   inkSanitize: Patch;
+  inkSquash: Patch;
   inkInputParser: Patch;
   yogaIndex: Patch;
   yogaWasmLoader: Patch;
@@ -47,6 +48,7 @@ export const FILES = {
   inkFullScreen: join(NODE_MODULES, 'ink', 'build', 'ink.js'),
   inkReconciler: join(NODE_MODULES, 'ink', 'build', 'reconciler.js'),
   inkSanitize: join(NODE_MODULES, 'ink', 'build', 'sanitize-ansi.js'),
+  inkSquash: join(NODE_MODULES, 'ink', 'build', 'squash-text-nodes.js'),
   inkInputParser: join(NODE_MODULES, 'ink', 'build', 'input-parser.js'),
   yogaIndex: join(NODE_MODULES, 'yoga-layout', 'dist', 'src', 'index.js'),
   yogaWasmLoader: join(NODE_MODULES, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'),

@@ -31,6 +31,7 @@ describe('each patch notices when its dependency changed', () => {
     ['inkFullScreenFrames', patches.inkFullScreenFrames, FILES.inkFullScreen],
     ['inkReconciler', patches.inkReconciler, FILES.inkReconciler],
     ['inkSanitize', patches.inkSanitize, FILES.inkSanitize],
+    ['inkSquash', patches.inkSquash, FILES.inkSquash],
     ['inkInputParser', patches.inkInputParser, FILES.inkInputParser],
     ['yogaIndex', patches.yogaIndex, FILES.yogaIndex],
     ['yogaWasmLoader', patches.yogaWasmLoader, FILES.yogaWasmLoader],
@@ -56,6 +57,7 @@ describe('each patch notices when its dependency changed', () => {
       ['ink-full-screen-frames', FILES.inkFullScreen, patches.inkFullScreenFrames],
       ['ink-without-top-level-await', FILES.inkReconciler, patches.inkReconciler],
       ['ink-sanitize-remembered', FILES.inkSanitize, patches.inkSanitize],
+      ['ink-squash-remembered', FILES.inkSquash, patches.inkSquash],
       ['ink-escape-is-a-key', FILES.inkInputParser, patches.inkInputParser],
       ['yoga-without-top-level-await', FILES.yogaIndex, patches.yogaIndex],
       ['yoga-wasm-from-buffer', FILES.yogaWasmLoader, patches.yogaWasmLoader],
@@ -212,6 +214,57 @@ describe('ink', () => {
     for (let i = 0; i < 5000; i++) {
       const text = `\u001b[3${i % 8}mrow ${i}\u001b[2K`;
       expect(patched.exports.default(text)).toBe(original.exports.default(text));
+    }
+  });
+
+  it('squash: a text whose pieces did not change is the one made last time, and any change makes it again, as the original would', async () => {
+    type TextNode = { nodeName: string; nodeValue?: string; childNodes: TextNode[]; internal_transform?: (text: string, index: number) => string };
+    type Squash = { default: (node: TextNode) => string };
+    const entry = `export { default } from ${JSON.stringify(FILES.inkSquash)};`;
+    const original = await load<Squash>(entry, ROOT, 'squash-original.js', [unpatched()]);
+    const patched = await load<Squash>(entry, ROOT, 'squash-patched.js');
+    expect(patched.text).toContain('ecsdeckSquashed');
+    expect(original.text).not.toContain('ecsdeckSquashed');
+    const random = seeded(7);
+    // a new function each time, as Ink's <Text> makes one on every render; some read the child's index
+    const colouring = () => {
+      const code = random.int(31, 37);
+      return random.chance(0.3) ? (text: string, index: number) => `${index}:\u001b[${code}m${text}\u001b[39m` : (text: string) => `\u001b[${code}m${text}\u001b[39m`;
+    };
+    const leaf = (): TextNode => ({ nodeName: '#text', nodeValue: randomText(random), childNodes: [] });
+    const nested = (depth: number): TextNode => ({
+      nodeName: 'ink-virtual-text',
+      childNodes: Array.from({ length: random.int(0, 3) }, () => (depth > 0 && random.chance(0.3) ? nested(depth - 1) : leaf())),
+      internal_transform: random.chance(0.7) ? colouring() : undefined,
+    });
+    const all = (node: TextNode): TextNode[] => [node, ...node.childNodes.flatMap(all)];
+    for (let tree = 0; tree < 40; tree++) {
+      const root: TextNode = { nodeName: 'ink-text', childNodes: Array.from({ length: random.int(1, 6) }, () => (random.chance(0.5) ? nested(2) : leaf())) };
+      for (let step = 0; step < 60; step++) {
+        const parents = all(root).filter((n) => n.nodeName !== '#text');
+        const parent = random.pick(parents);
+        const what = random.int(0, 7);
+        if (what === 0) parent.childNodes.push(random.chance(0.5) ? leaf() : nested(1));
+        else if (what === 1 && parent.childNodes.length > 0) parent.childNodes.splice(random.int(0, parent.childNodes.length - 1), 1);
+        else if (what === 2 && parent.childNodes.length > 1) parent.childNodes.reverse();
+        else if (what === 3 && parent !== root) parent.internal_transform = colouring();
+        else if (what === 4) {
+          // a row's text set again, to the same text or another
+          const texts = all(root).filter((n) => n.nodeName === '#text');
+          if (texts.length > 0) random.pick(texts).nodeValue = random.chance(0.3) ? random.pick(texts).nodeValue : randomText(random);
+        } else if (what === 5 && parents.length > 1) {
+          // a child moved under another parent (a list's rows keyed and reordered)
+          const from = random.pick(parents.filter((n) => n.childNodes.length > 0));
+          if (from) {
+            const [moved] = from.childNodes.splice(random.int(0, from.childNodes.length - 1), 1);
+            if (!all(moved).includes(parent)) parent.childNodes.splice(random.int(0, parent.childNodes.length), 0, moved);
+          }
+        }
+        // nothing changed at all half the time the step above did nothing: the remembered text must do
+        const inner = random.pick(parents);
+        expect(patched.exports.default(inner)).toBe(original.exports.default(inner));
+        expect(patched.exports.default(root)).toBe(original.exports.default(root));
+      }
     }
   });
 
