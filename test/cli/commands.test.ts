@@ -49,6 +49,34 @@ describe('ecsdeck servers list and get', () => {
     expect(rows[1].startsWith(`${first.name},`)).toBe(true);
   }, SLOW);
 
+  it('--power adds each server\'s power from the service (STATUS says booted for a server that is off); none for one being made or deleted', async () => {
+    const listed = (await api('GET', '/ecs/v2/servers')) as { server: Array<{ name: string; status: string }> };
+    const states = new Map<string, string | null>();
+    for (const s of listed.server) {
+      // the spec's two shapes: `current_status`, or `server` {name, current_status}; a refusal has neither
+      const answer = (await api('GET', `/ecs/v2/servers/${s.name}/status`)) as { current_status?: string; server?: { current_status?: string } };
+      const state = answer.current_status ?? answer.server?.current_status;
+      states.set(s.name, state === undefined ? null : state.toLowerCase());
+    }
+    // the demo holds a server that is off though its status says booted, and one being made
+    expect(listed.server.find((s) => s.name === 'ec206906')?.status.toLowerCase()).toBe('booted');
+    expect(states.get('ec206906')).toBe('shutoff');
+    const table = await run(['servers', 'list', '--power'], { env });
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+STATUS\s+POWER\s+PLAN\s+LOCATION\s+IPV4\s+NOTES$/);
+    expect(lines.find((l) => l.startsWith('ec206906'))).toMatch(/^ec206906\s+booted\s+shutoff\s+eCS2W/);
+    expect(lines.find((l) => l.startsWith('ec206901'))).toMatch(/^ec206901\s+booted\s+running\s/);
+    const json = JSON.parse((await run(['servers', 'list', '--power', '-o', 'json'], { env })).stdout) as Array<{ name: string; status: string; power: string | null }>;
+    expect(json.map((s) => s.name)).toEqual(listed.server.map((s) => s.name));
+    const making = json.filter((s) => s.status === 'booting' || s.status === 'deleting');
+    expect(making.length).toBeGreaterThan(0);
+    for (const s of making) expect(s.power).toBeNull();
+    for (const s of json.filter((x) => x.power !== null)) expect(s.power).toBe(states.get(s.name));
+    expect((await run(['servers', 'list', '--help'], { env })).stdout).toContain('--power');
+  }, SLOW);
+
   it('gets one server in each format', async () => {
     const [table, json, csv] = await Promise.all(['table', 'json', 'csv'].map((o) => run(['servers', 'get', 'ec206901', '-o', o], { env })));
     expect(table.code).toBe(0);
