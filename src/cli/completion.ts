@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { GLOBAL_PARAMS, flagsOf } from './flags.js';
+import { FORMATS, GLOBAL_PARAMS, flagsOf } from './flags.js';
 import { COMMANDS } from './table.js';
 import { UsageError, type Io, type Param } from './types.js';
 
@@ -37,7 +37,8 @@ function bashScript(): string {
       for (const p of flags) if (p.complete || p.choices) valueCases.set(`--${p.name}`, valueWords(p));
     }
   }
-  valueCases.set('-o', 'table json csv');
+  // -o is --output's short form: the same formats
+  valueCases.set('-o', FORMATS.join(' '));
   valueCases.set('--profile', valueWords({ name: 'profile', help: '', complete: 'profiles' }));
   // the flags every command takes may come before the resource (names.ts): those with a value skip two words
   const globalWithValue = ['-o', ...GLOBAL_PARAMS.filter((p) => p.type !== 'boolean').map((p) => `--${p.name}`)];
