@@ -35,7 +35,6 @@ export function formatRelative(d: Date | null | undefined, now: Date = new Date(
   return diff >= 0 ? `${amount} ago` : `in ${amount}`;
 }
 
-/** The currency the service bills in. */
 /** The service bills in euros: every amount on screen says so (`€ 2.84/h`, `€ 0.0190`). */
 export const CURRENCY = '€';
 

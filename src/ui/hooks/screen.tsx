@@ -154,6 +154,9 @@ export function useScreenControl(ref: MutableRefObject<ScreenControl | null>, co
   );
 }
 
+/** Where no shell listens (a dialog drawn alone in a test): what it would tell the footer goes nowhere. */
+export const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
+
 /**
  * Tells the footer which keys would do nothing now (see `Nav.idle`); taken back when the caller unmounts.
  *

@@ -5,7 +5,7 @@
 
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { useIdleKeys, type Nav } from '../hooks/screen.js';
+import { NO_NAV, useIdleKeys, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
 import { CORE_KEYS, type BindingId, type Scope } from '../keymap.js';
@@ -40,7 +40,6 @@ interface FormDialogProps<T> {
   onRows?(rows: number): void;
 }
 
-const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
 const FORM: Scope[] = ['form'];
 const ASK: Scope[] = ['ask'];
 

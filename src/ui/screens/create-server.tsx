@@ -19,7 +19,7 @@ import { describeFailure, useRemote } from './create-server/remote.js';
 import { enterWord, wizardIdle } from './create-server/hints.js';
 import { StepForm, keyed } from './create-server/step-form.js';
 import type { FieldSpec } from '../resource/spec.js';
-import { useIdleKeys, type Nav } from '../hooks/screen.js';
+import { NO_NAV, useIdleKeys, type Nav } from '../hooks/screen.js';
 import { WizardPrice } from './create-server-price.js';
 import { buildInput, initialWizardState, reviewLines, wizardReducer, type ImagePick, type WizardAction, type WizardPreset, type WizardState } from './create-server/state.js';
 
@@ -38,7 +38,6 @@ interface CreateServerWizardProps {
   nav?: Pick<Nav, 'idle'>;
 }
 
-const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
 
 /** The plan, location and image steps: a choice of the one form system, its filter typed, ⏎ takes. */
 const STEP_CHOICE = { label: 'choice', kind: 'choice', optional: true } as const satisfies Partial<FieldSpec>;

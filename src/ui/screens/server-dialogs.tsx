@@ -13,7 +13,7 @@ import type { WizardPreset } from './create-server/state.js';
 import { safe } from '../text.js';
 import { serverLabel } from '../format.js';
 import { errorText } from '../hooks/useResource.js';
-import { useIdleKeys, type Nav } from '../hooks/screen.js';
+import { NO_NAV, useIdleKeys, type Nav } from '../hooks/screen.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { color } from '../theme.js';
 
@@ -34,7 +34,6 @@ interface ConsoleDialogProps {
   nav?: Pick<Nav, 'idle'>;
 }
 
-const NO_NAV: Pick<Nav, 'idle'> = { idle: () => undefined };
 
 function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
