@@ -8,6 +8,7 @@ import { CORE_KEYS, type KeyLike } from '../keymap.js';
 import { safe, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { TextInput } from './TextInput.js';
+import { NO_NAV, useIdleKeys, type Nav } from '../hooks/screen.js';
 
 /** Whether a typed confirmation matches: exact, case-sensitive, only surrounding whitespace forgiven. */
 export function typedMatches(typed: string, expected: string): boolean {
@@ -25,6 +26,8 @@ interface TypedConfirmProps {
   verb?: string;
   width?: number;
   isActive?: boolean;
+  /** the footer: ⏎ in the dialog's word (`⏎ delete`), and only once the name typed matches */
+  nav?: Pick<Nav, 'idle'>;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -34,6 +37,8 @@ export function TypedConfirm(props: TypedConfirmProps): ReactNode {
   const [mismatch, setMismatch] = useState(false);
   const decided = useRef(false);
   const matches = typedMatches(typed, props.name);
+  // before the name matches, ⏎ only says that it does not (the dialog's own key line says `esc cancel` alone)
+  useIdleKeys(props.nav ?? NO_NAV, 'typed-confirm', matches ? [] : ['dialog.submit'], { 'dialog.submit': props.verb ?? 'confirm' });
   // the name on one line (cut when it does not fit): a dialog gives each of these lines one row
   const name = (around: number) => (props.width !== undefined ? truncate(props.name, Math.max(1, props.width - around)) : safe(props.name));
   return (

@@ -78,6 +78,7 @@ export function DialogView<T>(props: DialogViewProps<T>): ReactNode {
           ctx={props.ctx}
           width={width}
           height={height}
+          nav={props.nav}
           onYes={() => props.onConfirm(d.confirm, d.row)}
           onNo={() => props.onCancel((d.confirm.verb ?? 'delete') === 'delete' ? 'Nothing was deleted.' : 'Nothing was changed.')}
         />
@@ -89,7 +90,7 @@ export function DialogView<T>(props: DialogViewProps<T>): ReactNode {
   }
 }
 
-function ConfirmDialog<T>(props: { confirm: ConfirmSpec<T>; row: T; name: string; ctx: Ctx; width: number; height: number; onYes(): void; onNo(): void }): ReactNode {
+function ConfirmDialog<T>(props: { confirm: ConfirmSpec<T>; row: T; name: string; ctx: Ctx; width: number; height: number; nav?: Pick<Nav, 'idle'>; onYes(): void; onNo(): void }): ReactNode {
   const { confirm, row } = props;
   const inner = Math.max(10, props.width - 4);
   const typed = confirm.kind === 'typed';
@@ -107,6 +108,7 @@ function ConfirmDialog<T>(props: { confirm: ConfirmSpec<T>; row: T; name: string
           consequence={consequence}
           verb={confirm.verb ?? 'delete'}
           width={inner}
+          nav={props.nav}
           onConfirm={props.onYes}
           onCancel={props.onNo}
         />

@@ -104,13 +104,18 @@ describe('servers list', () => {
     await selectWeb2(h);
     await h.press('d');
     await h.waitFor('Type ec206902 to confirm');
+    const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
+    // ⏎ is offered only once the name matches, and in the dialog's word (the footer said `⏎ ok` throughout)
+    await h.waitFor(() => /└ esc cancel ─/.test(footer()));
     await h.type('web-2');
     await h.press(keys.enter);
     await h.waitFor('That is not ec206902; nothing was done.');
+    expect(footer()).not.toContain('⏎');
     expect((await h.client.servers.get('ec206902')).status).toBe('booted');
 
     await h.press(keys.ctrlU);
     await h.type('ec206902');
+    await h.waitFor(() => /└ ⏎ delete +esc cancel/.test(footer()));
     await h.press(keys.enter);
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Deleting') === true);
     expect(h.frame()).toMatch(/delete_server +web-2 \(ec206902\)/);
