@@ -130,8 +130,8 @@ const verbs: Verb[] = [
   {
     resource: 'servers',
     name: 'list',
-    summary: 'list the servers (STATUS: the server as made, `booted` even when off; --power: on or off)',
-    params: [flag('power', "each server's power (running, shutoff), asked of the service server by server, 8 at a time")],
+    summary: 'list the servers (--power: whether each one is on)',
+    params: [flag('power', "each server's power, running or shutoff (STATUS says booted even when off); a request each, 8 at a time")],
     run: async ({ client }, v) => {
       const servers = await client.servers.list();
       if (v.power !== true) return { output: rows(servers, SERVER_COLUMNS) };
