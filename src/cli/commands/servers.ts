@@ -1,6 +1,7 @@
 // `ecsdeck servers …`: the servers and what the dashboard does to one (power, console, restore, reserve,
 // support, spot, isolations, metrics), with the requests their writes send.
 import { ApiError, type CreatedServer, type Isolation, type ReservedPeriod, type Server, type ServerMetrics, type SpotStatus, type SupportPlan } from '../../api/index.js';
+import { mapPooled } from '../../session/pool.js';
 import { bytesPerSecond, percent } from '../../ui/format.js';
 import { col, type Column, type Resource, type Verb } from '../types.js';
 import { actionResult, arg, done, flag, num, opt, record, rows, serverArg, text, when, yes } from '../shapes.js';
@@ -20,20 +21,6 @@ const POWER_COLUMNS: Column[] = [
   col<Server & { power: string | null }>('POWER', (s) => text(s.power)),
   ...SERVER_COLUMNS.slice(2),
 ];
-
-/** `work` on every item, at most `limit` at a time; the answers in the items' order. */
-async function eachAtMost<T, R>(limit: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      answers[at] = await work(items[at]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return answers;
-}
 
 const SERVER_RECORD: Column[] = [
   ...SERVER_COLUMNS,
@@ -136,7 +123,7 @@ const verbs: Verb[] = [
       const servers = await client.servers.list();
       if (v.power !== true) return { output: rows(servers, SERVER_COLUMNS) };
       // a server being made or deleted has no power yet: the service refuses its status (blank, null in JSON)
-      const power = await eachAtMost(8, servers, (s) =>
+      const power = await mapPooled(servers, 8, (s) =>
         client.servers.status(s.name).then(
           (p) => p.state,
           (err: unknown) => {
