@@ -223,10 +223,15 @@ export class ActionTracker {
    */
   failed(err: unknown): void {
     if (this.stopped) return;
+    this.noteFailure(err);
+    this.schedule();
+  }
+
+  /** A look failed: one more failure to back off by, and its reason for the panel. */
+  private noteFailure(err: unknown): void {
     this.failures += 1;
     this.error = err instanceof Error ? err.message : String(err);
     this.changed();
-    this.schedule();
   }
 
   /** One look at the account's actions. Overlapping looks are dropped: a tick while one runs does nothing. */
@@ -243,9 +248,7 @@ export class ActionTracker {
       }
     } catch (err) {
       if (this.stopped) return;
-      this.failures += 1;
-      this.error = err instanceof Error ? err.message : String(err);
-      this.changed();
+      this.noteFailure(err);
     } finally {
       this.polling = false;
       this.abort = null;
