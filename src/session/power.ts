@@ -20,7 +20,7 @@ interface EndedAction {
 type PowerStatesOptions = SamplerOptions;
 
 /** A server's resource in an action: the server itself, or `<server>-<network>` for its VLANs. */
-const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);
+export const touchesServer = (resource: string, name: string): boolean => resource === name || resource.startsWith(`${name}-`);
 
 export class PowerStates extends RowSampler<string> {
   constructor(source: PowerSource, opts: PowerStatesOptions = {}) {

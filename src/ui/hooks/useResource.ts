@@ -128,7 +128,7 @@ interface UseResourceOptions {
   onSuccess?(): void;
 }
 
-interface Resource<T> extends ResourceState<T> {
+export interface Resource<T> extends ResourceState<T> {
   refresh(): void;
 }
 

@@ -73,6 +73,13 @@ function labelWidth(sections: readonly RecordSection[]): number {
   return Math.min(28, w + 1);
 }
 
+/** The columns a record needs to show every value on one line: its labels, its longest value, the margins. */
+export function recordWidth(sections: readonly RecordSection[]): number {
+  let value = 0;
+  for (const s of sections) for (const f of s.fields) value = Math.max(value, displayWidth(safe(f.value)));
+  return labelWidth(sections) + 2 + value;
+}
+
 const rowKey = (r: RecordRow): string => r.key;
 
 interface RecordViewProps {

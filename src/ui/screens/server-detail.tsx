@@ -3,19 +3,20 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import type { Action, Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
+import type { Group, Isolation, Server, SnapshotSchedule } from '../../api/index.js';
 import { formatDate, gigabytes, megabytes, percent, serverLabel, statusWord as word } from '../format.js';
 import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenControl, type ScreenProps } from '../hooks/screen.js';
 import { errorText, useResource } from '../hooks/useResource.js';
 import { useCached } from '../hooks/useTracker.js';
-import { RecordView } from '../resource/RecordView.js';
+import { RecordView, recordWidth } from '../resource/RecordView.js';
 import { ResourceView } from '../resource/ResourceView.js';
-import { defineResource, field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
+import { field, type Ctx, type RecordSection, type ResourceSpec } from '../resource/spec.js';
 import { TabBar, useTabs } from '../resource/Tabs.js';
 import { idleKeys, useResourceActions } from '../resource/useResourceActions.js';
 import { displayWidth, truncate } from '../text.js';
 import { color, statusRole } from '../theme.js';
-import { actionBase, openResource } from './actions.js';
+import { serverActions, type ServerParams } from './server-actions.js';
+import { ServerGlance, glanceSplit } from './server-glance.js';
 import { groupLabel } from './columns.js';
 import { METRIC_RANGES, MetricsView } from './server-metrics.js';
 import { loadSchedule, scheduleCacheKey, scheduleKeys, scheduleText, serverSnapshots } from './snapshots.js';
@@ -23,6 +24,7 @@ import { serverNetworks } from './server-networks.js';
 import { SERVER_TAB_IDS, SERVER_TABS } from './server-tabs.js';
 import { CostView } from './server-cost.js';
 import type { Session } from '../../session/session.js';
+import { touchesServer } from '../../session/power.js';
 import servers, { SERVERS_CACHE_KEY, deleteServer, statusWord, useGroups, type ServerRow } from './servers.js';
 import type { BindingId } from '../keymap.js';
 
@@ -111,43 +113,6 @@ export function serverSections(s: Server, ctx: DetailContext = {}): RecordSectio
       : []),
   ];
 }
-
-/** True for actions on this server: its own, and its VLANs' (`<server>-<network>`). */
-export function touchesServer(resource: string, name: string): boolean {
-  return resource === name || resource.startsWith(`${name}-`);
-}
-
-type ServerParams = { server?: string };
-
-/** The server's actions: the actions list, scoped to the server. */
-const serverActions = defineResource<Action, ServerParams>({
-  ...actionBase,
-  name: 'server-actions',
-  title: (p) => `Actions of ${p.server ?? ''}`,
-  // Every action that concerns the server: its own, its VLANs' (`<server>-<network>`) and its snapshots'
-  // (their resource is the snapshot's id), from its own list and the account's recent actions.
-  load: async ({ client, params }, signal) => {
-    const name = params.server ?? '';
-    const [own, recent, snaps] = await Promise.all([
-      client.actions.list({ resource: name, start: 0, length: 100 }, { signal }),
-      client.actions.list({ start: 0, length: 200 }, { signal }),
-      client.snapshots.list(name, { signal }).catch(() => []),
-    ]);
-    const snapshotIds = new Set(snaps.map((x) => String(x.id)));
-    const byId = new Map<number, Action>();
-    for (const a of [...own.actions, ...recent.actions]) {
-      if (touchesServer(a.resource, name) || snapshotIds.has(a.resource)) byId.set(a.id, a);
-    }
-    return [...byId.values()];
-  },
-  // ⏎ on one of its own actions shows the action; on its snapshots' and VLANs' goes to them
-  open: (a, nav, ctx) => (a.resource === ctx.params.server ? false : openResource(a, nav, undefined)),
-  cacheKey: (p) => `actions:${p.server}`,
-  // a snapshot's action names only the snapshot's id: any of those may be this server's
-  touches: (a, p) => touchesServer(a.resource, p.server ?? '') || /^\d+$/.test(a.resource),
-  live: true,
-  empty: 'no actions on this server',
-});
 
 /** The server's power state from the session's one truth, asked for while the detail is shown. */
 function usePower(session: Session, name: string): { state?: string; error?: string } {
@@ -289,18 +254,30 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
   );
   // what each tab shows in `rows` rows, by its id in SERVER_TABS
   const views: Record<string, (rows: number) => ReactNode> = {
-    overview: (rows) => (
-      <RecordView
-        sections={sections}
-        width={width}
-        height={rows}
-        active={props.active && !actions.dialog}
-        filter={entry.view.filter}
-        selected={selected}
-        onSelect={onSelect}
-        emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
-      />
-    ),
+    overview: (rows) => {
+      // on a wide terminal the last hour and the recent actions stand beside the fields (server-glance.tsx)
+      const split = glanceSplit(width, recordWidth(sections));
+      const fields = (
+        <RecordView
+          sections={sections}
+          width={split ? split.record : width}
+          height={rows}
+          active={props.active && !actions.dialog}
+          filter={entry.view.filter}
+          selected={selected}
+          onSelect={onSelect}
+          emptyText={record.error ? 'the server could not be loaded' : 'loading…'}
+        />
+      );
+      return split ? (
+        <Box flexDirection="row" width={width} height={rows}>
+          {fields}
+          <ServerGlance session={session} server={name} width={split.glance} height={rows} refreshMs={props.refreshMs} />
+        </Box>
+      ) : (
+        fields
+      );
+    },
     metrics: (rows) => <MetricsView session={session} server={name} range={range} width={width} height={rows} control={inner} />,
     snapshots: (rows) => (
       <Box flexDirection="column" width={width} height={rows}>

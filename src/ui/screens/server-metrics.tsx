@@ -11,7 +11,7 @@ import { Box, Text } from 'ink';
 import type { MetricPoint, ServerMetrics } from '../../api/index.js';
 import type { Session } from '../../session/session.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
-import { useResource } from '../hooks/useResource.js';
+import { useResource, type Resource } from '../hooks/useResource.js';
 import { sparkline } from '../components/Sparkline.js';
 import { Chart, CursorRow, barRows, timeTicks, tickLine } from '../components/Chart.js';
 import { bucketsOf, cursorPoint, cursorText, chartLayout, smallGraphRows, CHART_GUTTER } from './metrics-cursor.js';
@@ -29,7 +29,7 @@ export const METRIC_RANGES = [
 
 const METRICS_REFRESH_MS = 60_000;
 
-interface Series {
+export interface Series {
   label: string;
   points: readonly MetricPoint[];
   format(v: number): string;
@@ -40,7 +40,7 @@ interface Series {
 // a tenth below 10 (`8.1 %`), but the axis's foot is `0 %`, as the byte series' is `0 B/s`
 const cpu = (v: number): string => `${v === 0 ? 0 : v < 10 ? v.toFixed(1) : Math.round(v)} %`;
 
-function metricSeries(m: ServerMetrics): Series[] {
+export function metricSeries(m: ServerMetrics): Series[] {
   return [
     { label: 'CPU', points: m.core, format: cpu, max: 100 },
     { label: 'Disk reads', points: m.disk.reads, format: bytesPerSecond },
@@ -113,15 +113,25 @@ interface MetricsViewProps {
 const CURSOR_LEFT = 'server.cursorLeft';
 const CURSOR_RIGHT = 'server.cursorRight';
 
-export function MetricsView(props: MetricsViewProps): ReactNode {
-  const { session, server, width, height } = props;
-  const range = METRIC_RANGES[props.range] ?? METRIC_RANGES[0];
-  const res = useResource(
+/** One answer for a range: the metrics, and the range asked for (ms since the epoch, by the service's clock). */
+export interface MetricsAnswer {
+  metrics: ServerMetrics;
+  start: number;
+  end: number;
+  seconds: number;
+}
+
+/**
+ * The server's metrics over the last `seconds`, asked for by the service's clock, and again every 60 s while
+ * the component that wants them is shown (the Metrics tab; the Overview's glance on a wide terminal).
+ */
+export function useServerMetrics(session: Session, server: string, seconds: number): Resource<MetricsAnswer> {
+  return useResource(
     async (signal) => {
       // "the last hour" by the service's clock: its answers' Date header says what time it is there
-      const ask = async (end: Date) => {
-        const start = new Date(end.getTime() - range.seconds * 1000);
-        return { metrics: await session.client.servers.metrics(server, { start, end }, { signal }), start: start.getTime(), end: end.getTime(), seconds: range.seconds };
+      const ask = async (end: Date): Promise<MetricsAnswer> => {
+        const start = new Date(end.getTime() - seconds * 1000);
+        return { metrics: await session.client.servers.metrics(server, { start, end }, { signal }), start: start.getTime(), end: end.getTime(), seconds };
       };
       let answer = await ask(session.client.serviceNow());
       // the answer's own Date header may show the service's clock has jumped since the last answer we had
@@ -130,8 +140,14 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
       if (Math.abs(now - answer.end) > 60_000) answer = await ask(new Date(now));
       return answer;
     },
-    { intervalMs: METRICS_REFRESH_MS, deps: [server, range.seconds] },
+    { intervalMs: METRICS_REFRESH_MS, deps: [server, seconds] },
   );
+}
+
+export function MetricsView(props: MetricsViewProps): ReactNode {
+  const { session, server, width, height } = props;
+  const range = METRIC_RANGES[props.range] ?? METRIC_RANGES[0];
+  const res = useServerMetrics(session, server, range.seconds);
   const data = res.data;
   const current = data && data.seconds === range.seconds ? data : undefined;
   const series = useMemo(() => (data ? metricSeries(data.metrics) : []), [data]);

@@ -16,7 +16,8 @@ import { UsageError, parseFlags, planConnection, profileFileGuess } from '../../
 import { profileFields } from '../../../src/ui/screens/profiles.js';
 import { filterRows } from '../../../src/ui/components/Table.js';
 import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
-import { serverSections, touchesServer } from '../../../src/ui/screens/server-detail.js';
+import { serverSections } from '../../../src/ui/screens/server-detail.js';
+import { touchesServer } from '../../../src/session/power.js';
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
 import { SERVER_COLUMNS, powerCell, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
 import { endpointLabel, trackedStatus } from '../../../src/session/session.js';

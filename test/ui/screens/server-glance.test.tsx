@@ -1,0 +1,74 @@
+// A server's Overview on a wide terminal: the last hour of its metrics and its recent actions beside the
+// fields, live (work started elsewhere shows with its bar, first); below 150 columns, the fields alone.
+import { afterEach, describe, expect, test } from 'vitest';
+import { createClient } from '../../../src/api/index.js';
+import { keys } from '../helpers.js';
+import { BASE, demoAwayFromSchedule, demoSession, startApp, type Harness } from '../app/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+/** The right-hand part of each line of the screen: what stands right of the record's rule. */
+const glance = (frame: string): string[] => frame.split('\n').map((l) => l.split('│')[2] ?? '');
+
+/** The demo's web-1 opened on a screen `width` wide, its watcher probing every 60 ms. */
+async function openWeb1(width: number): Promise<Harness> {
+  const emulator = demoAwayFromSchedule();
+  const session = await demoSession(emulator, { intervalMs: 30, probeMs: 60, lingerMs: 60_000 });
+  const app = await startApp({ emulator, session, width, height: 40 });
+  await app.waitFor(/│›ec206901/);
+  await app.press(keys.enter);
+  await app.waitFor('Milano (IT)');
+  return app;
+}
+
+describe('the Overview on a wide terminal', () => {
+  test('the last hour of every series and the recent actions stand beside the fields; below 150 columns, the fields alone', async () => {
+    h = await openWeb1(160);
+    let f = await h.waitFor((x) => glance(x).some((l) => /^ Last hour +\d\d:\d\d → \d\d:\d\d UTC/.test(l)));
+    f = await h.waitFor((x) => glance(x).some((l) => /create_server +✓ Completed +\d\d-\d\d \d\d:\d\d/.test(l)));
+    const right = glance(f);
+    // one line a series: its sparkline across the room, the last value with its unit
+    for (const [label, unit] of [['CPU', '%'], ['Disk reads', 'B/s'], ['Disk writes', 'B/s'], ['Net received', 'B/s'], ['Net sent', 'B/s']]) {
+      const line = right.find((l) => l.startsWith(` ${label} `));
+      expect(line, label).toMatch(new RegExp(`^ ${label} +[▁▂▃▄▅▆▇█][▁▂▃▄▅▆▇█ ]+ [\\d.]+ [KMG]?${unit.replace("/", "\\/")} *$`));
+      // (the newest minutes may have no point yet: a gap, never a zero)
+      expect(line!.match(/[▁▂▃▄▅▆▇█]/g)!.length, label).toBeGreaterThan(20);
+    }
+    expect(right.some((l) => l.startsWith(' Recent actions (started, UTC)'))).toBe(true);
+    // the fields keep their room: the longest value whole on its line
+    expect(f).toMatch(/Support +Global support \(global\) since \d{4}-\d\d-\d\d \d\d:\d\d · cannot be changed/);
+    await h.cleanup();
+
+    h = await openWeb1(140);
+    f = h.frame();
+    expect(f).toMatch(/Power +/);
+    expect(f).not.toContain('Last hour');
+    expect(f).not.toContain('Recent actions');
+  });
+
+  test('a power-off started elsewhere shows first in the glance with its bar, and as completed when it ends', async () => {
+    h = await openWeb1(160);
+    // the demo's own work (a server booting, one being deleted) ends first
+    h.advance(600);
+    await h.waitFor(() => h!.session.tracker.snapshot().inFlight.length === 0, 5000);
+    await h.waitFor((x) => glance(x).some((l) => /create_server +✓ Completed/.test(l)));
+
+    const other = createClient({ endpoint: BASE, fetch: h.emulator.fetch, retry: { limit: 0 } });
+    await other.login('demo', 'demo');
+    const started = await other.servers.powerOff('ec206901');
+    const firstAction = (x: string): string => {
+      const right = glance(x);
+      return right[right.findIndex((l) => l.startsWith(' Recent actions')) + 1] ?? '';
+    };
+    await h.waitFor((x) => new RegExp(`^ +${started.id} power_off +░{10} +0% `).test(firstAction(x)));
+    h.advance(2);
+    await h.waitFor((x) => new RegExp(`^ +${started.id} power_off +█+░* +\\d+% `).test(firstAction(x)));
+    h.advance(10);
+    await h.waitFor((x) => new RegExp(`^ +${started.id} power_off +✓ Completed `).test(firstAction(x)));
+    await h.waitFor(/Power +Off/);
+  });
+});
