@@ -50,7 +50,7 @@ describe('the Overview on a wide terminal', () => {
     expect(f).not.toContain('Recent actions');
   });
 
-  test('a power-off started elsewhere shows first in the glance with its bar, and as completed when it ends', async () => {
+  test('work started elsewhere shows first in the glance with its bar, then ✓ completed or ✗ failed', async () => {
     h = await openWeb1(160);
     // the demo's own work (a server booting, one being deleted) ends first
     h.advance(600);
@@ -70,5 +70,12 @@ describe('the Overview on a wide terminal', () => {
     h.advance(10);
     await h.waitFor((x) => new RegExp(`^ +${started.id} power_off +✓ Completed `).test(firstAction(x)));
     await h.waitFor(/Power +Off/);
+
+    // one the service fails ends ✗, above the completed one
+    await h.admin('PUT', '/__emulator/faults', { fail_next_actions: 1 });
+    const failing = await other.servers.powerOn('ec206901');
+    await h.waitFor((x) => new RegExp(`^ +${failing.id} power_on +░{10} +0% `).test(firstAction(x)));
+    h.advance(30);
+    await h.waitFor((x) => new RegExp(`^ +${failing.id} power_on +✗ Failed `).test(firstAction(x)));
   });
 });
