@@ -8,7 +8,7 @@ import { HistoryLog } from '../history/log.js';
 import { completion } from './completion.js';
 import { connect } from './connect.js';
 import { commandsHelp } from './help.js';
-import { safeLines } from '../ui/text.js';
+import { safeLines, truncate } from '../ui/text.js';
 import { forTerminal, render } from './output.js';
 import { parseCommand, type Globals } from './parse.js';
 import { ACTION_COLUMNS, NotFoundError, record } from './shapes.js';
@@ -75,8 +75,9 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   const history = globals.noHistory || !connected.history ? null : new HistoryLog({ by: 'command', env: io.env });
   history?.attach(connected.client, connected);
   try {
-    const ctx: Ctx = { client: connected.client, format, readInput };
-    const result = await verb.run(ctx, values);
+    const progress = progressLine(io.stderr);
+    const ctx: Ctx = { client: connected.client, format, readInput, progress: progress.say };
+    const result = await verb.run(ctx, values).finally(progress.end);
     let output = result.output;
     if (globals.wait && result.actionId !== undefined && result.actionId !== null) {
       const action = await waitForAction(connected.client, result.actionId, { timeoutMs: globals.timeoutMs, err: io.stderr }).catch((err: unknown) => {
@@ -91,6 +92,28 @@ async function execute(verb: Verb, values: Values, globals: Globals, io: Io): Pr
   } finally {
     await connected.close();
   }
+}
+
+/** A verb's progress line on a terminal's stderr: redrawn at most every 100 ms, gone at the end. */
+function progressLine(err: NodeJS.WriteStream): { say: (text: string | null) => void; end: () => void } {
+  if (err.isTTY !== true) return { say: () => {}, end: () => {} };
+  let shown = false;
+  let last = 0;
+  const clear = () => {
+    if (shown) err.write('\r\x1b[K');
+    shown = false;
+  };
+  return {
+    say: (text) => {
+      if (text === null) return clear();
+      const now = Date.now();
+      if (shown && now - last < 100) return;
+      last = now;
+      shown = true;
+      err.write(`\r\x1b[K${truncate(text, Math.max(1, (err.columns || 80) - 1))}`);
+    },
+    end: clear,
+  };
 }
 
 /**

@@ -87,6 +87,11 @@ export type Format = 'table' | 'json' | 'csv';
 export interface Ctx {
   client: Client;
   format: Format;
+  /**
+   * How far a long read has got (`power 120/10000`), for the person: one line on stderr redrawn in place when
+   * stderr is a terminal, nothing otherwise (a script's stderr stays quiet); null takes the line away.
+   */
+  progress?: (text: string | null) => void;
   /** stdin's text, for `--file -` */
   readInput(path: string): Promise<string>;
 }

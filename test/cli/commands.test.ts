@@ -75,6 +75,18 @@ describe('ecsdeck servers list and get', () => {
     for (const s of making) expect(s.power).toBeNull();
     for (const s of json.filter((x) => x.power !== null)) expect(s.power).toBe(states.get(s.name));
     expect((await run(['servers', 'list', '--help'], { env })).stdout).toContain('--power');
+
+    // on a terminal, how far it has got stands on one line of stderr, taken away before the table
+    const t = start({ args: ['servers', 'list', '--power'], env, cols: 120, rows: 30 });
+    try {
+      const screen = await t.waitFor(/^ec206906\s+booted\s+shutoff/m, 15_000);
+      expect(t.raw()).toMatch(new RegExp(`\\r\\x1b\\[Kpower 1/${listed.server.length}`));
+      expect(t.raw()).toContain('\r\x1b[K');
+      expect(screen).not.toMatch(/power \d+\//);
+      expect(screen.split('\n')[0]).toMatch(/^NAME\s+STATUS\s+POWER/);
+    } finally {
+      t.pty.kill();
+    }
   }, SLOW);
 
   it('gets one server in each format', async () => {

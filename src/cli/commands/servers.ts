@@ -118,11 +118,12 @@ const verbs: Verb[] = [
     resource: 'servers',
     name: 'list',
     summary: 'list the servers (--power: whether each one is on)',
-    params: [flag('power', "each server's power, running or shutoff (STATUS says booted even when off); a request each, 8 at a time")],
-    run: async ({ client }, v) => {
+    params: [flag('power', "each server's power, running or shutoff (STATUS says booted even when off); a request each, 8 at a time (how far on a terminal's stderr)")],
+    run: async ({ client, progress }, v) => {
       const servers = await client.servers.list();
       if (v.power !== true) return { output: rows(servers, SERVER_COLUMNS) };
       // a server being made or deleted has no power yet: the service refuses its status (blank, null in JSON)
+      let asked = 0;
       const power = await mapPooled(servers, 8, (s) =>
         client.servers.status(s.name).then(
           (p) => p.state,
@@ -130,7 +131,7 @@ const verbs: Verb[] = [
             if (err instanceof ApiError) return null;
             throw err;
           },
-        ),
+        ).finally(() => progress?.(`power ${++asked}/${servers.length}`)),
       );
       const withPower = servers.map((s, i) => ({ ...s, power: power[i] }));
       return { output: rows(withPower, POWER_COLUMNS) };
