@@ -74,6 +74,17 @@ export const SCENES: readonly Scene[] = [
     },
   },
   {
+    file: 'overview.svg',
+    title: "ecsdeck: a server's Overview at 170×40, the last hour and its recent actions beside its fields",
+    cols: 170,
+    rows: 40,
+    backdrop: 'dark',
+    async play(s) {
+      await s.press(KEYS.enter);
+      await s.waitUntil((sc) => /Last hour +\d\d:\d\d/.test(sc) && /[▁▂▃▄▅▆▇█]{30,}/.test(sc) && /create_server +✓ Completed/.test(sc), 'the glance', WAIT_MS);
+    },
+  },
+  {
     file: 'create-review.svg',
     title: "ecsdeck: the create wizard's review, with the plan's price and the request it will send",
     cols: 120,
