@@ -118,42 +118,51 @@ export function ServerGlance(props: GlanceProps): ReactNode {
     : [];
   // the title, five series, a blank line, the actions' title: what is left is the actions'
   const actionRows = Math.max(0, height - 8);
-  return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderColor={color('dim')} paddingLeft={1}>
-      <Text wrap="truncate">
-        <Text color={color('accent')}>Last hour</Text>
-        <Text color={color('dim')}>{answer ? `  ${formatDate(new Date(answer.start)).slice(11)} → ${formatDate(new Date(answer.end)).slice(11)} UTC · 2 Metrics for the charts` : ''}</Text>
-      </Text>
-      {answer ? (
-        metricLines.map((m) => (
+  const rows: ReactNode[] = [
+    <Text key="hour" wrap="truncate">
+      <Text color={color('accent')}>Last hour</Text>
+      <Text color={color('dim')}>{answer ? `  ${formatDate(new Date(answer.start)).slice(11)} → ${formatDate(new Date(answer.end)).slice(11)} UTC · 2 Metrics for the charts` : ''}</Text>
+    </Text>,
+    ...(answer
+      ? metricLines.map((m) => (
           <Text key={m.label} wrap="truncate">
             <Text color={color('dim')}>{padEnd(m.label, LABEL)}</Text> {m.graph} {padStart(m.value, VALUE)}
           </Text>
         ))
-      ) : (
-        <Text color={hour.error ? color('error') : color('dim')} wrap="truncate">
-          {hour.error ? truncate(`✗ ${hour.error}`, inner) : 'loading…'}
-        </Text>
-      )}
-      <Text> </Text>
-      <Text wrap="truncate">
-        <Text color={color('accent')}>Recent actions</Text>
-        <Text color={color('dim')}> (started, UTC)</Text>
-        <Text color={color('dim')}>{actions.length > actionRows && actionRows > 0 ? `  ${actionRows} of ${actions.length} · 5 Actions for all` : '  5 Actions for all'}</Text>
-      </Text>
-      {listed.data === undefined ? (
-        <Text color={listed.error ? color('error') : color('dim')} wrap="truncate">
-          {listed.error ? truncate(`✗ ${listed.error}`, inner) : 'loading…'}
-        </Text>
-      ) : actions.length === 0 ? (
-        <Text color={color('dim')}>no actions on this server</Text>
-      ) : (
-        actions.slice(0, actionRows).map((a) => (
-          <Text key={a.id} wrap="truncate">
-            {padStart(String(a.id), 7)} {padEnd(truncate(a.type, 18), 18)} <Text color={color(roleOf(a.status))}>{padEnd(statusText(a), 15)}</Text> <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
-          </Text>
-        ))
-      )}
+      : [
+          <Text key="hour-state" color={hour.error ? color('error') : color('dim')} wrap="truncate">
+            {hour.error ? truncate(`✗ ${hour.error}`, inner) : 'loading…'}
+          </Text>,
+        ]),
+    <Text key="gap"> </Text>,
+    <Text key="actions" wrap="truncate">
+      <Text color={color('accent')}>Recent actions</Text>
+      <Text color={color('dim')}> (started, UTC)</Text>
+      <Text color={color('dim')}>{actions.length > actionRows && actionRows > 0 ? `  ${actionRows} of ${actions.length} · 5 Actions for all` : '  5 Actions for all'}</Text>
+    </Text>,
+    ...(listed.data === undefined
+      ? [
+          <Text key="actions-state" color={listed.error ? color('error') : color('dim')} wrap="truncate">
+            {listed.error ? truncate(`✗ ${listed.error}`, inner) : 'loading…'}
+          </Text>,
+        ]
+      : actions.length === 0
+        ? [
+            <Text key="none" color={color('dim')}>
+              no actions on this server
+            </Text>,
+          ]
+        : actions.slice(0, actionRows).map((a) => (
+            <Text key={a.id} wrap="truncate">
+              {padStart(String(a.id), 7)} {padEnd(a.type, 18)} <Text color={color(roleOf(a.status))}>{padEnd(statusText(a), 15)}</Text>{' '}
+              <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
+            </Text>
+          ))),
+  ];
+  return (
+    <Box flexDirection="column" width={width} height={height} borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderColor={color('dim')} paddingLeft={1}>
+      {/* a short screen (a dialog over the Overview): what fits, from the top; the Metrics and Actions tabs have the rest */}
+      {rows.slice(0, Math.max(0, height))}
     </Box>
   );
 }

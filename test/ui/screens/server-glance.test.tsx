@@ -15,13 +15,13 @@ afterEach(async () => {
 const glance = (frame: string): string[] => frame.split('\n').map((l) => l.split('│')[2] ?? '');
 
 /** The demo's web-1 opened on a screen `width` wide, its watcher probing every 60 ms. */
-async function openWeb1(width: number): Promise<Harness> {
+async function openWeb1(width: number, height = 40): Promise<Harness> {
   const emulator = demoAwayFromSchedule();
   const session = await demoSession(emulator, { intervalMs: 30, probeMs: 60, lingerMs: 60_000 });
-  const app = await startApp({ emulator, session, width, height: 40 });
+  const app = await startApp({ emulator, session, width, height });
   await app.waitFor(/│›ec206901/);
   await app.press(keys.enter);
-  await app.waitFor('Milano (IT)');
+  await app.waitFor(/Server web-1 \(ec206901\)[^]*Name +ec206901/);
   return app;
 }
 
@@ -78,4 +78,29 @@ describe('the Overview on a wide terminal', () => {
     h.advance(30);
     await h.waitFor((x) => new RegExp(`^ +${failing.id} power_on +✗ Failed `).test(firstAction(x)));
   });
+
+  test('on a short screen (the panel grown with work, a dialog open) the glance keeps to its rows, from the top', async () => {
+    h = await openWeb1(160, 24);
+    await h.waitFor((x) => glance(x).some((l) => /create_server +✓ Completed/.test(l)));
+    const other = createClient({ endpoint: BASE, fetch: h.emulator.fetch, retry: { limit: 0 } });
+    await other.login('demo', 'demo');
+    for (const s of ['ec206902', 'ec206903', 'ec206904', 'ec206905', 'ec206907', 'ec206909', 'ec206910', 'ec206911']) await other.servers.powerOff(s);
+    await other.servers.powerOn('ec206906');
+    await h.waitFor((x) => /power_off/.test(x.split('├ Actions')[1] ?? '') && h!.session.tracker.snapshot().inFlight.length >= 9, 5000);
+    // and a dialog over the Overview takes more of its rows: fewer than the glance's titles and series need
+    await h.press('P');
+    const f = await h.waitFor('[y/N]');
+    const lines = f.split('\n');
+    expect(lines).toHaveLength(24);
+    const panelAt = lines.findIndex((l) => l.startsWith('├ Actions'));
+    const fieldsAt = lines.findIndex((l) => /FIELD +VALUE/.test(l));
+    expect(panelAt - fieldsAt).toBeLessThan(8);
+    const shown = glance(f).slice(fieldsAt, panelAt).filter((l) => l.trim() !== '');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown[0]).toMatch(/^ Last hour/);
+    // what does not fit is left out, never drawn over the panel or the footer under it
+    for (const l of lines.slice(panelAt)) expect(l).not.toMatch(/Last hour|Recent actions|Disk reads|Net sent|✓ Completed/);
+    await h.press('n');
+  });
 });
+
