@@ -272,7 +272,7 @@ export function ServerDetailScreen(props: ScreenProps & { name: string }): React
       return split ? (
         <Box flexDirection="row" width={width} height={rows}>
           {fields}
-          <ServerGlance session={session} server={name} width={split.glance} height={rows} refreshMs={props.refreshMs} />
+          <ServerGlance session={session} server={name} width={split.glance} height={rows} refreshMs={props.refreshMs} off={server?.status === 'booted' && power.state === 'shutoff'} />
         </Box>
       ) : (
         fields

@@ -46,6 +46,8 @@ interface GlanceProps {
   height: number;
   /** how often the actions are read again while shown (the detail's own period) */
   refreshMs: number;
+  /** the server is known to be off: its figures say so, not the last point the service had from before */
+  off: boolean;
 }
 
 interface ActionLine {
@@ -112,7 +114,7 @@ export function ServerGlance(props: GlanceProps): ReactNode {
         return {
           label: s.label,
           graph: gappedSparkline(timeColumns(s.points, answer.start, answer.end, spark), s.max),
-          value: stats ? s.format(stats.last) : 'no data',
+          value: props.off ? 'off' : stats ? s.format(stats.last) : 'no data',
         };
       })
     : [];

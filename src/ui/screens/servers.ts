@@ -64,12 +64,16 @@ function flagsText(s: Pick<Server, 'spot' | 'isReserved'>): string {
 const CPU_GRAPH = 8;
 const CPU_CELL = CPU_GRAPH + 5;
 
-/** `▂▃▅▇▅▃▂▁  40%`: the last hour in eight columns (gaps where there is no data) and the last value. */
-function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined): string {
+/**
+ * `▂▃▅▇▅▃▂▁  40%`: the last hour in eight columns (gaps where there is no data) and the last value; for a
+ * server known to be off, `off` in place of the value (the service's last point may be from before it went
+ * off, and a figure such as `62%` beside `Off` would say it still runs).
+ */
+export function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined, off = false): string {
   if (!sample) return '';
   const stats = seriesStats(sample.points);
   if (!stats) return '';
-  return `${gappedSparkline(timeColumns(sample.points, sample.start, sample.end, CPU_GRAPH), 100)} ${padStart(`${Math.round(stats.last)}%`, 4)}`;
+  return `${gappedSparkline(timeColumns(sample.points, sample.start, sample.end, CPU_GRAPH), 100)} ${padStart(off ? 'off' : `${Math.round(stats.last)}%`, 4)}`;
 }
 
 /** The account's groups, for their names: fetched once per session when first needed, quietly. */
@@ -316,16 +320,18 @@ export default defineResource<ServerRow>({
     return useMemo(
       () => ({
         text: (row, column) => {
-          if (column === 'cpu') return cpuCell(sampler.sample(row.name));
+          if (column === 'cpu') return cpuCell(sampler.sample(row.name), row.status === 'booted' && power.state(row.name) === 'shutoff');
           if (column === 'power') return powerCell(power.state(row.name));
           if (column === 'cost') return row.status === 'booted' && power.state(row.name) === 'shutoff' ? rate(rateNow(session, costs, row, 'shutoff')?.hourly) : undefined;
           if (column !== 'status') return undefined;
           if (isReclaimed(row)) return reclaimCell(row, session.client.serviceNow().getTime());
           return row.status === 'booted' && power.state(row.name) === 'shutoff' ? 'Off' : undefined;
         },
-        // a server shut off is dim in both columns; anything else keeps the column's own colour
+        // a server shut off is dim in those columns and its CPU's; anything else keeps the column's own colour
         color: (row, column) =>
-          (column === 'power' || (column === 'status' && !isReclaimed(row))) && row.status === 'booted' && power.state(row.name) === 'shutoff' ? OFF_ROLE : undefined,
+          (column === 'power' || column === 'cpu' || (column === 'status' && !isReclaimed(row))) && row.status === 'booted' && power.state(row.name) === 'shutoff'
+            ? OFF_ROLE
+            : undefined,
         version: (row) => {
           const v = sampler.version(row.name) * 1024 + power.version(row.name);
           return isReclaimed(row) ? `${v}:${tickRef.current}` : v;

@@ -49,6 +49,9 @@ describe('the watcher', () => {
     h.advance(10);
     await h.waitFor(/power_off +web-2 \(ec206902\) +✓ done/);
     await h.waitFor((f) => row(f, 'ec206902')?.includes('Off') === true);
+    // its CPU cell keeps the hour's graph, and says off where it said the last figure (62% beside Off, before)
+    await h.waitFor((f) => /Off +[▁▂▃▄▅▆▇█ ]{8} +off /.test(row(f, 'ec206902') ?? ''));
+    expect(row(h.frame(), 'ec206901')).toMatch(/Booted +[▁▂▃▄▅▆▇█ ]{8} +\d+% /);
 
     // P on it now says so at once, without asking
     await h.press('j');

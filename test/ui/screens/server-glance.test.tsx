@@ -70,6 +70,9 @@ describe('the Overview on a wide terminal', () => {
     h.advance(10);
     await h.waitFor((x) => new RegExp(`^ +${started.id} power_off +✓ Completed `).test(firstAction(x)));
     await h.waitFor(/Power +Off/);
+    // off, its figures say so, not the last point from before (the hour's graphs stay)
+    await h.waitFor((x) => glance(x).some((l) => /^ CPU +[▁▂▃▄▅▆▇█][▁▂▃▄▅▆▇█ ]+ off *$/.test(l)));
+    expect(glance(h.frame()).find((l) => l.startsWith(' Net sent'))).toMatch(/ off *$/);
 
     // one the service fails ends ✗, above the completed one
     await h.admin('PUT', '/__emulator/faults', { fail_next_actions: 1 });
