@@ -180,7 +180,8 @@ export function wizardDialog<T>(ctx: KeyContext<T>, preset?: WizardPreset): Cust
                 resource: created.server.name,
                 resourceType: 'ECS',
               });
-              ctx.nav.report('info', `Creating ${serverLabel(created.server)}…`, 'action');
+              // the line speaks of the action: when it ends, the line says so (`Created …`, or why it failed)
+              ctx.nav.report('info', `Creating ${serverLabel(created.server)}…`, 'action', [created.actionId]);
               ctx.refresh();
             }}
             onCancel={close}

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Action } from '../../../src/api/index.js';
 import { toTracked } from '../../../src/session/session.js';
-import { startApp, selectRow, type Harness } from './harness.js';
+import { startApp, selectRow, wizardToImage, type Harness } from './harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -133,5 +133,22 @@ describe('action panel', () => {
     const frame = await h.waitFor((f) => actionLines(f).some((l) => l.includes('power_off') && l.includes('✓ done')));
     expect(frame).not.toContain('Powering off');
     expect(frame).toContain('Powered off web-2 (ec206902).');
+  });
+
+  test('a server made with the wizard says Created on the status line when its action completes, in place of "Creating…"', async () => {
+    h = await startApp({ width: 100, height: 30 });
+    await h.waitFor('web-1');
+    await wizardToImage(h);
+    await h.press('\r');
+    await h.waitFor(/Notes .*label/);
+    await h.type('made-now');
+    await h.press('\r');
+    await h.waitFor('"notes": "made-now"');
+    await h.press('\r');
+    await h.waitFor(/Creating made-now \(ec\d+\)…/);
+    h.advance(120);
+    const frame = await h.waitFor((f) => actionLines(f).some((l) => l.includes('create_server') && l.includes('made-now') && l.includes('✓ done')));
+    expect(frame).not.toContain('Creating made-now');
+    expect(frame).toMatch(/Created made-now \(ec\d+\)\./);
   });
 });
