@@ -139,7 +139,7 @@ export function ServerGlance(props: GlanceProps): ReactNode {
     <Text key="gap"> </Text>,
     <Text key="actions" wrap="truncate">
       <Text color={color('accent')}>Recent actions</Text>
-      <Text color={color('dim')}> (started, UTC)</Text>
+      <Text color={color('dim')}> (UTC)</Text>
       <Text color={color('dim')}>{actions.length > actionRows && actionRows > 0 ? `  ${actionRows} of ${actions.length} · 5 Actions for all` : '  5 Actions for all'}</Text>
     </Text>,
     ...(listed.data === undefined

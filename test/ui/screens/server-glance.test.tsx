@@ -38,7 +38,7 @@ describe('the Overview on a wide terminal', () => {
       // (the newest minutes may have no point yet: a gap, never a zero)
       expect(line!.match(/[▁▂▃▄▅▆▇█]/g)!.length, label).toBeGreaterThan(20);
     }
-    expect(right.some((l) => l.startsWith(' Recent actions (started, UTC)'))).toBe(true);
+    expect(right.some((l) => l.startsWith(' Recent actions (UTC)  5 Actions for all'))).toBe(true);
     // the fields keep their room: the longest value whole on its line
     expect(f).toMatch(/Support +Global support \(global\) since \d{4}-\d\d-\d\d \d\d:\d\d · cannot be changed/);
     await h.cleanup();
@@ -83,13 +83,16 @@ describe('the Overview on a wide terminal', () => {
   });
 
   test('on a short screen (the panel grown with work, a dialog open) the glance keeps to its rows, from the top', async () => {
-    h = await openWeb1(160, 24);
-    await h.waitFor((x) => glance(x).some((l) => /create_server +✓ Completed/.test(l)));
+    // the narrowest terminal with the glance: its lines are whole there too
+    h = await openWeb1(150, 24);
+    await h.waitFor((x) => glance(x).some((l) => /create_server +✓ Completed +\d\d-\d\d \d\d:\d\d *$/.test(l)));
     const other = createClient({ endpoint: BASE, fetch: h.emulator.fetch, retry: { limit: 0 } });
     await other.login('demo', 'demo');
     for (const s of ['ec206902', 'ec206903', 'ec206904', 'ec206905', 'ec206907', 'ec206909', 'ec206910', 'ec206911']) await other.servers.powerOff(s);
     await other.servers.powerOn('ec206906');
-    await h.waitFor((x) => /power_off/.test(x.split('├ Actions')[1] ?? '') && h!.session.tracker.snapshot().inFlight.length >= 9, 5000);
+    const grown = await h.waitFor((x) => /power_off/.test(x.split('├ Actions')[1] ?? '') && h!.session.tracker.snapshot().inFlight.length >= 9, 5000);
+    // the glance lists what fits of the server's actions and says how many there are
+    expect(glance(grown).find((l) => l.startsWith(' Recent actions'))).toMatch(/^ Recent actions \(UTC\) +\d+ of \d+ · 5 Actions for all *$/);
     // and a dialog over the Overview takes more of its rows: fewer than the glance's titles and series need
     await h.press('P');
     const f = await h.waitFor('[y/N]');
@@ -100,7 +103,7 @@ describe('the Overview on a wide terminal', () => {
     expect(panelAt - fieldsAt).toBeLessThan(8);
     const shown = glance(f).slice(fieldsAt, panelAt).filter((l) => l.trim() !== '');
     expect(shown.length).toBeGreaterThan(0);
-    expect(shown[0]).toMatch(/^ Last hour/);
+    expect(shown[0]).toMatch(/^ Last hour +\d\d:\d\d → \d\d:\d\d UTC · 2 Metrics for the charts *$/);
     // what does not fit is left out, never drawn over the panel or the footer under it
     for (const l of lines.slice(panelAt)) expect(l).not.toMatch(/Last hour|Recent actions|Disk reads|Net sent|✓ Completed/);
     await h.press('n');
