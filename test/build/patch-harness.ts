@@ -123,6 +123,17 @@ export function unpatched(...names: string[]): esbuild.Plugin {
   };
 }
 
+/**
+ * What `file` exports as `exported` (`default`, `createInputParser`), bundled twice: from the dependencies as
+ * npm installed them, and as patched. `label` names the two bundles (`squash-original.js`, `squash-patched.js`).
+ */
+export async function originalAndPatched<T>(file: string, exported: string, label: string) {
+  const entry = `export { ${exported} } from ${JSON.stringify(file)};`;
+  const original = await load<T>(entry, ROOT, `${label}-original.js`, [unpatched()]);
+  const patched = await load<T>(entry, ROOT, `${label}-patched.js`);
+  return { original, patched };
+}
+
 export const hex = (text: string) =>
   Array.from(text, (c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 

@@ -18,10 +18,10 @@ import {
   originalText,
   load,
   unpatched,
+  originalAndPatched,
   seeded,
   type Random,
   randomText,
-  ROOT,
   hex,
 } from './patch-harness.js';
 
@@ -148,9 +148,7 @@ describe('ink', () => {
   it('input parser: esc is a key of its own, even in a burst; every other read is split as before', async () => {
     type Parser = { push(chunk: string): string[]; flushPendingEscape(): string | undefined };
     type ParserModule = { createInputParser(): Parser };
-    const entry = `export { createInputParser } from ${JSON.stringify(FILES.inkInputParser)};`;
-    const original = await load<ParserModule>(entry, ROOT, 'input-parser-original.js', [unpatched()]);
-    const patched = await load<ParserModule>(entry, ROOT, 'input-parser-patched.js');
+    const { original, patched } = await originalAndPatched<ParserModule>(FILES.inkInputParser, 'createInputParser', 'input-parser');
     /** The keys one read makes, the escape left waiting at its end included (Ink lets it go a moment later). */
     const keysOf = (m: ParserModule, chunk: string) => {
       const parser = m.createInputParser();
@@ -187,9 +185,7 @@ describe('ink', () => {
 
   it('sanitize: remembers each text, and answers as the original does, the first time and again', async () => {
     type Sanitize = { default: (text: string) => string };
-    const entry = `export { default } from ${JSON.stringify(FILES.inkSanitize)};`;
-    const original = await load<Sanitize>(entry, ROOT, 'sanitize-original.js', [unpatched()]);
-    const patched = await load<Sanitize>(entry, ROOT, 'sanitize-patched.js');
+    const { original, patched } = await originalAndPatched<Sanitize>(FILES.inkSanitize, 'default', 'sanitize');
     expect(patched.text).toContain('knownTexts');
     expect(original.text).not.toContain('knownTexts');
     const random = seeded(18);
@@ -220,9 +216,7 @@ describe('ink', () => {
   it('squash: a text whose pieces did not change is the one made last time, and any change makes it again, as the original would', async () => {
     type TextNode = { nodeName: string; nodeValue?: string; childNodes: TextNode[]; internal_transform?: (text: string, index: number) => string };
     type Squash = { default: (node: TextNode) => string };
-    const entry = `export { default } from ${JSON.stringify(FILES.inkSquash)};`;
-    const original = await load<Squash>(entry, ROOT, 'squash-original.js', [unpatched()]);
-    const patched = await load<Squash>(entry, ROOT, 'squash-patched.js');
+    const { original, patched } = await originalAndPatched<Squash>(FILES.inkSquash, 'default', 'squash');
     expect(patched.text).toContain('ecsdeckSquashed');
     expect(original.text).not.toContain('ecsdeckSquashed');
     const random = seeded(7);
