@@ -107,17 +107,22 @@ export function ServerGlance(props: GlanceProps): ReactNode {
   const inner = Math.max(20, width - 3);
   const spark = Math.max(4, inner - LABEL - 1 - VALUE - 1);
   const answer = hour.data;
-  const series = useMemo(() => (answer ? metricSeries(answer.metrics) : []), [answer]);
-  const metricLines = answer
-    ? series.map((s) => {
-        const stats = seriesStats(s.points);
-        return {
-          label: s.label,
-          graph: gappedSparkline(timeColumns(s.points, answer.start, answer.end, spark), s.max),
-          value: props.off ? 'off' : stats ? s.format(stats.last) : 'no data',
-        };
-      })
-    : [];
+  // once per answer and width: the watcher's ticks while work runs redraw the actions, not the series
+  const { off } = props;
+  const metricLines = useMemo(
+    () =>
+      answer
+        ? metricSeries(answer.metrics).map((s) => {
+            const stats = seriesStats(s.points);
+            return {
+              label: s.label,
+              graph: gappedSparkline(timeColumns(s.points, answer.start, answer.end, spark), s.max),
+              value: off ? 'off' : stats ? s.format(stats.last) : 'no data',
+            };
+          })
+        : [],
+    [answer, spark, off],
+  );
   // the title, five series, a blank line, the actions' title: what is left is the actions'
   const actionRows = Math.max(0, height - 8);
   const rows: ReactNode[] = [

@@ -69,7 +69,7 @@ const CPU_CELL = CPU_GRAPH + 5;
  * server known to be off, `off` in place of the value (the service's last point may be from before it went
  * off, and a figure such as `62%` beside `Off` would say it still runs).
  */
-export function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined, off = false): string {
+function cpuCell(sample: { points: readonly { at: Date; value: number }[]; start: number; end: number } | undefined, off = false): string {
   if (!sample) return '';
   const stats = seriesStats(sample.points);
   if (!stats) return '';
