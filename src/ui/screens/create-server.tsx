@@ -38,7 +38,6 @@ interface CreateServerWizardProps {
   nav?: Pick<Nav, 'idle'>;
 }
 
-
 /** The plan, location and image steps: a choice of the one form system, its filter typed, ⏎ takes. */
 const STEP_CHOICE = { label: 'choice', kind: 'choice', optional: true } as const satisfies Partial<FieldSpec>;
 const imageKey = (i: Pick<ImagePick, 'kind' | 'name'>): string => `${i.kind}:${i.name}`;

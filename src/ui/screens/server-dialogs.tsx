@@ -34,7 +34,6 @@ interface ConsoleDialogProps {
   nav?: Pick<Nav, 'idle'>;
 }
 
-
 function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
   const [consoleKey, setConsoleKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
