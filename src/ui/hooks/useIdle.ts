@@ -3,23 +3,26 @@
 // takes only its own back.
 import { useCallback, useMemo, useState } from 'react';
 
+/** An owner's words for keys it offers, by binding id (`Nav.idle`'s KeyWords, keyed by any id). */
+type Words = Readonly<Partial<Record<string, string>>>;
+
 interface Told {
   ids: readonly string[];
-  words: Readonly<Partial<Record<string, string>>>;
+  words: Words;
 }
 
 export interface IdleHints {
   idle: ReadonlySet<string>;
   words: ReadonlyMap<string, string>;
-  setIdle(owner: string, ids: readonly string[], words?: Readonly<Partial<Record<string, string>>>): void;
+  setIdle(owner: string, ids: readonly string[], words?: Words): void;
 }
 
-const sameTold = (a: Told | undefined, ids: readonly string[], words: Readonly<Partial<Record<string, string>>>): boolean =>
+const sameTold = (a: Told | undefined, ids: readonly string[], words: Words): boolean =>
   a !== undefined && a.ids.join(' ') === ids.join(' ') && JSON.stringify(a.words) === JSON.stringify(words);
 
 export function useIdleHints(extra: readonly string[]): IdleHints {
   const [byOwner, setByOwner] = useState<Readonly<Record<string, Told>>>({});
-  const setIdle = useCallback((owner: string, ids: readonly string[], words: Readonly<Partial<Record<string, string>>> = {}) => {
+  const setIdle = useCallback((owner: string, ids: readonly string[], words: Words = {}) => {
     setByOwner((prev) => {
       const empty = ids.length === 0 && Object.keys(words).length === 0;
       if (empty ? !(owner in prev) : sameTold(prev[owner], ids, words)) return prev;
