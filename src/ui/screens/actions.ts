@@ -30,7 +30,8 @@ function resourceKind(type: string): string {
   return type || '—';
 }
 
-function actionRole(a: Pick<Action, 'status'>): Role {
+/** An action's colour by how it stands: done, failed, or under way. */
+export function actionRole(a: Pick<Action, 'status'>): Role {
   const s = trackedStatus(a.status);
   return s === 'completed' ? 'ok' : s === 'failed' ? 'error' : 'warn';
 }

@@ -8,12 +8,14 @@ import { Box, Text } from 'ink';
 import type { Action } from '../../api/index.js';
 import { touchesServer } from '../../session/power.js';
 import { trackedStatus, type Session } from '../../session/session.js';
+import type { TrackedStatus } from '../../watch/tracker.js';
 import { progressBar } from '../components/ProgressBar.js';
 import { formatDate, statusWord } from '../format.js';
 import { useResource } from '../hooks/useResource.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
 import { padEnd, padStart, truncate } from '../text.js';
-import { color, type Role } from '../theme.js';
+import { color } from '../theme.js';
+import { actionRole } from './actions.js';
 import { loadServerActions, mayTouchServer } from './server-actions.js';
 import { gappedSparkline, metricSeries, seriesStats, timeColumns, useServerMetrics } from './server-metrics.js';
 
@@ -53,12 +55,10 @@ interface GlanceProps {
 interface ActionLine {
   id: number;
   type: string;
-  status: ReturnType<typeof trackedStatus>;
+  status: TrackedStatus;
   progress: number;
   at: Date | null;
 }
-
-const roleOf = (s: ActionLine['status']): Role => (s === 'completed' ? 'ok' : s === 'failed' ? 'error' : 'warn');
 
 /** In flight: a bar and the figure; done: its word with ✓ or ✗. */
 function statusText(a: ActionLine): string {
@@ -161,7 +161,7 @@ export function ServerGlance(props: GlanceProps): ReactNode {
           ]
         : actions.slice(0, actionRows).map((a) => (
             <Text key={a.id} wrap="truncate">
-              {padStart(String(a.id), 7)} {padEnd(a.type, 18)} <Text color={color(roleOf(a.status))}>{padEnd(statusText(a), 15)}</Text>{' '}
+              {padStart(String(a.id), 7)} {padEnd(a.type, 18)} <Text color={color(actionRole(a))}>{padEnd(statusText(a), 15)}</Text>{' '}
               <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
             </Text>
           ))),
