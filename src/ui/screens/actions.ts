@@ -37,7 +37,7 @@ export function actionRole(a: Pick<Action, 'status'>): Role {
 }
 
 /** A progress as drawn: a bar while in flight, the figure once done. */
-const progressText = (status: TrackedStatus, progress: number): string =>
+export const progressText = (status: TrackedStatus, progress: number): string =>
   status === 'in-progress' ? `${progressBar(progress, 10)} ${padStart(`${progress}%`, 4)}` : `${progress}%`;
 
 const ACTION_COLUMNS: readonly Column<Action>[] = [

@@ -9,13 +9,12 @@ import type { Action } from '../../api/index.js';
 import { touchesServer } from '../../session/power.js';
 import { trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
-import { progressBar } from '../components/ProgressBar.js';
 import { formatDate, statusWord } from '../format.js';
 import { useResource } from '../hooks/useResource.js';
 import { useTrackerSnapshot } from '../hooks/useTracker.js';
 import { padEnd, padStart, truncate } from '../text.js';
 import { color } from '../theme.js';
-import { actionRole } from './actions.js';
+import { actionRole, progressText } from './actions.js';
 import { loadServerActions, mayTouchServer } from './server-actions.js';
 import { gappedSparkline, metricSeries, seriesStats, timeColumns, useServerMetrics } from './server-metrics.js';
 
@@ -62,7 +61,7 @@ interface ActionLine {
 
 /** In flight: a bar and the figure; done: its word with ✓ or ✗. */
 function statusText(a: ActionLine): string {
-  if (a.status === 'in-progress') return `${progressBar(a.progress, 10)} ${padStart(`${a.progress}%`, 4)}`;
+  if (a.status === 'in-progress') return progressText(a.status, a.progress);
   return `${a.status === 'completed' ? '✓' : '✗'} ${statusWord(a.status)}`;
 }
 
