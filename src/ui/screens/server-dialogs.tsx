@@ -100,7 +100,7 @@ function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
       <Text color={color('dim')} wrap="truncate">
         {consoleKey !== null
           ? revealed
-            ? `${copied === 'yes' ? '✓ copied (OSC 52)  ' : ''}y copy  v hide  esc close`
+            ? `${copied === 'yes' ? '✓ copied (OSC 52)  ' : ''}v hide  y copy  esc close`
             : `${copied === 'hidden' ? 'the key is copied only once shown: ' : ''}v reveal (then y copies)  esc close`
           : 'esc close'}
       </Text>

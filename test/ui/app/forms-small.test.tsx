@@ -60,6 +60,8 @@ test('C: the console key says what it is for, and y copies it while shown (OSC 5
   f = await h.waitFor(/Console key: [0-9a-f]{16,}/);
   const key = /Console key: ([0-9a-f]{16,})/.exec(f)![1];
   await h.waitFor(() => /└ v hide +y copy +esc close/.test(footer()));
+  // the dialog's own key line names them in the footer's order
+  expect(h.frame()).toMatch(/│ v hide  y copy  esc close +│/);
   await h.press('y');
   await h.waitFor('✓ copied (OSC 52)');
   expect(h.frames().some((fr) => fr.includes(osc52(key)))).toBe(true);
