@@ -266,18 +266,22 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
   for (const k of byImportance) if (flexOf(k.column) > 0) toContent(k);
   const satisfied = kept.every((k) => k.width >= preferred(k.column) && (flexOf(k.column) === 0 || k.width >= (natural?.get(k.column.key) ?? 0)));
   if (satisfied) {
-    columns.forEach((column, order) => {
-      if (!column.wide) return;
+    for (let order = 0; order < columns.length; order++) {
+      const column = columns[order];
+      if (!column.wide) continue;
       const w = preferred(column);
       // a wide column with nothing in it (no server is in a group) brings no information
-      if (w === 0 || w + GAP > free) return;
-      kept.push({ column, order, width: w });
-      free -= w + GAP;
-    });
+      if (w === 0 || w + GAP > free) continue;
+      // a wide column of text (a snapshot's notes) asks for its content's width; cut, it keeps out the wide
+      // columns after it, which would take the room its end needs (`restored after failed db migr…` beside a
+      // NAME column that repeats the server and id)
+      const want = flexOf(column) > 0 ? Math.max(w, natural?.get(column.key) ?? 0) : w;
+      const given = Math.min(want, free - GAP);
+      kept.push({ column, order, width: given });
+      free -= given + GAP;
+      if (given < want) break;
+    }
     kept.sort((a, b) => a.order - b.order);
-    // a wide column of text (a snapshot's notes) gets what its content asks for too, before the spare room
-    // is shared out by flex
-    for (const k of kept) if (k.column.wide && flexOf(k.column) > 0) toContent(k);
   }
   // a flexible column with a `maxWidth` grows to it and no further (a name of 30 columns padded to 120 puts
   // 90 blank columns between a row's name and its status); what none can take goes to the row's end

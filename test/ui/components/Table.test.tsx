@@ -114,6 +114,34 @@ describe('pure helpers', () => {
     expect(layoutColumns(three, 34).map((l) => l.width)).toEqual([11, 11, 10]);
   });
 
+  it('a wide column of text comes with its content\'s width; one that must be cut keeps out the wide columns after it', () => {
+    const cols: Column<Server>[] = [
+      { key: 'id', header: 'ID', width: 8, identity: true },
+      { key: 'status', header: 'STATUS', width: 10 },
+      { key: 'notes', header: 'NOTES', minWidth: 10, flex: 1, wide: true },
+      { key: 'name', header: 'NAME', width: 12, wide: true },
+    ];
+    const natural = new Map([['notes', 34]]);
+    // room for the notes whole and the name: both
+    expect(layoutColumns(cols, 8 + 10 + 34 + 12 + 3, natural).map((l) => [l.column.key, l.width])).toEqual([
+      ['id', 8],
+      ['status', 10],
+      ['notes', 34],
+      ['name', 12],
+    ]);
+    // four columns fewer: the notes whole, and no name (it would have cut them to 30)
+    const short = layoutColumns(cols, 8 + 10 + 34 + 12 + 3 - 4, natural);
+    expect(short.map((l) => l.column.key)).toEqual(['id', 'status', 'notes']);
+    expect(short.find((l) => l.column.key === 'notes')!.width).toBeGreaterThanOrEqual(34);
+    // less room than the notes need: they take all there is, still without the name
+    const cut = layoutColumns(cols, 8 + 10 + 20 + 2, natural);
+    expect(cut.map((l) => [l.column.key, l.width])).toEqual([
+      ['id', 8],
+      ['status', 10],
+      ['notes', 20],
+    ]);
+  });
+
   it('labels the position, with the total when a filter hides rows', () => {
     expect(positionLabel(11, 340)).toBe('12/340');
     expect(positionLabel(0, 3, 340)).toBe('1/3 of 340');

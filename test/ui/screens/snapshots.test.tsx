@@ -110,3 +110,17 @@ test('SERVER names each server as a person knows it, web-2 (ec206902), and / fin
   await h.type('ec206901');
   await h.waitFor(() => rows().length > 0 && rows().every((l) => l.includes('web-1 (ec206901)')));
 });
+
+test('at 140 columns a snapshot\'s NOTES are whole: the NAME column, which repeats server and id, gives way to them', async () => {
+  h = await startApp({ width: 140, height: 36 });
+  await h.waitFor('web-1');
+  await h.press(':');
+  await h.type('snapshots');
+  await h.press(keys.enter);
+  const f = await h.waitFor(/weekly snapshot/);
+  expect(f).toContain('restored after failed db migration');
+  expect(f).not.toContain('migr…');
+  // wider, there is room for both
+  h.rerender({ width: 200 });
+  await h.waitFor((fr) => /NOTES +NAME/.test(fr) && fr.includes('restored after failed db migration') && fr.includes('ec206901-SNP-6'));
+});
