@@ -205,7 +205,8 @@ export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>
   const out = new Map<string, number>();
   for (const c of columns) {
     if (!c.fit && flexOf(c) === 0) continue;
-    const cap = c.maxWidth ?? 60;
+    // a flexible column's text is measured whole (it may take all the room a wide terminal has)
+    const cap = c.maxWidth ?? (flexOf(c) > 0 ? 1000 : 60);
     let w = 0;
     for (let i = 0; i < rows.length && w < cap; i++) w = Math.max(w, displayWidth(cellText(rows[i], c)));
     out.set(c.key, w === 0 ? 0 : Math.max(minWidthOf(c), displayWidth(c.header), Math.min(cap, w)));
@@ -283,9 +284,12 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, n
     }
     kept.sort((a, b) => a.order - b.order);
   }
-  // a flexible column with a `maxWidth` grows to it and no further (a name of 30 columns padded to 120 puts
-  // 90 blank columns between a row's name and its status); what none can take goes to the row's end
-  const room = (k: (typeof kept)[number]) => (k.column.maxWidth ?? Infinity) - k.width;
+  // a flexible column grows to what its text asks for (within its `maxWidth`) and no further: a title of 30
+  // columns padded to 140 puts 110 blank columns between a script's title and its kind, which the eye must
+  // cross on the right row; what none can take goes to the row's end, as in k9s. Without measured widths
+  // (none given, or 0: every cell is empty, or filled in later by live text such as `:actions`' NAME) the
+  // room is shared out.
+  const room = (k: (typeof kept)[number]) => Math.min(k.column.maxWidth ?? Infinity, natural?.get(k.column.key) || Infinity) - k.width;
   let flexible = kept.filter((k) => flexOf(k.column) > 0 && room(k) > 0);
   while (free > 0 && flexible.length > 0) {
     const totalFlex = flexible.reduce((s, k) => s + flexOf(k.column), 0);

@@ -142,6 +142,19 @@ describe('pure helpers', () => {
     ]);
   });
 
+  it('with the widths measured, a flexible column grows to its text and no further: the room left is blank at the row\'s end', () => {
+    const cols: Column<Server>[] = [
+      { key: 'name', header: 'NAME', minWidth: 12, width: 24, flex: 2, identity: true },
+      { key: 'status', header: 'STATUS', width: 10, align: 'right' },
+    ];
+    // the longest name is 28 columns: at 200 it gets 28, not 189
+    expect(layoutColumns(cols, 200, new Map([['name', 28]])).map((l) => l.width)).toEqual([28, 10]);
+    // narrower than the text, it takes what there is
+    expect(layoutColumns(cols, 30, new Map([['name', 28]])).map((l) => l.width)).toEqual([19, 10]);
+    // measured as empty (every cell filled in later, by live text): the room is shared out as before
+    expect(layoutColumns(cols, 200, new Map([['name', 0]])).map((l) => l.width)).toEqual([189, 10]);
+  });
+
   it('labels the position, with the total when a filter hides rows', () => {
     expect(positionLabel(11, 340)).toBe('12/340');
     expect(positionLabel(0, 3, 340)).toBe('1/3 of 340');

@@ -185,3 +185,15 @@ test('the pager keeps every character of a long line: it continues under itself,
   // a tab is drawn as spaces to the next stop, never as a control character
   expect(lines.at(-1)).toEqual({ number: '3', text: '    indented' });
 });
+
+test('at 200 columns KIND stands beside the longest title, the room left blank at the row\'s end, not between TITLE and KIND', async () => {
+  h = await openScripts({ width: 200 });
+  const f = h.frame();
+  const header = f.split('\n').find((l) => /TITLE +KIND/.test(l))!;
+  const row = f.split('\n').find((l) => l.includes('Unattended security upgrades'))!;
+  // the longest title (28 columns) and one column between it and KIND
+  expect(header.indexOf('KIND') - header.indexOf('TITLE')).toBe('Unattended security upgrades'.length + 1);
+  expect(row).toMatch(/Unattended security upgrades shell \(Linux\)/);
+  // the row ends short of its right edge (the list shares the width with the action panel beside it)
+  expect(row).toMatch(/ 6 {10,}│/);
+});
