@@ -224,7 +224,9 @@ export function naturalWidths<T>(rows: readonly T[], columns: readonly Column<T>
  * - `wide` columns (a server's group, its flags) come only when everything else has its preferred width,
  *   so a wide terminal shows more instead of wider blanks;
  * - what is left goes to the flexible columns: the text people read (notes, descriptions, a key's comment),
- *   each up to its `maxWidth`; room none of them can take is blank at the row's end.
+ *   each up to its longest cell (when measured) and its `maxWidth`; room none of them can take is blank at
+ *   the row's end;
+ * - a wide column of text that must be cut keeps out the wide columns after it.
  */
 export function layoutColumns<T>(columns: readonly Column<T>[], width: number, natural?: ReadonlyMap<string, number>): LaidOutColumn<T>[] {
   const preferred = (c: Column<T>): number => (c.fit ? natural?.get(c.key) : undefined) ?? c.width ?? minWidthOf(c);
