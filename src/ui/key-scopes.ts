@@ -15,9 +15,9 @@ export const CORE_SCOPES = {
     { id: 'sortNext', keys: ['o'], match: char('o'), description: 'sort by the next column shown', hint: 'sort', rank: 41 },
     { id: 'sortReverse', keys: ['O'], match: char('O'), description: 'reverse the sort order', rank: 42 },
     { id: 'sortPick', keys: ['>'], match: char('>'), description: 'sort by: choose the column among those shown (a letter jumps to it)', hint: 'sort by', rank: 43 },
-    { id: 'back', keys: ['esc'], match: flag('escape'), description: 'close the dialog, clear the filter, or go back', hint: 'back', rank: 31 },
+    { id: 'back', keys: ['esc'], match: flag('escape'), description: 'close the dialog, or go back', hint: 'back', rank: 31 },
     // the same esc while a filter is kept on the list: it clears the filter first (app.tsx says which holds)
-    { id: 'clearFilter', keys: ['esc'], match: flag('escape'), description: 'clear the filter kept on the list (esc again goes back)', hint: 'clear filter', rank: 12 },
+    { id: 'clearFilter', keys: ['esc'], match: flag('escape'), description: 'with a filter typed or kept on the list: clear it first (esc again goes back)', hint: 'clear filter', rank: 12 },
     { id: 'dismiss', keys: ['X'], match: char('X'), description: 'dismiss the failed actions kept in the action panel', rank: 45 },
     { id: 'quit', keys: ['q', 'Ctrl+C'], match: either(char('q'), ctrl('c')), description: 'quit', hint: 'quit', rank: 1 },
   ]),

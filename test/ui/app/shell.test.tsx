@@ -142,6 +142,9 @@ describe('frame', () => {
     await h.press('?');
     const f = await h.waitFor('(esc closes)');
     for (const text of ['power off the selected server (asks y/N)', 'open the console', 'filter the table', 'quit', 'move down']) expect(f).toContain(text);
+    // esc's two lines say two things: what it does, and what it does first while the list holds a filter
+    const esc = f.split('\n').filter((l) => /│ +esc +\S/.test(l)).map((l) => l.replace(/^[│ ]+esc +/, '').replace(/[ │]+$/, ''));
+    expect(esc).toEqual(['close the dialog, or go back', 'with a filter typed or kept on the list: clear it first (esc again goes back)']);
     await h.press(keys.escape);
     await h.waitFor((f) => hasRow(f, 'web-1'));
   });
