@@ -194,6 +194,6 @@ test('at 200 columns KIND stands beside the longest title, the room left blank a
   // the longest title (28 columns) and one column between it and KIND
   expect(header.indexOf('KIND') - header.indexOf('TITLE')).toBe('Unattended security upgrades'.length + 1);
   expect(row).toMatch(/Unattended security upgrades shell \(Linux\)/);
-  // the row ends short of its right edge (the list shares the width with the action panel beside it)
+  // what is left is blank between the row's last column and the border
   expect(row).toMatch(/ 6 {10,}│/);
 });
