@@ -2,8 +2,10 @@
 // with every discount that applies named; what this month has cost so far, from the service's own usage report
 // (spec 4.11); and the model's prediction for the whole month: the report's figure so far plus the rate now for
 // the hours left. The report is asked for when the tab opens, on `r`, and every 5 minutes while it is shown.
+// Where the tab has the rows, the months before this one follow as bars, each from that month's report (asked
+// for once when the tab opens, and on `r`), back to the month the server was created, at most 12.
 
-import type { MutableRefObject, ReactNode } from 'react';
+import { useMemo, type MutableRefObject, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Server, ServerUsage } from '../../api/index.js';
 import { discountText, monthPrediction, monthWindow, QUOTE_MONTH_HOURS } from '../../rules/costs.js';
@@ -12,12 +14,16 @@ import { money, perHour } from '../format.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { rateNow, useCostInputs } from '../hooks/useCosts.js';
 import { useResource } from '../hooks/useResource.js';
-import { padEnd, safe, wrapText } from '../text.js';
+import { displayWidth, padEnd, padStart, safe, wrapText } from '../text.js';
 import { color } from '../theme.js';
 
 const COST_REFRESH_MS = 300_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LABEL = 16;
+/** the months before this one drawn at most, and the rows the section needs to be drawn at all (title, two bars) */
+const PAST_MONTHS = 12;
+const MONTHS_MIN_ROWS = 3;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
 interface CostViewProps {
   session: Session;
@@ -35,6 +41,30 @@ function hoursText(u: ServerUsage): string {
   return s ? `${u.billedHours} h billed, ${s.onlineHour} online, ${s.offlineHour} offline` : `${u.billedHours} h billed`;
 }
 
+/** The months before the one of `now`, newest first, back to the one `createdAt` falls in (none before), at most `count`. */
+export function pastMonths(createdAt: Date | null, now: number, count: number): Array<{ year: number; month: number }> {
+  const out: Array<{ year: number; month: number }> = [];
+  const { year, month } = monthWindow(now);
+  const first = createdAt ? monthWindow(createdAt.getTime()) : null;
+  for (let i = 1; i <= count; i++) {
+    const d = new Date(Date.UTC(year, month - 1 - i, 1));
+    const m = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+    if (first && (m.year < first.year || (m.year === first.year && m.month < first.month))) break;
+    out.push(m);
+  }
+  return out;
+}
+
+/** A bar `width` cells long for `value` of `max`, to an eighth of a cell: `████▍`, padded with spaces. */
+export function hbar(value: number, max: number, width: number): string {
+  const eighths = max > 0 && value > 0 ? Math.max(1, Math.round((Math.min(value, max) / max) * width * 8)) : 0;
+  const bar = '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+  return bar + ' '.repeat(Math.max(0, width - [...bar].length));
+}
+
+/** `November 2026` */
+const monthLabel = (m: { year: number; month: number }): string => `${MONTHS[m.month - 1]} ${m.year}`;
+
 /**
  * What the tab's figures are, under them. The key and its words are joined by no-break spaces: a wrap puts
  * `r reads it again` on one line, not `r` at the end of one and `reads it again` at the start of the next.
@@ -51,7 +81,6 @@ export function CostView(props: CostViewProps): ReactNode {
     intervalMs: COST_REFRESH_MS,
     deps: [month.year, month.month],
   });
-  useScreenControl(props.control, { sortColumns: [], defaultSort: null, refresh: report.refresh });
 
   const inner = Math.max(10, width - 2);
   const lines: Array<{ label: string; text: string; role?: 'dim' | 'error' }> = [];
@@ -77,23 +106,84 @@ export function CostView(props: CostViewProps): ReactNode {
   }
   // nothing is cut: a line longer than the width goes on under itself, past the label column
   const textWidth = Math.max(1, inner - LABEL);
+  const figures = lines.flatMap((l) => wrapText(l.text, textWidth).map((piece, i) => ({ key: `${l.label}-${i}`, label: i === 0 ? l.label : '', piece, role: l.role })));
+  const note = wrapText(COST_NOTE, inner);
+  // the months before this one, under the note where the tab has the rows (a blank line, the title, two
+  // months at least): asked for once, and on `r`; a resize shows more or fewer of them
+  const monthRows = props.height - figures.length - note.length - 1;
+  const earlier = useMemo(() => (server ? pastMonths(server.createdAt, month.from, PAST_MONTHS) : []), [server, month.from]);
+  // a server created this month has no month to compare with: no section
+  const monthsFit = earlier.length > 0 && monthRows >= MONTHS_MIN_ROWS;
+  const past = useResource(
+    (signal) => Promise.all(earlier.map((m) => session.client.billing.servers(m.year, m.month, 'json', { signal }).then((items) => items.find((u) => u.name === server?.name) ?? null))),
+    { enabled: monthsFit, deps: [server?.name, month.from, earlier.length] },
+  );
+  useScreenControl(props.control, {
+    sortColumns: [],
+    defaultSort: null,
+    refresh: () => {
+      report.refresh();
+      past.refresh();
+    },
+  });
+  const byMonth = monthsFit ? monthLines({ now: usage && report.data ? { m: month, usage } : null, earlier, past, rows: monthRows, width: inner }) : [];
   return (
     <Box flexDirection="column" width={width} height={props.height}>
-      {lines.flatMap((l) =>
-        wrapText(l.text, textWidth).map((piece, i) => (
-          <Text key={`${l.label}-${i}`} wrap="truncate">
-            {' '}
-            <Text color={color('accent')}>{padEnd(i === 0 ? l.label : '', LABEL)}</Text>
-            <Text color={color(l.role)}>{piece}</Text>
-          </Text>
-        )),
-      )}
-      {wrapText(COST_NOTE, inner).map((piece, i) => (
+      {figures.map((f) => (
+        <Text key={f.key} wrap="truncate">
+          {' '}
+          <Text color={color('accent')}>{padEnd(f.label, LABEL)}</Text>
+          <Text color={color(f.role)}>{f.piece}</Text>
+        </Text>
+      ))}
+      {note.map((piece, i) => (
         <Text key={`note-${i}`} color={color('dim')} wrap="truncate">
           {' '}
           {piece}
         </Text>
       ))}
+      {byMonth.length > 0 ? <Text> </Text> : null}
+      {byMonth.map((l, i) => (
+        <Text key={`month-${i}`} wrap="truncate">
+          {' '}
+          <Text color={color('accent')}>{padEnd(l.label, LABEL)}</Text>
+          {l.bar === undefined ? null : <Text color={color('info')}>{l.bar}</Text>}
+          <Text color={color(l.role)}>{l.text}</Text>
+        </Text>
+      ))}
     </Box>
   );
+}
+
+interface MonthLine {
+  label: string;
+  bar?: string;
+  text: string;
+  role?: 'dim' | 'error';
+}
+
+/**
+ * The section of months: its title, then this month (so far) and the months before it, newest first, each a
+ * bar scaled to the costliest shown, its cost and billed hours; as many as `rows` hold.
+ */
+function monthLines(o: {
+  now: { m: { year: number; month: number }; usage: ServerUsage } | null;
+  earlier: ReadonlyArray<{ year: number; month: number }>;
+  past: { data?: Array<ServerUsage | null>; error?: string | null };
+  rows: number;
+  width: number;
+}): MonthLine[] {
+  const title: MonthLine = { label: 'By month', text: "the service's usage reports, newest first", role: 'dim' };
+  if (o.past.error && !o.past.data) return [title, { label: '', text: `✗ the usage reports of earlier months could not be read: ${o.past.error}`, role: 'error' }];
+  if (!o.past.data) return [title, { label: '', text: 'loading the usage reports of earlier months…', role: 'dim' }];
+  const shown: Array<{ m: { year: number; month: number }; usage: ServerUsage | null; soFar: boolean }> = [];
+  if (o.now) shown.push({ m: o.now.m, usage: o.now.usage, soFar: true });
+  o.earlier.forEach((m, i) => shown.push({ m, usage: o.past.data?.[i] ?? null, soFar: false }));
+  const rows = shown.slice(0, Math.max(0, o.rows - 1));
+  const max = Math.max(0, ...rows.map((r) => r.usage?.cost ?? 0));
+  const figure = (r: (typeof rows)[number]) =>
+    r.usage ? ` ${padStart(money(r.usage.cost), 11)}  ${padStart(`${r.usage.billedHours} h`, 6)}${r.soFar ? ' so far' : ''}` : ` ${padStart('—', 11)}  not in that month's report`;
+  const figureWidth = Math.max(...rows.map((r) => displayWidth(figure(r))));
+  const barWidth = Math.max(4, Math.min(80, o.width - LABEL - figureWidth));
+  return [title, ...rows.map((r) => ({ label: monthLabel(r.m), bar: hbar(r.usage?.cost ?? 0, max, barWidth), text: figure(r), role: r.usage ? undefined : ('dim' as const) }))];
 }
