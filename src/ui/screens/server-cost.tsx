@@ -174,7 +174,11 @@ function monthLines(o: {
   width: number;
 }): MonthLine[] {
   const title: MonthLine = { label: 'By month', text: "the service's usage reports, newest first", role: 'dim' };
-  if (o.past.error && !o.past.data) return [title, { label: '', text: `✗ the usage reports of earlier months could not be read: ${o.past.error}`, role: 'error' }];
+  if (o.past.error && !o.past.data) {
+    // wrapped, not cut: the service's message whole, as far as the rows go
+    const message = wrapText(`✗ the usage reports of earlier months could not be read: ${safe(o.past.error)}`, Math.max(1, o.width - LABEL));
+    return [title, ...message.slice(0, Math.max(1, o.rows - 1)).map((text): MonthLine => ({ label: '', text, role: 'error' }))];
+  }
   if (!o.past.data) return [title, { label: '', text: 'loading the usage reports of earlier months…', role: 'dim' }];
   const shown: Array<{ m: { year: number; month: number }; usage: ServerUsage | null; soFar: boolean }> = [];
   if (o.now) shown.push({ m: o.now.m, usage: o.now.usage, soFar: true });

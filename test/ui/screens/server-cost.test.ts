@@ -85,3 +85,19 @@ test('the Cost tab of a server created this month has no months before it to sho
   await h.waitFor(/Predicted|not in this month/);
   expect(h.frame()).not.toContain('By month');
 });
+
+test("the Cost tab: a month's report the service refuses says so in the section, with the service's message, and r reads it again", async () => {
+  h = await startApp({ height: 40 });
+  await h.waitFor('ec206901');
+  const now = h.client.serviceNow().getTime();
+  const [before] = pastMonths((await h.client.servers.get('ec206901')).createdAt, now, 1);
+  // the retry the app's client would make is off in the harness: one refusal is seen as such
+  await h.admin('PUT', '/__emulator/faults', { error_next: 1, error_status: 500, path_prefix: `/ecs/v2/billing/servers/${before.year}/${before.month}` });
+  await h.press(keys.enter, '6');
+  // wrapped under its label column at 100 columns: read with the frame's borders and the wrap taken out
+  await h.waitFor((f) => f.replace(/[\s│]+/g, ' ').includes('✗ the usage reports of earlier months could not be read: injected fault: status 500'));
+  // the rest of the tab is there all the same
+  expect(h.frame()).toMatch(/This month +€/);
+  await h.press('r');
+  await h.waitFor((f) => new RegExp(`${monthName(before.year, before.month)} +[█▏▎▍▌▋▊▉]+ +€`).test(f));
+});
