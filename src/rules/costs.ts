@@ -203,6 +203,12 @@ export function monthWindow(at: number): { year: number; month: number; from: nu
   return { year, month, from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1) };
 }
 
+/** The month `by` months after `m` (before it, when negative). */
+export function monthAfter(m: { year: number; month: number }, by: number): { year: number; month: number } {
+  const index = m.year * 12 + (m.month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
 /** Hours in a calendar month (UTC): 672 to 744. */
 export const monthHours = (year: number, month: number): number => (Date.UTC(year, month, 1) - Date.UTC(year, month - 1, 1)) / HOUR_MS;
 

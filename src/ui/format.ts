@@ -88,6 +88,13 @@ export function percent(fraction: number | null | undefined): string {
 /** The week's days by name, Sunday first: the service's day_of_week 0 to 6. */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A month by name with its year, `November 2026` (the month's own number for one out of range). */
+export function monthName(year: number | string | undefined, month: number | string | undefined): string {
+  return `${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
 /** The service's day of the week, 0 (Sunday) to 6, by name: `Sunday`; `day 9` for one out of range. */
 export function weekday(n: number): string {
   return WEEKDAYS[n] ?? `day ${n}`;

@@ -4,7 +4,8 @@ import { constants as fsc } from 'node:fs';
 import { join } from 'node:path';
 import type { Client, ServerUsage, SnapshotUsageRow, TemplateUsage } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
-import { formatDate, gigabytes, money, rate, statusWord } from '../format.js';
+import { monthAfter } from '../../rules/costs.js';
+import { formatDate, gigabytes, money, monthName, rate, statusWord } from '../format.js';
 import { errorText } from '../hooks/useResource.js';
 import { char } from '../keymap.js';
 import { defineResource, defineTabs, field, type Ctx, type KeySpec, type RecordField } from '../resource/spec.js';
@@ -21,13 +22,11 @@ interface UsageRow extends ServerUsage {
 const monthOf = (p: MonthParams): { year: number; month: number } => ({ year: Number(p.year), month: Number(p.month) });
 /** `2026-11`, as the file names and titles write a month. */
 const monthText = (p: MonthParams): string => `${p.year}-${String(p.month).padStart(2, '0')}`;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The month `by` months after `p` (before, when negative). */
 export function stepMonth(p: MonthParams, by: number): MonthParams {
-  const { year, month } = monthOf(p);
-  const index = year * 12 + (month - 1) + by;
-  return { year: String(Math.floor(index / 12)), month: String((index % 12) + 1) };
+  const { year, month } = monthAfter(monthOf(p), by);
+  return { year: String(year), month: String(month) };
 }
 
 const sum = <T>(rows: readonly T[], of: (r: T) => number): number => rows.reduce((s, r) => s + (Number.isFinite(of(r)) ? of(r) : 0), 0);
@@ -250,7 +249,7 @@ export default defineTabs<MonthParams>({
     { id: 'snapshots', title: 'Snapshots', spec: snapshotsReport },
   ],
   initial: thisMonth,
-  describe: (p) => `[ ◂ ${MONTHS[Number(p.month) - 1] ?? p.month} ${p.year} ▸ ]`,
+  describe: (p) => `[ ◂ ${monthName(p.year, p.month)} ▸ ]`,
   steps: [
     { id: 'billing.prevMonth', keys: ['['], match: char('['), description: 'the month before', hint: 'month', rank: 26, apply: (p) => stepMonth(p, -1) },
     // a month still to come is asked for too: the service says why it has no report

@@ -8,9 +8,9 @@
 import { useMemo, type MutableRefObject, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Server, ServerUsage } from '../../api/index.js';
-import { discountText, monthPrediction, monthWindow, QUOTE_MONTH_HOURS } from '../../rules/costs.js';
+import { discountText, monthAfter, monthPrediction, monthWindow, QUOTE_MONTH_HOURS } from '../../rules/costs.js';
 import type { Session } from '../../session/session.js';
-import { money, perHour } from '../format.js';
+import { money, monthName, perHour } from '../format.js';
 import { useScreenControl, type ScreenControl } from '../hooks/screen.js';
 import { rateNow, useCostInputs } from '../hooks/useCosts.js';
 import { useResource } from '../hooks/useResource.js';
@@ -18,7 +18,6 @@ import { displayWidth, padEnd, padStart, safe, wrapText } from '../text.js';
 import { color } from '../theme.js';
 
 const COST_REFRESH_MS = 300_000;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const LABEL = 16;
 /** the months before this one drawn at most, and the rows the section needs to be drawn at all (title, two bars) */
 const PAST_MONTHS = 12;
@@ -44,11 +43,10 @@ function hoursText(u: ServerUsage): string {
 /** The months before the one of `now`, newest first, back to the one `createdAt` falls in (none before), at most `count`. */
 export function pastMonths(createdAt: Date | null, now: number, count: number): Array<{ year: number; month: number }> {
   const out: Array<{ year: number; month: number }> = [];
-  const { year, month } = monthWindow(now);
+  const current = monthWindow(now);
   const first = createdAt ? monthWindow(createdAt.getTime()) : null;
   for (let i = 1; i <= count; i++) {
-    const d = new Date(Date.UTC(year, month - 1 - i, 1));
-    const m = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+    const m = monthAfter(current, -i);
     if (first && (m.year < first.year || (m.year === first.year && m.month < first.month))) break;
     out.push(m);
   }
@@ -61,9 +59,6 @@ export function hbar(value: number, max: number, width: number): string {
   const bar = '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
   return bar + ' '.repeat(Math.max(0, width - [...bar].length));
 }
-
-/** `November 2026` */
-const monthLabel = (m: { year: number; month: number }): string => `${MONTHS[m.month - 1]} ${m.year}`;
 
 /**
  * What the tab's figures are, under them. The key and its words are joined by no-break spaces: a wrap puts
@@ -85,7 +80,7 @@ export function CostView(props: CostViewProps): ReactNode {
   const inner = Math.max(10, width - 2);
   const lines: Array<{ label: string; text: string; role?: 'dim' | 'error' }> = [];
   const rate = server ? rateNow(session, inputs, server, props.power) : null;
-  const monthName = `${MONTHS[month.month - 1]} ${month.year}`;
+  const thisMonth = monthName(month.year, month.month);
   if (!server) lines.push({ label: 'Rate now', text: 'loading…', role: 'dim' });
   else if (!inputs.plans || !inputs.account) lines.push({ label: 'Rate now', text: 'loading the plans and the account…', role: 'dim' });
   else if (!rate) lines.push({ label: 'Rate now', text: `the plan ${safe(server.plan)} is not in the catalog`, role: 'error' });
@@ -96,13 +91,13 @@ export function CostView(props: CostViewProps): ReactNode {
     lines.push({ label: 'A full month', text: `${money(rate.hourly * QUOTE_MONTH_HOURS)} at this rate (720 h)` });
   }
   const usage = server ? report.data?.find((u) => u.name === server.name) : undefined;
-  if (report.error && !report.data) lines.push({ label: `${monthName}`, text: `✗ the usage report could not be read: ${report.error}`, role: 'error' });
-  else if (!report.data) lines.push({ label: `${monthName}`, text: 'loading the usage report…', role: 'dim' });
-  else if (!usage) lines.push({ label: `${monthName}`, text: "not in this month's usage report yet", role: 'dim' });
-  else lines.push({ label: 'This month', text: `${money(usage.cost)} so far in ${monthName} (usage report: ${hoursText(usage)})` });
+  if (report.error && !report.data) lines.push({ label: `${thisMonth}`, text: `✗ the usage report could not be read: ${report.error}`, role: 'error' });
+  else if (!report.data) lines.push({ label: `${thisMonth}`, text: 'loading the usage report…', role: 'dim' });
+  else if (!usage) lines.push({ label: `${thisMonth}`, text: "not in this month's usage report yet", role: 'dim' });
+  else lines.push({ label: 'This month', text: `${money(usage.cost)} so far in ${thisMonth} (usage report: ${hoursText(usage)})` });
   if (rate && report.data) {
     const predicted = monthPrediction(rate, now, usage ? usage.cost : null);
-    lines.push({ label: 'Predicted', text: `${money(predicted)} for ${monthName} (so far, plus the rate now until the month ends)` });
+    lines.push({ label: 'Predicted', text: `${money(predicted)} for ${thisMonth} (so far, plus the rate now until the month ends)` });
   }
   // nothing is cut: a line longer than the width goes on under itself, past the label column
   const textWidth = Math.max(1, inner - LABEL);
@@ -189,5 +184,5 @@ function monthLines(o: {
     r.usage ? ` ${padStart(money(r.usage.cost), 11)}  ${padStart(`${r.usage.billedHours} h`, 6)}${r.soFar ? ' so far' : ''}` : ` ${padStart('—', 11)}  not in that month's report`;
   const figureWidth = Math.max(...rows.map((r) => displayWidth(figure(r))));
   const barWidth = Math.max(4, Math.min(80, o.width - LABEL - figureWidth));
-  return [title, ...rows.map((r) => ({ label: monthLabel(r.m), bar: hbar(r.usage?.cost ?? 0, max, barWidth), text: figure(r), role: r.usage ? undefined : ('dim' as const) }))];
+  return [title, ...rows.map((r) => ({ label: monthName(r.m.year, r.m.month), bar: hbar(r.usage?.cost ?? 0, max, barWidth), text: figure(r), role: r.usage ? undefined : ('dim' as const) }))];
 }
