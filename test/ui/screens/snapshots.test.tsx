@@ -2,7 +2,7 @@
 // when it is a protected one) and a template from a snapshot; each checked on the service, not only on screen.
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
-import { startApp, type Harness } from '../app/harness.js';
+import { openScreen, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -113,11 +113,8 @@ test('SERVER names each server as a person knows it, web-2 (ec206902), and / fin
 
 test('at 140 columns a snapshot\'s NOTES are whole: the NAME column, which repeats server and id, gives way to them', async () => {
   h = await startApp({ width: 140, height: 36 });
-  await h.waitFor('web-1');
-  await h.press(':');
-  await h.type('snapshots');
-  await h.press(keys.enter);
-  const f = await h.waitFor(/weekly snapshot/);
+  await openScreen(h, 'snapshots', /weekly snapshot/);
+  const f = h.frame();
   expect(f).toContain('restored after failed db migration');
   expect(f).not.toContain('migr…');
   // wider, there is room for both
