@@ -101,3 +101,17 @@ test("the Cost tab: a month's report the service refuses says so in the section,
   await h.press('r');
   await h.waitFor((f) => new RegExp(`${monthName(before.year, before.month)} +[█▏▎▍▌▋▊▉]+ +€`).test(f));
 });
+
+test('the Cost tab shows at most 12 months before this one, however old the server', async () => {
+  h = await startApp({ height: 50 });
+  await h.waitFor('ec206901');
+  // fifteen months on: web-1 has run for well over a year
+  h.advance(450 * 86_400);
+  await h.press(keys.enter, '6');
+  const now = h.client.serviceNow().getTime();
+  const months = pastMonths(null, now, 13);
+  const twelfth = months[11];
+  const thirteenth = months[12];
+  const f = await h.waitFor((x) => new RegExp(`${monthName(twelfth.year, twelfth.month)} +[█▏▎▍▌▋▊▉]+ +€`).test(x), 10_000);
+  expect(f).not.toContain(monthName(thirteenth.year, thirteenth.month));
+});
