@@ -2,7 +2,7 @@
 // tracker polls fast, and the list refresh timer is long, so every change a test sees comes from a key it
 // pressed or a clock it advanced.
 
-import { render } from 'ink-testing-library';
+import { renderAt } from '../ink-render.js';
 import { createEmulator, type Emulator } from '../../../src/emulator/app.js';
 import { createClient, type Client } from '../../../src/api/index.js';
 import { App, type AppProps } from '../../../src/ui/app.js';
@@ -66,7 +66,8 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
     trackerOptions: { intervalMs: 30, lingerMs: 60_000 },
     ...appProps,
   };
-  const r = render(<App {...props} />);
+  // Ink's terminal as wide as the app, as on a real one
+  const r = renderAt(<App {...props} />, props.width ?? 100);
   const frame = () => strip(r.lastFrame() ?? '');
   await inputReady(r.stdin);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 15));
@@ -104,6 +105,7 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
       );
     },
     rerender(next) {
+      if (next.width !== undefined) r.resize(next.width);
       r.rerender(<App {...props} {...next} />);
     },
     stdin: r.stdin,
