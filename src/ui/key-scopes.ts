@@ -50,7 +50,7 @@ export const CORE_SCOPES = {
   // y/N: y goes ahead, and every other key declines (YesNo in components/Confirm.tsx)
   confirm: scope('Confirm', [
     { id: 'confirm.yes', keys: ['y'], match: char('y', 'Y'), description: 'yes, go ahead', hint: 'yes', rank: 0 },
-    { id: 'confirm.no', keys: ['n', 'esc'], match: () => true, description: 'no (so does any other key)', hint: 'no', rank: 1 },
+    { id: 'confirm.no', keys: ['n', 'esc'], match: () => true, description: 'no (so does any other key)', hint: 'no', hintKeys: 2, rank: 1 },
   ]),
   form: scope('Forms', [
     { id: 'form.next', keys: ['⏎'], match: flag('return'), description: 'next field; on the last one, send', hint: 'next', rank: 0 },

@@ -145,7 +145,7 @@ function makeKeyTable(declarations: readonly ScopeDeclaration[]): KeyTable {
     // did not call idle, else the first
     const offered = new Set<string>();
     for (const { b } of candidates) {
-      const hint = { id: b.id, key: b.keys[0] ?? '', label: options.words?.get(b.id) ?? b.hint ?? '' };
+      const hint = { id: b.id, key: b.keys.slice(0, b.hintKeys ?? 1).join('/'), label: options.words?.get(b.id) ?? b.hint ?? '' };
       if (offered.has(hint.key)) continue;
       offered.add(hint.key);
       const w = displayWidth(hint.key) + 1 + displayWidth(hint.label) + (out.length > 0 ? HINT_GAP : 0);

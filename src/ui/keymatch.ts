@@ -58,6 +58,11 @@ export interface ScreenBinding<Id extends string = ScreenKeyId> {
   description: string;
   /** Short footer label; bindings without one appear only in help. */
   hint?: string;
+  /**
+   * How many of `keys` the footer writes, joined by `/` (default 1): `n/esc no` where the dialog above it
+   * says so, so that the two agree.
+   */
+  hintKeys?: number;
   /** Footer importance, lower first; what does not fit the width is dropped from the end. */
   rank?: number;
   /** Changes something on the service: hidden and not matched in read-only mode. */

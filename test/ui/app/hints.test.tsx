@@ -34,6 +34,20 @@ describe('p and P follow the power the dashboard knows', () => {
   });
 });
 
+describe('a dialog and the footer under it', () => {
+  it('a y/N says its keys as the footer does: n and esc both say no, in both', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor('web-1');
+    await h.press('P');
+    const f = await h.waitFor('Power off web-1 (ec206901)? [y/N]');
+    expect(f).toContain('│ y yes  n/esc no ');
+    expect(footer(f)).toMatch(/^└ y yes  n\/esc no ─/);
+    await h.press(keys.escape);
+    await h.waitFor((frame) => !frame.includes('[y/N]'));
+    expect(h.session.power.state('ec206901')).not.toBe('stopped');
+  });
+});
+
 describe('sorting', () => {
   it('o at 80 columns goes through the columns drawn only, and back to the first', async () => {
     h = await startApp({ width: 80, height: 24 });
