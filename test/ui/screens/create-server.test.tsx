@@ -276,6 +276,10 @@ describe('choices', () => {
     const monthly = planChoices([plan({ name: 'a', monthlyPrice: 14 }), plan({ name: 'b', monthlyPrice: 6048 })]).map((c) => c.label);
     expect(monthly[0]).toContain('€   14/mo');
     expect(new Set(monthly.map((l) => l.lastIndexOf('€'))).size).toBe(1);
+    // sizes right-aligned, as :plans draws them: `1 vCPU` under `12 vCPU`, `1 GB` under `128 GB`
+    const sizes = planChoices([plan({ name: 'a', cpu: 1, ram: 1024, disk: 20 }), plan({ name: 'b', cpu: 12, ram: 131072, disk: 400 })]).map((c) => c.label);
+    for (const unit of ['vCPU', 'RAM', 'disk']) expect(new Set(sizes.map((l) => l.indexOf(unit))).size).toBe(1);
+    expect(sizes[0]).toMatch(/a\s+ 1 vCPU\s+ {2}1 GB RAM\s+ 20 GB disk/);
     // RAM and disk written as :plans writes them
     const [big] = planChoices([plan({ name: 'ECS1GPU8', ram: 1048576, disk: 6000 })]);
     expect(big.label).toMatch(/ECS1GPU8\s+4 vCPU\s+1 TB RAM\s+6000 GB disk/);

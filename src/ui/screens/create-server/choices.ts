@@ -35,7 +35,7 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
 }
 
 /**
- * Plans as aligned rows: name, CPU, RAM, disk, hourly and monthly price, then the GPU. The GPU comes last and
+ * Plans as aligned rows: name, CPU, RAM, disk, hourly and monthly price (each right-aligned), then the GPU. The GPU comes last and
  * unpadded: only a few plans have one, and a column for it would push the prices off an 80-column screen.
  */
 /** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
@@ -45,7 +45,12 @@ export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPla
   // euros, as every other amount on screen (`0.019/h` said no currency)
   const decimals = Math.min(4, Math.max(0, ...plans.map((p) => (String(p.hourlyPrice).split('.')[1] ?? '').length)));
   const rows = plans.map((p) => [p.name, `${p.cpu} vCPU`, `${megabytes(p.ram)} RAM`, `${gigabytes(p.disk)} disk`, `${p.hourlyPrice.toFixed(decimals)}/h`, `${p.monthlyPrice}/mo`]);
-  // Right-align the prices so the columns of digits line up, the currency in a column of its own before them.
+  // Right-align the sizes, so that `1 vCPU` stands under `12 vCPU` as on :plans, and the prices, so that their
+  // points line up, the currency in a column of its own before them.
+  for (const col of [1, 2, 3]) {
+    const w = Math.max(0, ...rows.map((r) => r[col].length));
+    for (const r of rows) r[col] = r[col].padStart(w);
+  }
   for (const col of [4, 5]) {
     const w = Math.max(0, ...rows.map((r) => r[col].length));
     for (const r of rows) r[col] = `${CURRENCY} ${r[col].padStart(w)}`;
