@@ -8,6 +8,7 @@ import { seedEvents } from './events.js';
 import { seedImages } from './images.js';
 import { seedDemoVlans, seedNetworks } from './networks.js';
 import { seedServers } from './servers.js';
+import { numberActionsInTimeOrder } from './timeline.js';
 
 export function seedDemo(emu: Emu, user: string): void {
   createGroup(emu, user, 'production');
@@ -20,4 +21,5 @@ export function seedDemo(emu: Emu, user: string): void {
   seedDemoVlans(emu, user);
   seedCommitments(emu, user);
   seedEvents(emu, user);
+  numberActionsInTimeOrder(emu, user);
 }

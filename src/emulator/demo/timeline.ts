@@ -22,3 +22,26 @@ export function runUntil(emu: Emu, t: number): void {
   }
 }
 
+
+/**
+ * The user's actions numbered in the order they were created, as the service numbers them. The seeds replay
+ * each resource's past on its own (servers first, then snapshots and templates, then VLANs), so their ids
+ * came out of order: the list, most recent first by id, put the servers being created now below the last
+ * weeks' snapshots. What refers to an action by id (its end in the queue, a server's create action) follows.
+ */
+export function numberActionsInTimeOrder(emu: Emu, user: string): void {
+  const actions = emu.state.actions;
+  const mine = Object.values(actions).filter((a) => a.user === user);
+  const ids = mine.map((a) => a.id).sort((a, b) => a - b);
+  const renumbered = new Map<number, number>();
+  [...mine].sort((a, b) => a.created_at - b.created_at || a.id - b.id).forEach((a, i) => renumbered.set(a.id, ids[i]));
+  const moved = (id: number): number => renumbered.get(id) ?? id;
+  const next: typeof actions = {};
+  for (const a of Object.values(actions)) {
+    a.id = moved(a.id);
+    next[a.id] = a;
+  }
+  emu.state.actions = next;
+  for (const task of emu.state.tasks) if (task.kind === 'action.finish' && typeof task.args.id === 'number') task.args.id = moved(task.args.id);
+  for (const s of Object.values(emu.state.servers)) if (s.create_action !== null) s.create_action = moved(s.create_action);
+}
