@@ -22,7 +22,6 @@ export function runUntil(emu: Emu, t: number): void {
   }
 }
 
-
 /**
  * The user's actions numbered in the order they were created, as the service numbers them. The seeds replay
  * each resource's past on its own (servers first, then snapshots and templates, then VLANs), so their ids

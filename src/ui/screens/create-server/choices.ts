@@ -35,8 +35,9 @@ export function formatGpu(p: Pick<Plan, 'gpu' | 'gpuLabel'>): string {
 }
 
 /**
- * Plans as aligned rows: name, CPU, RAM, disk, hourly and monthly price (each right-aligned), then the GPU. The GPU comes last and
- * unpadded: only a few plans have one, and a column for it would push the prices off an 80-column screen.
+ * Plans as aligned rows: name, CPU, RAM, disk, hourly and monthly price (each right-aligned), then the GPU.
+ * The GPU comes last and unpadded: only a few plans have one, and a column for it would push the prices off an
+ * 80-column screen.
  */
 /** `image`: the template the wizard came with; a plan whose disk cannot hold it is greyed out, with both sizes. */
 export function planChoices(plans: readonly Plan[], spotPlans?: readonly SpotPlan[], image?: ImagePick | null): Choice<string>[] {
