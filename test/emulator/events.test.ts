@@ -110,6 +110,9 @@ describe('events', () => {
     const now = t.emulator.emu.now();
     const epochs = r.body.items.map((e: { event_epoch: number }) => e.event_epoch);
     expect([...epochs].sort((a, b) => b - a)).toEqual(epochs);
+    // recorded in the order they happened, as the service records them: the newest has the highest id
+    const ids = r.body.items.map((e: { id: number }) => e.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     for (const e of r.body.items) {
       expect(['started', 'terminated']).toContain(e.event_type);
       expect(e.event_epoch * 1000).toBeLessThanOrEqual(now);

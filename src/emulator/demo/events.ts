@@ -30,10 +30,15 @@ const WORKLOADS: Array<[prefix: string, namespace: string, runtime: string, hour
   ['jupyter-gpu', 'notebooks', 'nvidia', [1, 8]],
 ];
 
-/** About 40 started/terminated events over the past four weeks; the latest pods may still be running. */
+/**
+ * About 40 started/terminated events over the past four weeks; the latest pods may still be running. Pods
+ * overlap, so the events are recorded in the order of their dates, as the service records them: ids that
+ * rise with time.
+ */
 export function seedEvents(emu: Emu, user: string): void {
   const rand = lcg(0x5eed);
   const now = emu.now();
+  const events: Array<Parameters<typeof appendEvent>[1]> = [];
   let t = now - 28 * DAY;
   for (let n = 0; n < 20; n++) {
     const [prefix, ns, runtime, [minH, maxH]] = WORKLOADS[Math.floor(rand() * WORKLOADS.length)];
@@ -52,8 +57,9 @@ export function seedEvents(emu: Emu, user: string): void {
       remote_reference_name: pod,
     };
     if (start >= now) break;
-    appendEvent(emu, { ...common, uuid: uuidFrom(rand), date: start, event_type: 'started' });
-    if (end < now) appendEvent(emu, { ...common, uuid: uuidFrom(rand), date: end, event_type: 'terminated' });
+    events.push({ ...common, uuid: uuidFrom(rand), date: start, event_type: 'started' });
+    if (end < now) events.push({ ...common, uuid: uuidFrom(rand), date: end, event_type: 'terminated' });
     t = start + Math.floor(rand() * 1.6 * DAY);
   }
+  for (const e of events.sort((a, b) => a.date - b.date)) appendEvent(emu, e);
 }
