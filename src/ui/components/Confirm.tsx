@@ -107,8 +107,9 @@ export function yesNoAnswer(input: string, key: KeyLike = {}): boolean {
   return CORE_KEYS.matchBinding(['confirm'], input, key) === 'confirm.yes';
 }
 
-/** The dialog's key line, as the footer writes the same keys under it: `y yes  n/esc no`. */
-const CONFIRM_KEYS = CORE_KEYS.footerText(['confirm'], Number.MAX_SAFE_INTEGER);
+/** The dialog's key line, as the footer writes the same keys under it: `y yes  n/esc no` (made on first use). */
+let confirmKeys: string | undefined;
+const confirmKeyLine = (): string => (confirmKeys ??= CORE_KEYS.footerText(['confirm'], Number.MAX_SAFE_INTEGER));
 
 export function YesNo(props: YesNoProps): ReactNode {
   const decided = useRef(false);
@@ -130,7 +131,7 @@ export function YesNo(props: YesNoProps): ReactNode {
         [y/N]
       </Text>
       <Text wrap="wrap">{props.consequence}</Text>
-      <Text color={color('dim')}>{CONFIRM_KEYS}</Text>
+      <Text color={color('dim')}>{confirmKeyLine()}</Text>
     </Box>
   );
 }
