@@ -10,12 +10,14 @@ import { touchesServer } from '../../session/power.js';
 import { trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { formatDate, statusWord } from '../format.js';
+import { useActionNamesOn } from '../hooks/useActionNames.js';
 import { useResource } from '../hooks/useResource.js';
-import { useTrackerSnapshot } from '../hooks/useTracker.js';
+import { useCached, useTrackerSnapshot } from '../hooks/useTracker.js';
 import { padEnd, padStart, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { actionRole, progressText } from './actions.js';
 import { loadServerActions, mayTouchServer } from './server-actions.js';
+import { keepServerSnapshots, serverSnapshotsKey } from './snapshots.js';
 import { gappedSparkline, metricSeries, seriesStats, timeColumns, useServerMetrics } from './server-metrics.js';
 
 /** The glance's columns at least: a sparkline 30 wide beside its label and value, an action's line whole. */
@@ -39,6 +41,8 @@ export function glanceSplit(width: number, recordNeeds: number): { record: numbe
 const HOUR_S = 3600;
 const LABEL = 13;
 const VALUE = 11;
+/** An action's line before what it acts on: id, type, status and time, with the spaces between them. */
+const ACTION_FIXED = 7 + 1 + 18 + 1 + 15 + 1 + 11;
 
 interface GlanceProps {
   session: Session;
@@ -54,6 +58,8 @@ interface GlanceProps {
 interface ActionLine {
   id: number;
   type: string;
+  resource: string;
+  resourceType?: string;
   status: TrackedStatus;
   progress: number;
   at: Date | null;
@@ -68,7 +74,10 @@ function statusText(a: ActionLine): string {
 export function ServerGlance(props: GlanceProps): ReactNode {
   const { session, server, width, height } = props;
   const hour = useServerMetrics(session, server, HOUR_S);
-  const listed = useResource((signal) => loadServerActions(session.client, server, signal), { intervalMs: props.refreshMs, deps: [server] });
+  const listed = useResource((signal) => loadServerActions(session.client, server, signal, keepServerSnapshots(session, server)), {
+    intervalMs: props.refreshMs,
+    deps: [server],
+  });
   const { refresh } = listed;
   const { refresh: refreshHour } = hour;
   // work on the server that ends (a power-off, a restore) shows in its list, and soon in its figures
@@ -81,8 +90,13 @@ export function ServerGlance(props: GlanceProps): ReactNode {
       }),
     [session.tracker, server, refresh, refreshHour],
   );
+  // what each acts on beside the server (its snapshot, template or VLAN's network), as :actions names it
+  const onServer = useActionNamesOn(session, server);
   // the watcher's news: the detail has it look for new work on the account while shown (usePower)
   const tracked = useTrackerSnapshot(session.tracker);
+
+  // the server's snapshots, read with its actions, name them (and are drawn again when they come)
+  useCached(session.cache, serverSnapshotsKey(server));
 
   // the list as last read, with what the watcher knows since: progress of those in flight, and work started
   // since the last read (a power-off from a script shows here as it starts, not at the next read)
@@ -90,12 +104,12 @@ export function ServerGlance(props: GlanceProps): ReactNode {
     const live = new Map(tracked.inFlight.map((t) => [t.id, t]));
     const lines: ActionLine[] = (listed.data ?? []).map((a: Action) => {
       const t = live.get(a.id);
-      return { id: a.id, type: a.type, status: t ? t.status : trackedStatus(a.status), progress: t ? t.progress : a.progress, at: a.createdAt };
+      return { id: a.id, type: a.type, resource: a.resource, resourceType: a.resourceType, status: t ? t.status : trackedStatus(a.status), progress: t ? t.progress : a.progress, at: a.createdAt };
     });
     const known = new Set(lines.map((l) => l.id));
     for (const t of tracked.inFlight) {
       if (known.has(t.id) || !touchesServer(t.resource, server)) continue;
-      lines.push({ id: t.id, type: t.type, status: t.status, progress: t.progress, at: t.startedAt ? new Date(t.startedAt) : null });
+      lines.push({ id: t.id, type: t.type, resource: t.resource, resourceType: t.resourceType, status: t.status, progress: t.progress, at: t.startedAt ? new Date(t.startedAt) : null });
     }
     // those in flight first, then by when they started (an id says nothing of time across kinds of work)
     const rank = (l: ActionLine) => (l.status === 'in-progress' ? 1 : 0);
@@ -158,12 +172,16 @@ export function ServerGlance(props: GlanceProps): ReactNode {
               no actions on this server
             </Text>,
           ]
-        : actions.slice(0, actionRows).map((a) => (
-            <Text key={a.id} wrap="truncate">
-              {padStart(String(a.id), 7)} {padEnd(a.type, 18)} <Text color={color(actionRole(a))}>{padEnd(statusText(a), 15)}</Text>{' '}
-              <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
-            </Text>
-          ))),
+        : actions.slice(0, actionRows).map((a) => {
+            const what = onServer(a);
+            return (
+              <Text key={a.id} wrap="truncate">
+                {padStart(String(a.id), 7)} {padEnd(a.type, 18)} <Text color={color(actionRole(a))}>{padEnd(statusText(a), 15)}</Text>{' '}
+                <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
+                {what === '' ? '' : `  ${truncate(what, Math.max(0, inner - ACTION_FIXED - 2))}`}
+              </Text>
+            );
+          })),
   ];
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderColor={color('dim')} paddingLeft={1}>

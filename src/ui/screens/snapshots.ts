@@ -1,6 +1,7 @@
 // `:snapshots`: the snapshots of every server, loaded a few servers at a time.
 import { ApiError, type Client, type Snapshot, type SnapshotSchedule } from '../../api/index.js';
 import { mapPooled } from '../../session/pool.js';
+import type { Session } from '../../session/session.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, serverLabel, statusWord, weekday, WEEKDAYS, yesNo } from '../format.js';
@@ -388,6 +389,24 @@ const createForServer: FormSpec<SnapshotRow> = {
   },
 };
 
+/** Where a server's snapshots are kept: its Snapshots tab, and the Overview that names them, share it. */
+export const serverSnapshotsKey = (server: string): string => `snapshots:${server}`;
+
+/** A server's snapshots as its Snapshots tab lists them, each with its server and the server's notes. */
+export function serverSnapshotRows(session: Session, server: string, snapshots: readonly Snapshot[]): SnapshotRow[] {
+  // its notes from the session's lists (the detail holds the server): the dialogs name it as :snapshots does
+  const serverNotes = knownServerNotes(session.cache, server);
+  return snapshots.map((x) => ({ ...x, server, serverNotes }));
+}
+
+/**
+ * The list a server's actions were read with (server-actions.ts reads its snapshots to find theirs), kept
+ * where its Snapshots tab and the names of its actions find it: one request for the three.
+ */
+export function keepServerSnapshots(session: Session, server: string): (snapshots: readonly Snapshot[]) => void {
+  return (snapshots) => session.cache.set(serverSnapshotsKey(server), serverSnapshotRows(session, server, snapshots));
+}
+
 /** The Snapshots tab of a server: the same keys, its snapshots only. */
 export const serverSnapshots = defineResource<SnapshotRow, { server?: string }>({
   ...(base as unknown as ResourceSpec<SnapshotRow, { server?: string }>),
@@ -395,13 +414,8 @@ export const serverSnapshots = defineResource<SnapshotRow, { server?: string }>(
   aliases: [],
   title: (p) => `Snapshots of ${p.server ?? ''}`,
   columns: SNAPSHOT_COLUMNS.filter((c) => c.key !== 'server'),
-  load: async ({ client, params, session }, signal) => {
-    const server = params.server ?? '';
-    // its notes from the session's lists (the detail holds the server): the dialogs name it as :snapshots does
-    const serverNotes = knownServerNotes(session.cache, server);
-    return (await client.snapshots.list(server, { signal })).map((x) => ({ ...x, server, serverNotes }));
-  },
-  cacheKey: (p) => `snapshots:${p.server}`,
+  load: async ({ client, params, session }, signal) => serverSnapshotRows(session, params.server ?? '', await client.snapshots.list(params.server ?? '', { signal })),
+  cacheKey: (p) => serverSnapshotsKey(p.server ?? ''),
   create: createForServer,
   keys: [...(base.keys ?? []), ...SCHEDULE_KEYS],
   empty: 'no snapshots of this server: c takes one',

@@ -1,6 +1,6 @@
 // A server's Overview on a wide terminal: the last hour of its metrics and its recent actions beside the
 // fields, live (work started elsewhere shows with its bar, first); below 150 columns, the fields alone.
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createClient } from '../../../src/api/index.js';
 import { keys } from '../helpers.js';
 import { BASE, demoAwayFromSchedule, demoSession, startApp, type Harness } from '../app/harness.js';
@@ -48,6 +48,23 @@ describe('the Overview on a wide terminal', () => {
     expect(f).toMatch(/Power +/);
     expect(f).not.toContain('Last hour');
     expect(f).not.toContain('Recent actions');
+  });
+
+  test('each recent action says what it acted on beside the server: its snapshot in words, its VLAN’s network; from the list its actions were read with', async () => {
+    const emulator = demoAwayFromSchedule();
+    const session = await demoSession(emulator, { intervalMs: 30, probeMs: 60, lingerMs: 60_000 });
+    const lists = vi.spyOn(session.client.snapshots, 'list');
+    h = await startApp({ emulator, session, width: 200, height: 40 });
+    await h.waitFor(/│›ec206901/);
+    await h.press(keys.enter);
+    // no list named web-1's snapshots before: the Overview asks for them, and names each one when they come
+    const f = await h.waitFor((x) => glance(x).some((l) => /create_snapshot +✓ Completed +\d\d-\d\d \d\d:\d\d {2}\d+ "before kernel upgrade" *$/.test(l)));
+    const right = glance(f);
+    expect(right.find((l) => / add_vlan /.test(l))).toMatch(/✓ Completed +\d\d-\d\d \d\d:\d\d {2}net000001 *$/);
+    // the server's own work names nothing more: the page is the server's
+    expect(right.find((l) => / create_server /.test(l))).toMatch(/✓ Completed +\d\d-\d\d \d\d:\d\d *$/);
+    // the list the actions were read with names them: no request of its own
+    expect(lists.mock.calls.filter(([server]) => server === 'ec206901')).toHaveLength(1);
   });
 
   test('work started elsewhere shows first in the glance with its bar, then ✓ completed or ✗ failed', async () => {
