@@ -23,7 +23,6 @@
 // the SGR codes a user's terminal gets and the check "only SGR escapes" has something to let through.
 process.env['FORCE_COLOR'] = '3';
 
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ReactElement } from 'react';
@@ -33,7 +32,7 @@ import type { Column } from '../../src/ui/components/Table.js';
 import type { RecordSection, Ctx, Dialog, FieldSpec, FormSpec } from '../../src/ui/resource/spec.js';
 
 // Ink is loaded after FORCE_COLOR is set, never hoisted above it
-const { Box, Text, render: inkRender } = await import('ink');
+const { Box, Text } = await import('ink');
 const { KeyProvider } = await import('../../src/ui/keys.js');
 const { waitForFrame } = await import('./helpers.js');
 const { Table } = await import('../../src/ui/components/Table.js');
@@ -42,28 +41,9 @@ const { DialogView, dialogRows } = await import('../../src/ui/resource/dialogs.j
 const { FormDialog, formRows } = await import('../../src/ui/resource/FormDialog.js');
 const { statusRole } = await import('../../src/ui/theme.js');
 
-// ink-testing-library's stdout is always 100 columns, and a frame wider than the terminal Ink draws in is
-// laid out as no terminal would (a right-aligned line stops short): this one is as wide as the frame.
-class Stdout extends EventEmitter {
-  frame: string | undefined;
-  constructor(readonly columns: number) {
-    super();
-  }
-  rows = 100;
-  write = (frame: string): void => {
-    this.frame = frame;
-  };
-}
-class Stdin extends EventEmitter {
-  isTTY = true;
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
-  read = (): null => null;
-}
+// Ink's terminal as wide as the frame (test/ui/ink-render.ts): in ink-testing-library's, always 100
+// columns, a frame wider than the terminal is laid out as no terminal would (a right-aligned line stops short)
+const { renderAt } = await import('./ink-render.js');
 
 const mounted: { unmount(): void; cleanup(): void }[] = [];
 afterEach(() => {
@@ -75,17 +55,9 @@ afterEach(() => {
 
 /** Ink's render with the app's key dispatcher, in a terminal `columns` wide; debug: every frame whole. */
 function renderIn(columns: number, element: ReactElement): { lastFrame(): string | undefined; unmount(): void } {
-  const stdout = new Stdout(columns);
-  const instance = inkRender(<KeyProvider>{element}</KeyProvider>, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new Stdout(columns) as unknown as NodeJS.WriteStream,
-    stdin: new Stdin() as unknown as NodeJS.ReadStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
-  mounted.push(instance);
-  return { lastFrame: () => stdout.frame, unmount: () => instance.unmount() };
+  const r = renderAt(<KeyProvider>{element}</KeyProvider>, columns);
+  mounted.push(r);
+  return r;
 }
 
 const RUNS = Number(process.env['HOSTILE_RUNS'] ?? 60);

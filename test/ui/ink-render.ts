@@ -47,6 +47,8 @@ export interface Rendered {
   /** the terminal made `columns` wide (a test that changes the app's width changes the terminal's with it) */
   resize(columns: number): void;
   unmount(): void;
+  /** forgets the instance Ink keeps for its stdout, after `unmount` */
+  cleanup(): void;
   stdin: FakeStdin;
   frames: string[];
   lastFrame(): string | undefined;
@@ -69,5 +71,5 @@ export function renderAt(tree: ReactElement, columns: number): Rendered {
     stdout.columns = columns;
     stdout.emit('resize');
   };
-  return { rerender: instance.rerender, resize, unmount: instance.unmount, stdin, frames: stdout.frames, lastFrame: stdout.lastFrame };
+  return { rerender: instance.rerender, resize, unmount: instance.unmount, cleanup: instance.cleanup, stdin, frames: stdout.frames, lastFrame: stdout.lastFrame };
 }
