@@ -78,22 +78,28 @@ function inPty(node, argv, env, cols, rows) {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
   };
-  // on-CPU time of the main thread (ns precision): steadier than the wall clock on a machine others share
-  const mainCpuMs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  // how long the main thread was ready to run but waited for a core (the second field of schedstat)
-  const mainWaitMs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  // a thread's schedstat in ms: [time on a CPU, time ready to run but waiting for one] (ns precision)
+  const schedstat = (tid) =>
+    readFileSync(`/proc/${child.pid}/task/${tid}/schedstat`, 'utf8')
+      .split(' ')
+      .slice(0, 2)
+      .map((ns) => Number(ns) / 1e6);
+  // on-CPU time of the main thread: steadier than the wall clock on a machine others share
+  const mainCpuMs = () => schedstat(child.pid)[0];
+  // how long the main thread was ready to run but waited for a core
+  const mainWaitMs = () => schedstat(child.pid)[1];
   // on-CPU time of the program's other threads: V8's compilers and collectors, libuv's pool
   const helpersCpuMs = () => {
-    let ns = 0;
+    let ms = 0;
     for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
       if (tid === String(child.pid)) continue;
       try {
-        ns += Number(readFileSync(`/proc/${child.pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        ms += schedstat(tid)[0];
       } catch {
         // the thread ended between the listing and the read
       }
     }
-    return ns / 1e6;
+    return ms;
   };
   const rssMb = () => Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
   const stop = () =>

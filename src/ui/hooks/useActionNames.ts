@@ -59,6 +59,9 @@ interface NameSources {
 /** Where the cache keeps the lists of NameSources. */
 const SOURCE_KEYS = { servers: 'servers', snapshots: 'list:snapshots:{}', templates: 'list:templates:{}', remembered: ACTION_NAMES_KEY } as const;
 
+/** Where a server's snapshots are kept: its Snapshots tab (screens/snapshots.ts), and the names found in them. */
+export const serverSnapshotsKey = (server: string): string => `snapshots:${server}`;
+
 function nameSources(cache: ResourceCache): NameSources {
   const cached = (key: string) => cache.get<unknown>(key)?.data;
   return { servers: cached(SOURCE_KEYS.servers), snapshots: cached(SOURCE_KEYS.snapshots), templates: cached(SOURCE_KEYS.templates), remembered: cached(SOURCE_KEYS.remembered), cached };
@@ -76,7 +79,7 @@ function findSnapshot(src: NameSources, id: number): (Snapshot & { server?: stri
   const all = asList<Snapshot & { server?: string }>(src.snapshots).find((s) => s.id === id) ?? asList<Snapshot & { server?: string }>(remembered(src).snapshots).find((s) => s.id === id);
   if (all) return all;
   for (const s of asList<Server>(src.servers)) {
-    const found = asList<Snapshot>(src.cached(`snapshots:${s.name}`)).find((x) => x.id === id);
+    const found = asList<Snapshot>(src.cached(serverSnapshotsKey(s.name))).find((x) => x.id === id);
     if (found) return { ...found, server: s.name };
   }
   return undefined;

@@ -10,14 +10,14 @@ import { touchesServer } from '../../session/power.js';
 import { trackedStatus, type Session } from '../../session/session.js';
 import type { TrackedStatus } from '../../watch/tracker.js';
 import { formatDate, statusWord } from '../format.js';
-import { useActionNamesOn } from '../hooks/useActionNames.js';
+import { serverSnapshotsKey, useActionNamesOn } from '../hooks/useActionNames.js';
 import { useResource } from '../hooks/useResource.js';
 import { useCached, useTrackerSnapshot } from '../hooks/useTracker.js';
 import { padEnd, padStart, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { actionRole, progressText } from './actions.js';
 import { loadServerActions, mayTouchServer } from './server-actions.js';
-import { keepServerSnapshots, serverSnapshotsKey } from './snapshots.js';
+import { keepServerSnapshots } from './snapshots.js';
 import { gappedSparkline, metricSeries, seriesStats, timeColumns, useServerMetrics } from './server-metrics.js';
 
 /** The glance's columns at least: a sparkline 30 wide beside its label and value, an action's line whole. */
@@ -41,8 +41,12 @@ export function glanceSplit(width: number, recordNeeds: number): { record: numbe
 const HOUR_S = 3600;
 const LABEL = 13;
 const VALUE = 11;
-/** An action's line before what it acts on: id, type, status and time, with the spaces between them. */
-const ACTION_FIXED = 7 + 1 + 18 + 1 + 15 + 1 + 11;
+/** An action's line: its id, type, status and start (`MM-DD hh:mm`), one space apart, then what it acts on. */
+const ACTION_ID = 7;
+const ACTION_TYPE = 18;
+const ACTION_STATUS = 15;
+const ACTION_TIME = 11;
+const ACTION_FIXED = ACTION_ID + 1 + ACTION_TYPE + 1 + ACTION_STATUS + 1 + ACTION_TIME;
 
 interface GlanceProps {
   session: Session;
@@ -176,7 +180,7 @@ export function ServerGlance(props: GlanceProps): ReactNode {
             const what = onServer(a);
             return (
               <Text key={a.id} wrap="truncate">
-                {padStart(String(a.id), 7)} {padEnd(a.type, 18)} <Text color={color(actionRole(a))}>{padEnd(statusText(a), 15)}</Text>{' '}
+                {padStart(String(a.id), ACTION_ID)} {padEnd(a.type, ACTION_TYPE)} <Text color={color(actionRole(a))}>{padEnd(statusText(a), ACTION_STATUS)}</Text>{' '}
                 <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
                 {what === '' ? '' : `  ${truncate(what, Math.max(0, inner - ACTION_FIXED - 2))}`}
               </Text>

@@ -6,7 +6,7 @@ import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
 import { formatDate, gigabytes, serverLabel, statusWord, weekday, WEEKDAYS, yesNo } from '../format.js';
 import { char } from '../keymap.js';
-import { knownServerLabel, knownServerNotes } from '../hooks/useActionNames.js';
+import { knownServerLabel, knownServerNotes, serverSnapshotsKey } from '../hooks/useActionNames.js';
 import { askDialog } from '../resource/ask.js';
 import { defineResource, field, type ConfirmSpec, type FieldSpec, type FormSpec, type FormValues, type KeyContext, type KeySpec, type Outcome, type ResourceSpec } from '../resource/spec.js';
 import { statusRole } from '../theme.js';
@@ -388,9 +388,6 @@ const createForServer: FormSpec<SnapshotRow> = {
     return { ...outcome, select: `${server}:${id}` };
   },
 };
-
-/** Where a server's snapshots are kept: its Snapshots tab, and the Overview that names them, share it. */
-export const serverSnapshotsKey = (server: string): string => `snapshots:${server}`;
 
 /** A server's snapshots as its Snapshots tab lists them, each with its server and the server's notes. */
 export function serverSnapshotRows(session: Session, server: string, snapshots: readonly Snapshot[]): SnapshotRow[] {
