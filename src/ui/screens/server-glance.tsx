@@ -181,7 +181,7 @@ export function ServerGlance(props: GlanceProps): ReactNode {
             return (
               <Text key={a.id} wrap="truncate">
                 {padStart(String(a.id), ACTION_ID)} {padEnd(a.type, ACTION_TYPE)} <Text color={color(actionRole(a))}>{padEnd(statusText(a), ACTION_STATUS)}</Text>{' '}
-                <Text color={color('dim')}>{a.at ? formatDate(a.at).slice(5) : '—'}</Text>
+                <Text color={color('dim')}>{padEnd(a.at ? formatDate(a.at).slice(5) : '—', ACTION_TIME)}</Text>
                 {what === '' ? '' : `  ${truncate(what, Math.max(0, inner - ACTION_FIXED - 2))}`}
               </Text>
             );

@@ -67,6 +67,24 @@ describe('the Overview on a wide terminal', () => {
     expect(lists.mock.calls.filter(([server]) => server === 'ec206901')).toHaveLength(1);
   });
 
+  test('work whose start is not known yet keeps the columns: its time cell says — and what it acts on stands where the others’ do', async () => {
+    // no tick comes during the test: the line stays as the watcher first learnt of it
+    const emulator = demoAwayFromSchedule();
+    const session = await demoSession(emulator, { intervalMs: 600_000, probeMs: 600_000, lingerMs: 600_000 });
+    h = await startApp({ emulator, session, width: 200, height: 40 });
+    await h.waitFor(/│›ec206901/);
+    await h.press(keys.enter);
+    await h.waitFor((x) => glance(x).some((l) => / add_vlan +✓ Completed +\d\d-\d\d \d\d:\d\d {2}net000001 *$/.test(l)));
+    // the watcher learns of VLAN work on web-1 before the service has dated it
+    h.session.tracker.track({ id: 990_001, type: 'add_vlan', resource: 'ec206901-net000002', resourceType: 'VLAN', status: 'in-progress', progress: 40 });
+    const f = await h.waitFor((x) => glance(x).some((l) => / 990001 add_vlan /.test(l)));
+    const right = glance(f);
+    const undated = right.find((l) => / 990001 add_vlan /.test(l))!;
+    const dated = right.find((l) => / add_vlan +✓ Completed /.test(l))!;
+    expect(undated).toMatch(/ — +net000002 *$/);
+    expect(undated.indexOf('net000002')).toBe(dated.indexOf('net000001'));
+  });
+
   test('work started elsewhere shows first in the glance with its bar, then ✓ completed or ✗ failed', async () => {
     h = await openWeb1(160);
     // the demo's own work (a server booting, one being deleted) ends first
