@@ -8,6 +8,8 @@ import { KEYS } from '../../../src/ui/registry.js';
 import { idleKeys } from '../../../src/ui/resource/useResourceActions.js';
 import { keepProblem } from '../../../src/ui/screens/snapshots.js';
 import { enterWord, wizardIdle } from '../../../src/ui/screens/create-server/hints.js';
+import { hintFor } from '../../../src/ui/screens/create-server/parts.js';
+import { initialWizardState } from '../../../src/ui/screens/create-server/state.js';
 import { displayWidth } from '../../../src/ui/text.js';
 import { render, waitForFrame } from '../helpers.js';
 
@@ -56,6 +58,22 @@ describe('the footer leaves out keys that would do nothing', () => {
     expect(footerText(scopes, 200, { idle: new Set(wizardIdle(review, false, true)) })).not.toContain('⏎');
     // a word for a key that is idle brings nothing back
     expect(footerText(scopes, 200, { idle: new Set(['dialog.submit']), words })).not.toContain('⏎');
+  });
+
+  it("each wizard step's key line names the keys the footer names, in the footer's order", () => {
+    const scopes = ['create-server', 'dialog'];
+    for (const step of ['plan', 'location', 'image', 'notes', 'review', 'extras'] as const) {
+      for (const scrolls of step === 'review' ? [false, true] : [false]) {
+        const state = { ...initialWizardState(), step };
+        const footer = footerText(scopes, 300, { idle: new Set(wizardIdle(state)), words: new Map([['dialog.submit', enterWord(state) ?? '']]) });
+        const line = hintFor(state, false, scrolls);
+        const hints = footer.split(/ {2}/);
+        // every key the footer offers, the step's own line offers too, in the same words and the same order
+        const at = hints.map((h) => line.indexOf(h));
+        expect(at.every((i) => i >= 0), `${step}: ${line} | ${footer}`).toBe(true);
+        expect(at, `${step}: ${line} | ${footer}`).toEqual([...at].sort((a, b) => a - b));
+      }
+    }
   });
 
   it('help offers ↑ only when it can go up and ↓ only when there is more below', () => {

@@ -190,7 +190,8 @@ export function hintFor(state: WizardState, readOnly: boolean, reviewScrolls = f
     case 'review':
       if (state.sending) return 'waiting for the service…';
       if (state.created !== null) return '';
-      return `${readOnly ? '' : `${enter}  `}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}x extras  ← notes  esc cancel`;
+      // the footer's keys in the footer's order (esc before x and ←: its rank)
+      return `${readOnly ? '' : `${enter}  `}${reviewScrolls ? '↑↓ PgUp PgDn scroll  ' : ''}esc cancel  x extras  ← notes`;
     case 'extras':
       return extrasHint(state, filtering);
   }
