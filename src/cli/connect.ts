@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createClient, type Client } from '../api/index.js';
 import { profileFileGuess } from '../boot/start-plan.js';
 import type { Env } from '../config/connection.js';
+import type { Via } from '../history/record.js';
 import { COMMAND_CLIENT, nodeExchange } from './node-exchange.js';
 import type { Globals } from './parse.js';
 import { UsageError } from './types.js';
@@ -17,6 +18,7 @@ interface Connected {
   /** for the history: the profile used (`env` without one, `demo`) and the service's address as the dashboard names it */
   profile: string;
   endpoint: string;
+  via: Via;
   /** false: the profile keeps its writes out of the history */
   history: boolean;
   close(): Promise<void>;
@@ -37,7 +39,7 @@ export async function connect(globals: Globals, env: Env): Promise<Connected> {
   const credential = auth.kind === 'token' || auth.kind === 'jwt' ? auth : null;
   const client = createClient({ ...COMMAND_CLIENT, endpoint: conn.endpoint, credential });
   if (auth.kind === 'login') await client.login(auth.username, auth.password);
-  return { client, profile: conn.profileName ?? 'env', endpoint: hostOf(conn.endpoint), history: conn.history !== false, close: async () => {} };
+  return { client, profile: conn.profileName ?? 'env', endpoint: hostOf(conn.endpoint), via: conn.profileName === undefined ? 'env' : 'profile', history: conn.history !== false, close: async () => {} };
 }
 
 async function demo(): Promise<Connected> {
@@ -46,7 +48,7 @@ async function demo(): Promise<Connected> {
   try {
     const client = createClient({ endpoint: embedded.url, exchange: embedded.exchange ?? nodeExchange });
     await client.login(DEMO_USER, DEMO_PASSWORD);
-    return { client, profile: DEMO_USER, endpoint: hostOf(embedded.url), history: true, close: () => embedded.close() };
+    return { client, profile: DEMO_USER, endpoint: hostOf(embedded.url), via: 'demo', history: true, close: () => embedded.close() };
   } catch (err) {
     await embedded.close();
     throw err;

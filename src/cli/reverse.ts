@@ -2,6 +2,7 @@
 // write verb sends with given values; `commandForWrite` is the one-shot command that sends a given request
 // (the history shows it beside what the dashboard did), or null when no verb sends exactly that.
 import { seg } from '../api/path.js';
+import { shellWord } from './shell-word.js';
 import { allVerbs } from './table.js';
 import type { Param, Value, Values, Verb, WriteSpec } from './types.js';
 
@@ -116,11 +117,6 @@ function valuesFor(verb: Verb & { write: WriteSpec }, req: WriteRequest): Values
   const canonical = (b: Record<string, Value> | null) => JSON.stringify(Object.entries(b ?? {}).sort(([a], [c]) => (a < c ? -1 : 1)));
   if (canonical(flatten(again.body)) !== canonical(body)) return null;
   return values;
-}
-
-/** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
-function shellWord(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function line(verb: Verb, values: Values): string {

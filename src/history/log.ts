@@ -5,7 +5,14 @@ import type { WriteEnd, WriteHook, WriteRequest } from '../api/http.js';
 import { ApiError } from '../api/errors.js';
 import { scrub } from '../api/secrets.js';
 import { HistoryFile, historyPath } from './file.js';
-import { actionIdOf, describeWrite, redact, type HistoryLine, type Sender } from './record.js';
+import { actionIdOf, describeWrite, redact, type HistoryLine, type Sender, type Via } from './record.js';
+
+/** What names a connection in each of its lines: the profile (`env`, `demo`), the service's address, how it was reached. */
+export interface Connection {
+  profile: string;
+  endpoint: string;
+  via: Via;
+}
 
 // node:crypto is loaded at the first write, not at start: loading it costs a start 5 to 15 ms
 const crypto = () => process.getBuiltinModule('node:crypto');
@@ -53,8 +60,8 @@ export class HistoryLog {
     }
   }
 
-  /** The hook for one connection: `profile` and `endpoint` name it in every line. */
-  hook(who: { profile: string; endpoint: string }): WriteHook {
+  /** The hook for one connection: `profile`, `endpoint` and `via` name it in every line. */
+  hook(who: Connection): WriteHook {
     return (req: WriteRequest) => {
       const id = `${Date.now().toString(36)}-${crypto().randomBytes(4).toString('hex')}`;
       const clean = req.body === undefined ? { body: undefined, redacted: false } : redact(req.body);
@@ -67,6 +74,7 @@ export class HistoryLog {
         by: this.by,
         profile: who.profile,
         endpoint: who.endpoint,
+        via: who.via,
         method: req.method,
         path,
         ...(clean.body === undefined ? {} : { body: clean.body }),
@@ -108,7 +116,7 @@ export class HistoryLog {
   }
 
   /** Records every write `client` sends, and the end of the actions they start as `tracker` sees them. */
-  attach(client: Recordable, who: { profile: string; endpoint: string }, tracker?: ActionEnds): () => void {
+  attach(client: Recordable, who: Connection, tracker?: ActionEnds): () => void {
     client.transport.onWrite = this.hook(who);
     const off = tracker?.onFinished((a) => this.actionEnded(a));
     return () => {

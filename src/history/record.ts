@@ -4,8 +4,16 @@
 // the tracker saw that action end. Lines are only ever appended, so a crash between them loses nothing
 // already written; reading merges them by id.
 import { scrub } from '../api/secrets.js';
+import { shellWord } from '../cli/shell-word.js';
 
 export type Sender = 'dashboard' | 'command';
+
+/**
+ * How the write reached its service: through the saved profile named in `profile`, through the environment's
+ * ECSDECK_* variables (`profile` is then `env`), or to the demo's emulator, which lives only while its program
+ * runs.
+ */
+export type Via = 'profile' | 'env' | 'demo';
 
 export interface SentLine {
   v: 1;
@@ -16,6 +24,8 @@ export interface SentLine {
   by: Sender;
   profile: string;
   endpoint: string;
+  /** absent in lines written before it was: see `viaOf` */
+  via?: Via;
   method: string;
   path: string;
   /** the request's body, secrets replaced by `[redacted]` */
@@ -188,7 +198,7 @@ export function parseLine(text: string): HistoryLine | null {
   if (!isRecord(v) || v.v !== 1 || typeof v.id !== 'string' || typeof v.at !== 'string') return null;
   if (v.t === 'sent') {
     return typeof v.method === 'string' && typeof v.path === 'string' && typeof v.what === 'string' && typeof v.profile === 'string' && typeof v.endpoint === 'string'
-      ? (v as unknown as SentLine)
+      ? ({ ...(v as unknown as SentLine), via: v.via === 'profile' || v.via === 'env' || v.via === 'demo' ? v.via : undefined })
       : null;
   }
   if (v.t === 'answer') return v.result === 'done' || v.result === 'refused' || v.result === 'failed' ? (v as unknown as AnswerLine) : null;
@@ -202,11 +212,27 @@ export const sentAt = (e: Pick<HistoryEntry, 'at'>): string => e.at.replace('T',
 /** The one-shot command line that sends a request (src/cli/reverse.ts's commandForWrite), or null. */
 export type CommandFor = (req: { method: string; path: string; body?: unknown }) => string | null;
 
-/** The one-shot command that sends the same request again, or why there is none. */
+/** How a write reached its service; for a line written before `via` was, told from its profile and address. */
+export function viaOf(e: Pick<SentLine, 'via' | 'profile' | 'endpoint'>): Via {
+  if (e.via === 'profile' || e.via === 'env' || e.via === 'demo') return e.via;
+  if (e.profile === 'env') return 'env';
+  return e.profile === 'demo' && /^127\.0\.0\.1:\d+$/.test(e.endpoint) ? 'demo' : 'profile';
+}
+
+/**
+ * The one-shot command that sends the same request again, to the same service, or why there is none. A write
+ * made through a profile names it (`ecsdeck --profile work servers power-off ec206901`): the profile current
+ * when the command is run may be another service's. The demo's writes go to a demo (`--demo`, a fresh one: the
+ * emulator they were sent to is gone), never to a real service; the environment's go where the environment
+ * says, as they went.
+ */
 export function replayOf(e: HistoryEntry, commandFor: CommandFor | null): { command: string | null; why: string } {
   if (e.redacted) return { command: null, why: 'none: the request held a secret, which is not written down' };
   const command = commandFor?.({ method: e.method, path: e.path, body: e.body }) ?? null;
-  return command === null ? { command: null, why: 'none: no one-shot command sends this request' } : { command, why: '' };
+  if (command === null) return { command: null, why: 'none: no one-shot command sends this request' };
+  const via = viaOf(e);
+  const flags = via === 'profile' ? `--profile ${shellWord(e.profile)} ` : via === 'demo' ? '--demo ' : '';
+  return { command: command.replace(/^ecsdeck /, `ecsdeck ${flags}`), why: '' };
 }
 
 /** What came of it, in a few words: `action 123 completed`, `refused: server is off`. */

@@ -9,6 +9,7 @@ import type { Connection } from '../config/connection.js';
 import type { StoredSettings } from '../config/settings.js';
 import { BulkGroups } from '../watch/bulk.js';
 import type { HistoryLog } from '../history/log.js';
+import type { Via } from '../history/record.js';
 import { Notifier } from '../notify/notifier.js';
 import { ActionTracker, type ActionLike, type ActionSource, type TrackedStatus, type TrackerOptions } from '../watch/tracker.js';
 import { ResourceCache } from './cache.js';
@@ -117,6 +118,8 @@ export interface SessionInit {
   history?: HistoryLog | null;
   /** the profile entry's ssh and notify settings (Session.settings) */
   settings?: StoredSettings;
+  /** how the history says the service was reached: the demo when `local`, else a profile unless told `env` */
+  via?: Via;
 }
 
 export function createSession(init: SessionInit): Session {
@@ -134,7 +137,7 @@ export function createSession(init: SessionInit): Session {
   let following: Promise<void> | null = null;
   const endpoint = init.endpoint ?? endpointLabel(init.client.endpoint);
   const history = init.history ?? null;
-  const detach = history?.attach(init.client, { profile: init.profile, endpoint }, tracker);
+  const detach = history?.attach(init.client, { profile: init.profile, endpoint, via: init.via ?? (init.local ? 'demo' : 'profile') }, tracker);
   return {
     client: init.client,
     tracker,
@@ -194,7 +197,7 @@ export async function sessionForConnection(
   const profile = conn.profileName ?? 'env';
   // a profile may keep its writes out of the history (`"history": false` in its entry)
   const history = conn.history === false ? null : (opts.history ?? null);
-  const session = createSession({ client, profile, trackerOptions: opts.trackerOptions, history, settings: conn.settings });
+  const session = createSession({ client, profile, via: conn.profileName === undefined ? 'env' : 'profile', trackerOptions: opts.trackerOptions, history, settings: conn.settings });
   // A login token is renewed: with the environment's password, or with one asked for when it has expired.
   // An API token never expires and needs nothing.
   const auth = conn.auth;

@@ -33,6 +33,8 @@ interface WriteJson {
   command: string | null;
   why: string | null;
   request: { method: string; path: string; body?: unknown };
+  via: string;
+  profile: string;
 }
 
 describe('ecsdeck history', () => {
@@ -52,7 +54,8 @@ describe('ecsdeck history', () => {
     expect(writes).toHaveLength(2);
     const [last, first] = writes;
     expect(first).toMatchObject({ by: 'command', answer: 'done', outcome: 'done', request: { method: 'PUT', path: '/ecs/v2/servers/ec206901', body: { note: 'web-1b' } } });
-    expect(first.command).toBe('ecsdeck servers update ec206901 --notes web-1b');
+    // sent through the environment's variables: run again, it goes where they say
+    expect(first).toMatchObject({ via: 'env', command: 'ecsdeck servers update ec206901 --notes web-1b' });
     expect(first.why).toBeNull();
     expect(last.answer).toBe('refused');
     expect(last.outcome).toBe(`refused: ${refused.stderr.trim()}`);
@@ -74,6 +77,34 @@ describe('ecsdeck history', () => {
     const again = await run([...(first.command ?? '').split(' ').slice(1), '-o', 'json'], { env: { ...env, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'ecsdeck-history-again-')) } });
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ name: 'ec206901', notes: 'web-1b' });
+  }, SLOW);
+
+  it('a write made through a profile is sent again through that profile, whichever is current', async () => {
+    // two services: work (the emulator above) and home (another), home current
+    const home = await startEmulatorProcess('demo');
+    try {
+      const dirs = { ECSDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ecsdeck-history-profiles-')), XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'ecsdeck-history-profiles-state-')) };
+      const plain = { ...offline, ...dirs };
+      for (const [name, url, use] of [['work', emu.url, []], ['home', home.url, ['--use']]] as const) {
+        const added = await run(['profiles', 'add', name, '--address', url, '--user', 'demo', '--password-stdin', ...use], { env: plain, input: 'demo\n' });
+        expect(added.code, added.stderr).toBe(0);
+      }
+      expect((await run(['--profile', 'work', 'servers', 'update', 'ec206901', '--notes', 'from-work'], { env: plain })).code).toBe(0);
+      const [write] = JSON.parse((await run(['history', 'list', '-o', 'json'], { env: plain })).stdout) as WriteJson[];
+      expect(write).toMatchObject({ profile: 'work', via: 'profile', command: 'ecsdeck --profile work servers update ec206901 --notes from-work' });
+      expect((await run(['history', 'get', write.id], { env: plain })).stdout).toMatch(/^COMMAND:\s+ecsdeck --profile work servers update ec206901 --notes from-work$/m);
+
+      // work's server is changed behind the history's back; the command, run as printed, changes it back there
+      expect((await run(['--profile', 'work', 'servers', 'update', 'ec206901', '--notes', 'changed'], { env: plain })).code).toBe(0);
+      const again = await run(write.command!.split(' ').slice(1), { env: plain });
+      expect(again.code, again.stderr).toBe(0);
+      const notesOn = async (profile: string) => (JSON.parse((await run(['--profile', profile, 'servers', 'get', 'ec206901', '-o', 'json'], { env: plain })).stdout) as { notes: string }).notes;
+      expect(await notesOn('work')).toBe('from-work');
+      // the current profile's service was not touched
+      expect(await notesOn('home')).toBe('web-1');
+    } finally {
+      home.stop();
+    }
   }, SLOW);
 
   it('refuses a write it does not hold (exit 1), and skips a damaged line, saying so on stderr', async () => {

@@ -9,7 +9,8 @@ import { createClient } from '../../src/api/index.js';
 import { createEmulator } from '../../src/emulator/app.js';
 import { readHistory, rotatedPath } from '../../src/history/file.js';
 import { HistoryLog } from '../../src/history/log.js';
-import { describeWrite, outcomeText, redact } from '../../src/history/record.js';
+import { commandForWrite } from '../../src/cli/reverse.js';
+import { describeWrite, outcomeText, parseLine, redact, replayOf, type HistoryEntry } from '../../src/history/record.js';
 
 const BASE = 'http://emu.test';
 const freshPath = () => join(mkdtempSync(join(tmpdir(), 'ecsdeck-hist-')), 'state', 'ecsdeck', 'history.jsonl');
@@ -18,7 +19,7 @@ async function recorded(path: string, maxBytes?: number) {
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
   const log = new HistoryLog({ path, by: 'dashboard', maxBytes });
-  log.attach(client, { profile: 'work', endpoint: 'emu.test' });
+  log.attach(client, { profile: 'work', endpoint: 'emu.test', via: 'profile' });
   await client.login('demo', 'demo');
   return { client, log, emulator };
 }
@@ -60,7 +61,7 @@ it('reads, the login and a request marked history:false write nothing; a write, 
   const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
   const gone = createClient({ endpoint: 'http://127.0.0.1:1', fetch: () => Promise.reject(refused), retry: { limit: 0 }, credential: { kind: 'token', token: 'tok-123456789' } });
   const offline = freshPath();
-  new HistoryLog({ path: offline, by: 'command' }).attach(gone, { profile: 'env', endpoint: '127.0.0.1:9' });
+  new HistoryLog({ path: offline, by: 'command' }).attach(gone, { profile: 'env', endpoint: '127.0.0.1:9', via: 'env' });
   await expect(gone.servers.powerOn('ec206901')).rejects.toThrow();
   const [lost] = readHistory(offline).entries;
   expect(lost).toMatchObject({ by: 'command', answer: { result: 'failed' } });
@@ -144,4 +145,32 @@ it('a profile saying "history": false keeps its session out of the history; othe
   await loud.client.servers.powerOff('ec206902');
   expect(readHistory(path).entries.map((e) => `${e.profile} ${e.what}`)).toEqual(['loud power off ec206902']);
   await Promise.all([quiet.close(), loud.close()]);
+});
+
+it('the command that sends a write again goes where the write went: its profile by name, the demo to a demo, the environment as it was', async () => {
+  const path = freshPath();
+  const { client } = await recorded(path);
+  await client.servers.powerOff('ec206901');
+  const [written] = readHistory(path).entries;
+  expect(written.via).toBe('profile');
+  // the profile current when it is run may be another service's: the write's own is named
+  expect(replayOf(written, commandForWrite).command).toBe('ecsdeck --profile work servers power-off ec206901');
+  expect(replayOf({ ...written, profile: "o'brien lab" }, commandForWrite).command).toBe(`ecsdeck --profile 'o'\\''brien lab' servers power-off ec206901`);
+  // the demo's emulator is gone with its program: a demo, never the service a profile names
+  expect(replayOf({ ...written, profile: 'demo', endpoint: '127.0.0.1:40123', via: 'demo' }, commandForWrite).command).toBe('ecsdeck --demo servers power-off ec206901');
+  expect(replayOf({ ...written, profile: 'env', endpoint: 'api.example.net', via: 'env' }, commandForWrite).command).toBe('ecsdeck servers power-off ec206901');
+
+  // lines written before `via` was: told from the profile and the address
+  const old = (profile: string, endpoint: string): HistoryEntry => {
+    const line = parseLine(JSON.stringify({ v: 1, t: 'sent', id: 'a-1', at: '2026-11-28T10:00:00.000Z', by: 'dashboard', profile, endpoint, method: 'POST', path: '/ecs/v2/servers/ec206901/actions', body: { type: 'power_off' }, what: 'power off ec206901' }));
+    return { ...(line as HistoryEntry), answer: null, end: null };
+  };
+  expect(replayOf(old('demo', '127.0.0.1:33721'), commandForWrite).command).toBe('ecsdeck --demo servers power-off ec206901');
+  expect(replayOf(old('env', 'api.example.net'), commandForWrite).command).toBe('ecsdeck servers power-off ec206901');
+  expect(replayOf(old('work', 'api.example.net'), commandForWrite).command).toBe('ecsdeck --profile work servers power-off ec206901');
+  // a profile called demo on a real service is a profile
+  expect(replayOf(old('demo', 'api.example.net'), commandForWrite).command).toBe('ecsdeck --profile demo servers power-off ec206901');
+  // a line's via that is not one of the three is not believed
+  const odd = parseLine(JSON.stringify({ v: 1, t: 'sent', id: 'a-2', at: '2026-11-28T10:00:00.000Z', by: 'dashboard', profile: 'work', endpoint: 'x', via: 'rm -rf', method: 'POST', path: '/p', what: 'w' }));
+  expect(odd).toMatchObject({ via: undefined });
 });

@@ -2,7 +2,7 @@
 // this machine with no connection made. Each write with how it ended and the one-shot command that sends
 // the same request again.
 import { historyPath, readHistory } from '../../history/file.js';
-import { outcomeText, replayOf, sentAt, type CommandFor, type HistoryEntry } from '../../history/record.js';
+import { outcomeText, replayOf, sentAt, viaOf, type CommandFor, type HistoryEntry, type Via } from '../../history/record.js';
 import { NotFoundError, arg, num, opt, record, rows } from '../shapes.js';
 import { col, type Column, type LocalVerb, type Resource } from '../types.js';
 
@@ -25,6 +25,8 @@ interface WriteJson {
   by: HistoryEntry['by'];
   profile: string;
   service: string;
+  /** how the service was reached: `profile` (the one named), `env` (ECSDECK_* variables), `demo` */
+  via: Via;
   what: string;
   request: { method: string; path: string; body?: unknown };
   /** something was taken out of the body (a secret): no command can repeat it */
@@ -53,6 +55,7 @@ function asJson(e: HistoryEntry, commandFor: CommandFor): WriteJson {
     by: e.by,
     profile: e.profile,
     service: e.endpoint,
+    via: viaOf(e),
     what: e.what,
     request: { method: e.method, path: e.path, ...(e.body === undefined ? {} : { body: e.body }) },
     redacted: e.redacted === true,

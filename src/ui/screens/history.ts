@@ -2,7 +2,7 @@
 // read from the history file (src/history/). ⏎ shows the record with the one-shot command that does the same;
 // `y` copies that command.
 import { historyPath } from '../../history/file.js';
-import { outcomeText, replayOf, sentAt, type CommandFor, type HistoryEntry } from '../../history/record.js';
+import { outcomeText, replayOf, sentAt, viaOf, type CommandFor, type HistoryEntry, type Via } from '../../history/record.js';
 import type { Column } from '../components/Table.js';
 import { defineResource, field } from '../resource/spec.js';
 
@@ -11,6 +11,12 @@ let commandFor: CommandFor | null = null;
 /** lines the last read skipped, for the title line */
 let skipped = 0;
 
+/** How the write reached its service, in words: where the command below sends it again. */
+const THROUGH: Record<Via, (profile: string) => string> = {
+  profile: (profile) => `the profile ${profile}`,
+  env: () => 'the ECSDECK_* variables of the environment it ran in',
+  demo: () => "the demo's emulator, gone with the program that ran it (the command goes to a new demo)",
+};
 const commandOf = (e: HistoryEntry) => replayOf(e, commandFor);
 
 const outcomeRole = (e: HistoryEntry) =>
@@ -59,6 +65,7 @@ export default defineResource<HistoryEntry>({
           field('When (UTC)', sentAt(e)),
           field('Profile', e.profile),
           field('Service', e.endpoint),
+          field('Through', THROUGH[viaOf(e)](e.profile)),
           field('Sent by', e.by === 'command' ? 'a one-shot command' : 'the dashboard'),
           field('What', e.what),
           field('Result', outcomeText(e), outcomeRole(e)),

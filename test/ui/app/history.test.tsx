@@ -50,10 +50,12 @@ it('a power-off from the servers list is in :history with its end; ⏎ shows the
 
   await h.press('\r');
   const record = await h.waitFor('Same from a shell');
-  expect(lineWith(record, 'Same from a shell')).toMatch(/Same from a shell +ecsdeck servers power-off ec206901 /);
+  // the demo's write is sent again to a demo, never to whatever service is current in the shell
+  expect(lineWith(record, 'Same from a shell')).toMatch(/Same from a shell +ecsdeck --demo servers power-off ec206901 /);
+  expect(lineWith(record, 'Through')).toMatch(/Through +the demo's emulator, gone with the program that ran it/);
   expect(record).toMatch(/Sent +POST \/ecs\/v2\/servers\/ec206901\/actions/);
   await h.press('y');
-  await h.waitFor('Copied ecsdeck servers power-off ec206901 to the clipboard.');
+  await h.waitFor('Copied ecsdeck --demo servers power-off ec206901 to the clipboard.');
   expect(readFileSync(path, 'utf8')).toContain('"what":"power off ec206901"');
 });
 
