@@ -170,7 +170,7 @@ test("the wizard's footer says ⏎ in the step's own word, as the step's key lin
   await h.type('web-9');
   await h.press(keys.enter);
   await h.waitFor(() => /└ ⏎ create +esc cancel +x extras/.test(footer()));
-  expect(h.frame()).toContain('│ ⏎ create  x extras');
+  expect(h.frame()).toContain('│ ⏎ create  esc cancel  x extras  ← notes');
 });
 
 test('the list under a form fills what the form leaves, as the form grows and shrinks with its fields, in every frame', async () => {
