@@ -18,26 +18,52 @@ interface RecordRow {
   section?: boolean;
 }
 
-/** Lines of a long value for a column `width` wide, at most `max` (the last one ending in `…` when cut). */
+/**
+ * Lines of a long value for a column `width` wide, at most `max` (the last one ending in `…` when cut). Words
+ * go whole to the next line, the space between them dropped (`cannot be` / `changed`, not `cannot be chan` /
+ * `ged`); a word wider than the column (a key, a token, a path) fills the line it starts on and goes on
+ * under it, as it must.
+ */
 export function wrapValue(value: string, width: number, max = 12): string[] {
   const text = safe(value);
   if (width <= 0 || displayWidth(text) <= width) return [text];
   const out: string[] = [];
   let line = '';
   let used = 0;
-  for (const ch of Array.from(text)) {
-    const w = displayWidth(ch);
-    if (used + w > width) {
-      out.push(line);
-      line = '';
-      used = 0;
+  const breakLine = () => {
+    out.push(line);
+    line = '';
+    used = 0;
+  };
+  for (const word of text.split(' ')) {
+    const w = displayWidth(word);
+    const gap = line === '' ? 0 : 1;
+    if (used + gap + w <= width) {
+      line += (gap ? ' ' : '') + word;
+      used += gap + w;
+      continue;
     }
-    line += ch;
-    used += w;
+    // a word that fits a line of its own starts one; a longer one fills this line first
+    if (w <= width) {
+      if (line !== '') breakLine();
+      line = word;
+      used = w;
+      continue;
+    }
+    if (gap && used + gap < width) {
+      line += ' ';
+      used += 1;
+    } else if (line !== '') breakLine();
+    for (const ch of Array.from(word)) {
+      const cw = displayWidth(ch);
+      if (used + cw > width) breakLine();
+      line += ch;
+      used += cw;
+    }
   }
   if (line !== '') out.push(line);
   if (out.length <= max) return out;
-  return [...out.slice(0, max - 1), truncate(out.slice(max - 1).join(''), width)];
+  return [...out.slice(0, max - 1), truncate(out.slice(max - 1).join(' '), width)];
 }
 
 /**

@@ -15,7 +15,7 @@ let skipped = 0;
 const THROUGH: Record<Via, (profile: string) => string> = {
   profile: (profile) => `the profile ${profile}`,
   env: () => 'the ECSDECK_* variables of the environment it ran in',
-  demo: () => "the demo's emulator, gone with the program that ran it (the command goes to a new demo)",
+  demo: () => "the demo (its emulator is gone: --demo starts a new one)",
 };
 const commandOf = (e: HistoryEntry) => replayOf(e, commandFor);
 
