@@ -56,7 +56,7 @@ export const CORE_SCOPES = {
     { id: 'form.next', keys: ['⏎'], match: flag('return'), description: 'next field; on the last one, send', hint: 'next', rank: 0 },
     // the same ⏎ on the last field: the form tells the footer which of the two holds (FormDialog)
     { id: 'form.send', keys: ['⏎'], match: flag('return'), description: 'send, on the last field (the form names what: save, create, …)', hint: 'send', rank: 0 },
-    { id: 'form.field', keys: ['Tab', 'Shift+Tab'], match: flag('tab'), description: 'next / previous field', hint: 'field', rank: 1 },
+    { id: 'form.field', keys: ['Tab', 'Shift+Tab'], match: flag('tab'), description: 'next / previous field', hint: 'field', rank: 1, hintKeys: 2 },
     { id: 'form.cancel', keys: ['esc'], match: flag('escape'), description: 'cancel: nothing is sent', hint: 'cancel', rank: 2 },
     // the same esc while a choice list holds a typed filter: it clears the filter first (FormDialog says which)
     { id: 'form.clear', keys: ['esc'], match: flag('escape'), description: "clear a choice list's filter (esc again cancels)", hint: 'clear filter', rank: 2 },

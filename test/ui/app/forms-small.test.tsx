@@ -119,12 +119,18 @@ test("a form's footer says what ⏎ and esc do on the field shown (next or send,
   const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
   await h.press('e');
   await h.waitFor('Edit web-1 (ec206901)');
-  await h.waitFor(() => /└ ⏎ next +Tab field +esc cancel/.test(footer()));
+  await h.waitFor(() => /└ ⏎ next +Tab\/Shift\+Tab field +esc cancel/.test(footer()));
   await h.press(keys.tab);
   // the last field: ⏎ saves, and the footer no longer says `next`; it says `save` as the dialog's own line
   // does (it said the generic `⏎ send` under the form's `⏎ save`)
-  await h.waitFor(() => /└ ⏎ save +Tab field +esc cancel/.test(footer()));
+  await h.waitFor(() => /└ ⏎ save +Tab\/Shift\+Tab field +esc cancel/.test(footer()));
   expect(h.frame()).toContain('│ ⏎ save  Tab/Shift+Tab field');
+  // the form's own line names the footer's keys in the footer's words and order (it said `Tab field` there)
+  const own = h.frame().split('\n').find((l) => l.includes('│ ⏎ save'))!;
+  const hints = footer().replace(/^└ /, '').replace(/ ─+┘$/, '').split(/ {2}/);
+  const where = hints.map((x) => own.indexOf(x));
+  expect(where.every((i) => i > 0), `${own} | ${hints.join(' / ')}`).toBe(true);
+  expect(where).toEqual([...where].sort((a, b) => a - b));
   // the entries' descriptions in one column, after the widest label (they followed each label, ragged)
   const lines = h.frame().split('\n');
   const at = (text: string) => lines.find((l) => l.includes(text))!.indexOf(text);
@@ -137,7 +143,7 @@ test("a form's footer says what ⏎ and esc do on the field shown (next or send,
   expect(h.frame()).toMatch(/type to filter {2}esc clear filter/);
   await h.press(keys.escape);
   // the entry highlighted before the filter (the server's group) is highlighted again, not the first
-  await h.waitFor((f) => /│ +2\/3 +│/.test(f) && /› production/.test(f) && /└ ⏎ save +Tab field +esc cancel/.test(f));
+  await h.waitFor((f) => /│ +2\/3 +│/.test(f) && /› production/.test(f) && /└ ⏎ save +Tab\/Shift\+Tab field +esc cancel/.test(f));
   expect(h.frame()).toContain('Edit web-1');
   await h.press(keys.escape);
   await h.waitFor((f) => !f.includes('Edit web-1'));

@@ -46,7 +46,7 @@ test('c adds the first VLAN between the server and a network only after a y/N th
   expect(f.split('\n').find((l) => l.startsWith('└'))).not.toMatch(/next|field/);
   // n: back to the form, every value kept, nothing sent
   await h.press('n');
-  f = await h.waitFor((x) => !x.includes('Go on?') && x.includes('Add a VLAN') && /└ ⏎ add +Tab field/.test(x));
+  f = await h.waitFor((x) => !x.includes('Go on?') && x.includes('Add a VLAN') && /└ ⏎ add +Tab\/Shift\+Tab field/.test(x));
   expect(f).toMatch(/VLAN +300/);
   expect(await vlansOf(h, 'net000002')).toEqual([]);
   await h.press(keys.enter);
