@@ -71,7 +71,7 @@ export const CORE_SCOPES = {
   // the question a form asks before it sends (FormDialog's key line says these)
   ask: scope('Ask', [
     { id: 'ask.send', keys: ['y'], match: char('y', 'Y'), description: 'send it', hint: 'send it', rank: 0 },
-    { id: 'ask.back', keys: ['n', 'esc'], match: either(char('n', 'N'), flag('escape')), description: 'back to the form: nothing is sent', hint: 'back to the form', rank: 1 },
+    { id: 'ask.back', keys: ['n', 'esc'], match: either(char('n', 'N'), flag('escape')), description: 'back to the form: nothing is sent', hint: 'back to the form', rank: 1, hintKeys: 2 },
   ]),
   reveal: scope('Reveal', [
     { id: 'reveal.copy', keys: ['y'], match: char('y'), description: 'copy the value to the clipboard (OSC 52)', hint: 'copy', rank: 0 },

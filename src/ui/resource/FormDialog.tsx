@@ -21,6 +21,9 @@ const LIST_ROWS = 5;
 
 /** `y/n`, as a yes/no field writes its keys beside its answer: the keys of the bindings form.ts answers to. */
 const YES_NO = (['form.yes', 'form.no'] as const).map((id) => CORE_KEYS.bindingsFor(['form']).find((b) => b.id === id)?.keys[0] ?? '').join('/');
+/** The question's keys as the footer writes them (`y send it  n/esc back to the form`), made at first use. */
+let askKeys: string | undefined;
+const askKeyLine = (): string => (askKeys ??= CORE_KEYS.footerText(['ask'], Number.MAX_SAFE_INTEGER));
 
 interface FormDialogProps<T> {
   form: FormSpec<T>;
@@ -252,7 +255,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   useLayoutEffect(report, [props.width, props.height]);
 
   const keysLine = question
-    ? 'y send it  n back to the form'
+    ? askKeyLine()
     : s.sending
     ? 'sending…'
     : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}${focused && s.lines[focused.id]?.selected ? '  type to replace, ← ⌫ edit' : ''}  esc ${filtering ? 'clear filter' : 'cancel'}`;

@@ -42,7 +42,9 @@ test('c adds the first VLAN between the server and a network only after a y/N th
   await h.press(keys.enter, keys.enter);
   f = await h.waitFor('The first VLAN between ec206901 and net000002 restarts ec206901. Go on?');
   // the footer offers the question's keys, not the form's (it had `⏎ next  Tab field  esc cancel` here)
-  f = await h.waitFor((x) => /└ y send it +n back to the form/.test(x));
+  f = await h.waitFor((x) => /└ y send it +n\/esc back to the form/.test(x));
+  // the question's own line says its keys as the footer does
+  expect(f).toContain('│ y send it  n/esc back to the form');
   expect(f.split('\n').find((l) => l.startsWith('└'))).not.toMatch(/next|field/);
   // n: back to the form, every value kept, nothing sent
   await h.press('n');
