@@ -74,7 +74,9 @@ function Shell(props: AppProps): ReactNode {
   // with a filter kept, esc clears it first: the footer says `esc clear filter`, not `esc back`
   const filterKept = top.view.filter !== '';
   const atHome = stack.length === 1 && !filterKept;
-  const { idle, words, setIdle } = useIdleHints(filterKept ? FILTER_KEPT_IDLE : atHome ? AT_HOME_IDLE : NO_FILTER_IDLE);
+  const shellIdle = filterKept ? FILTER_KEPT_IDLE : atHome ? AT_HOME_IDLE : NO_FILTER_IDLE;
+  // the `:` line's ↑↓ walk back through the commands given before: none yet, nothing to walk
+  const { idle, words, setIdle } = useIdleHints(line.history.length === 0 ? [...shellIdle, 'commandLine.earlier'] : shellIdle);
 
   // What the key handler reads: set synchronously with every change, ahead of the re-render.
   const now = useRef<ShellNow>({ mode, dialog, connected: false, tooSmall: false, failed: [] });
@@ -143,7 +145,7 @@ function Shell(props: AppProps): ReactNode {
   const scopes = entryScopes(top);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows, nav);
-  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : DIALOG_SCOPES));
+  const footerScopes: Scope[] = relogin ? FORM_SCOPES : (dialog ?? (mode === 'none' ? scopes : mode === 'help' ? HELP_SCOPES : mode === 'sort' ? SORT_SCOPES : mode === 'command' ? COMMAND_SCOPES : FILTER_SCOPES));
 
   const filterEditor =
     mode === 'filter' ? (
@@ -234,10 +236,11 @@ export function runningCount(snapshot: TrackerSnapshot): number | null {
   return snapshot.error !== null && snapshot.inFlight.length === 0 ? null : snapshot.inFlight.length;
 }
 
-const DIALOG_SCOPES: Scope[] = ['dialog'];
 const FORM_SCOPES: Scope[] = ['form'];
 const HELP_SCOPES: Scope[] = ['help'];
 const SORT_SCOPES: Scope[] = ['sort'];
+const COMMAND_SCOPES: Scope[] = ['command-line'];
+const FILTER_SCOPES: Scope[] = ['filter-line'];
 const AT_HOME_IDLE = ['back', 'clearFilter'];
 const NO_FILTER_IDLE = ['clearFilter'];
 const FILTER_KEPT_IDLE = ['back'];

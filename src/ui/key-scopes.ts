@@ -85,6 +85,17 @@ export const CORE_SCOPES = {
     { id: 'wizard.extras', keys: ['x'], match: char('x'), description: 'extras: SSH key, script, group, networks, spot, ... (on the review)', hint: 'extras', rank: 5 },
     { id: 'wizard.back', keys: ['←'], match: flag('leftArrow'), description: 'back to the notes (on the review)', hint: 'notes', rank: 6 },
   ]),
+  // the `:` line and the `/` line say their own keys (CommandLine.tsx and app.tsx's filter editor act on them)
+  'command-line': scope('Command line', [
+    { id: 'commandLine.go', keys: ['⏎'], match: flag('return'), description: 'go to the screen typed, or the first that matches', hint: 'go', rank: 0 },
+    { id: 'commandLine.complete', keys: ['Tab'], match: flag('tab'), description: 'complete the name; again: the next match', hint: 'complete', rank: 1 },
+    { id: 'commandLine.cancel', keys: ['esc'], match: flag('escape'), description: 'close the line: stay where you are', hint: 'cancel', rank: 2 },
+    { id: 'commandLine.earlier', keys: ['↑↓'], match: either(flag('upArrow'), flag('downArrow')), description: 'the commands given before', hint: 'earlier', rank: 3 },
+  ]),
+  'filter-line': scope('Filter', [
+    { id: 'filterLine.keep', keys: ['⏎'], match: flag('return'), description: 'keep the filter and go back to the list (esc there clears it)', hint: 'keep filter', rank: 0 },
+    { id: 'filterLine.clear', keys: ['esc'], match: flag('escape'), description: 'clear the filter and go back to the list', hint: 'clear', rank: 1 },
+  ]),
   sort: scope('Sort', [
     { id: 'sort.pick', keys: ['⏎'], match: flag('return'), description: 'sort by this column (again: the other way round)', hint: 'sort', rank: 0 },
     { id: 'sort.move', keys: ['↑↓', 'a…z'], match: either(flag('upArrow'), flag('downArrow'), charLike(/^[a-z0-9]$/i)), description: 'move; a letter goes to the column of that initial', hint: 'move', rank: 1 },

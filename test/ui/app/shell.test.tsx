@@ -34,6 +34,37 @@ describe('command line', () => {
     await h.waitFor((f) => hasRow(f, 'web-1'));
   });
 
+  test('the : and / lines say their own keys in the footer, each of which does what it says', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    const footer = () => h!.frame().split('\n').find((l) => l.startsWith('└')) ?? '';
+    await h.press(':');
+    // no command given yet: ↑↓ have nothing to walk back through, and are not offered (it said `⏎ ok  esc cancel`)
+    await h.waitFor(() => /^└ ⏎ go {2}Tab complete {2}esc cancel ─/.test(footer()));
+    await h.type('pl');
+    await h.press(keys.tab);
+    await h.waitFor(':plans');
+    await h.press(keys.enter);
+    await h.waitFor((f) => hasRow(f, 'ECS1GPU3'));
+    await h.press(':');
+    await h.waitFor(() => /^└ ⏎ go {2}Tab complete {2}esc cancel {2}↑↓ earlier ─/.test(footer()));
+    await h.press(keys.up);
+    await h.waitFor(/│:plans/);
+    await h.press(keys.escape);
+    await h.waitFor((f) => !/│:/.test(f) && hasRow(f, 'ECS1GPU3'));
+
+    await h.press('/');
+    await h.waitFor(() => /^└ ⏎ keep filter {2}esc clear ─/.test(footer()));
+    await h.type('GPU3');
+    await h.press(keys.enter);
+    // kept: the list shows what it matches, and the list's footer offers to clear it
+    await h.waitFor((f) => hasRow(f, 'ECS1GPU3') && !hasRow(f, 'eCS1 ') && /esc clear filter/.test(footer()));
+    await h.press('/');
+    await h.waitFor(() => /^└ ⏎ keep filter {2}esc clear ─/.test(footer()));
+    await h.press(keys.escape);
+    await h.waitFor((f) => hasRow(f, 'eCS1 ') && hasRow(f, 'ECS1GPU3'));
+  });
+
   test('Tab on a shared prefix completes as far as the names agree, then cycles', async () => {
     h = await startApp();
     await h.waitFor((f) => hasRow(f, 'web-1'));
