@@ -11,6 +11,7 @@ import { useRelogin } from './relogin.js';
 import { useReclaimNotices } from './hooks/useSpotReclaims.js';
 import { isTooSmall } from './components/Frame.js';
 import { TextInput } from './components/TextInput.js';
+import { chooserRows } from './components/SortChooser.js';
 import type { Nav, ScreenControl, ScreenProps, SortColumn } from './hooks/screen.js';
 import type { SortSpec } from './components/Table.js';
 import type { TrackerSnapshot } from '../watch/tracker.js';
@@ -169,7 +170,8 @@ function Shell(props: AppProps): ReactNode {
       session,
       readOnly,
       width: inner,
-      height: bodyRows,
+      // the sort chooser takes rows above the list, which stays in sight under it
+      height: bodyRows - (mode === 'sort' && chooser ? chooserRows(chooser.columns.length, bodyRows) : 0),
       entry: top,
       active: mode === 'none' && dialog === null && !tooSmall,
       filterEditor,

@@ -15,6 +15,15 @@ export function pickSort(current: SortSpec | null, column: string): SortSpec {
   return { column, descending: false };
 }
 
+/**
+ * The rows the chooser takes over the list (its border and title included): its columns when they fit, and
+ * always leaving the list its title, header, a few rows and its position line under it, so what is being
+ * sorted stays in sight.
+ */
+export function chooserRows(columns: number, bodyRows: number): number {
+  return Math.max(4, Math.min(columns + 3, bodyRows - 7));
+}
+
 /** The next column after `from` whose header starts with `letter` (case-insensitive), wrapping; -1 if none. */
 export function byInitial(columns: readonly SortColumn[], from: number, letter: string): number {
   const l = letter.toLowerCase();

@@ -74,9 +74,18 @@ describe('sorting', () => {
     await h.waitFor('web-1');
     expect(sortedBy(h.frame())).toBe('NAME');
     await h.press('>');
-    await h.waitFor('Sort by');
-    expect(h.frame()).not.toContain('LOCATION');
-    expect(footer(h.frame())).toContain('⏎ sort');
+    const open = await h.waitFor('Sort by');
+    expect(open).not.toContain('LOCATION');
+    expect(footer(open)).toContain('⏎ sort');
+    // what is being sorted stays in sight under the chooser: the list's title, header, rows and position
+    // (the body was blank under it)
+    const lines = open.split('\n');
+    const chooserEnd = lines.findIndex((l) => l.startsWith('│╰'));
+    expect(chooserEnd).toBeGreaterThan(0);
+    expect(lines[chooserEnd + 1]).toMatch(/^│ Servers +sorted by NAME ↑ │$/);
+    expect(lines[chooserEnd + 2]).toMatch(/^│ NAME +NOTES +PLAN +STATUS/);
+    expect(lines[chooserEnd + 3]).toMatch(/^│›ec206901 +web-1 /);
+    expect(open).toMatch(/ 1\/\d+│/);
     await h.press('s', keys.enter);
     await h.waitFor('sorted by STATUS ↑');
     await h.press('>');
