@@ -138,28 +138,31 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
 /**
  * What `a` acts on in a person's words, for a list that shows the service's identifier beside it: a server's
  * notes (`web-1`), a snapshot's description and server (`"weekly" of web-1`), a template's description, a
- * VLAN's server; empty when no list this session holds knows more than the identifier.
+ * VLAN's server; empty when no list this session holds knows more than the identifier. On the page of the
+ * server `page`, that server is not named again (`"weekly"`, a VLAN's network, nothing for its own work).
  */
-function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>): string {
+function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, page?: string): string {
   const notesOf = (name: string): string => {
     const s = findServer(src, name);
     return s?.notes && s.notes !== s.name ? s.notes : '';
   };
   const kind = resourceKind(a);
-  if (kind === 'ECS') return safe(notesOf(a.resource));
+  // on a server's own page, the server is not named again: its own work names nothing
+  if (kind === 'ECS') return a.resource === page ? '' : safe(notesOf(a.resource));
   if (kind === 'SNP') {
     const snap = findSnapshot(src, Number(a.resource));
     if (!snap) return '';
     const serverId = snap.server || snap.sourceServer;
-    const of = serverId ? notesOf(serverId) || serverId : '';
+    const of = serverId && serverId !== page ? notesOf(serverId) || serverId : '';
     return safe([snap.description ? `"${snap.description}"` : '', of ? `of ${of}` : ''].filter(Boolean).join(' '));
   }
   if (kind === 'DI') {
     const t = findTemplate(src, a.resource);
     return safe(t?.description ?? '');
   }
-  // a VLAN's `<server>-<network>`: its server's notes
+  // a VLAN's `<server>-<network>`: its server's notes; on that server's page, the network
   const dash = a.resource.indexOf('-');
+  if (dash > 0 && a.resource.slice(0, dash) === page) return safe(a.resource.slice(dash + 1));
   return dash > 0 ? safe(notesOf(a.resource.slice(0, dash))) : '';
 }
 
@@ -215,17 +218,17 @@ function useNameSources(session: Session | null | undefined): NameSources {
  * Each resource is looked up once per function (a list draws a row's cell and its version on every frame, and a
  * lookup walks the servers, ten thousand of them at most).
  */
-export function useActionShortNames(session: Session | null | undefined): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>) => string {
+export function useActionShortNames(session: Session | null | undefined, page?: string): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>) => string {
   const src = useNameSources(session);
   return useMemo(() => {
     const known = new Map<string, string>();
     return (a) => {
       const key = `${a.type}\u0000${a.resourceType ?? ''}\u0000${a.resource}`;
       let name = known.get(key);
-      if (name === undefined) known.set(key, (name = actionShortName(src, a)));
+      if (name === undefined) known.set(key, (name = actionShortName(src, a, page)));
       return name;
     };
-  }, [src]);
+  }, [src, page]);
 }
 
 /**

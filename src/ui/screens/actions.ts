@@ -107,7 +107,7 @@ export const actionBase = {
   rowKey: (a) => String(a.id),
   label: (a) => `${a.id} ${a.type}`,
   columns: NAMED_ACTION_COLUMNS,
-  useLive: ({ session }: Ctx, rows: readonly Action[]) => useTrackedCells(session, rows),
+  useLive: ({ session, params }: Ctx<{ server?: string }>, rows: readonly Action[]) => useTrackedCells(session, rows, params?.server),
   defaultSort: { column: 'id', descending: true },
   // what NAME says is deleted (the loaded rows' completed deletes) has nowhere to go
   open: (a: Action, nav: Nav, { session }: Ctx, rows: readonly Action[]) => openResource(a, nav, session.cache.get<Server[]>(SERVERS_CACHE_KEY)?.data, deletedBy(rows)),
@@ -162,10 +162,11 @@ function askForNames(session: Session, rows: readonly Action[]): void {
  * reloading the page they came in: the tracker follows them (one request per tick for all it follows) and
  * their status and progress cells are drawn from it. NAME comes from the session's lists.
  */
-function useTrackedCells(session: Session, rows: readonly Action[]): LiveCells<Action> {
+function useTrackedCells(session: Session, rows: readonly Action[], page?: string): LiveCells<Action> {
   const snapshot = useTrackerSnapshot(session.tracker);
-  // NAME: what each acts on in a person's words, beside the service's identifier
-  const shortName = useActionShortNames(session);
+  // NAME: what each acts on in a person's words, beside the service's identifier (on a server's page, without
+  // naming that server again)
+  const shortName = useActionShortNames(session, page);
   const known = useMemo(() => {
     const m = new Map<number, { status: TrackedStatus; progress: number }>();
     for (const a of [...snapshot.history, ...snapshot.finished, ...snapshot.inFlight]) m.set(a.id, { status: a.status, progress: a.progress });

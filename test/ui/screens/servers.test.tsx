@@ -455,10 +455,23 @@ describe('server detail', () => {
     await h.press('5');
     // the tab joins two lists that arrive apart: wait for the whole, not the first half; and the tab's own rows
     // (the status word), not the action panel below it, which lists the snapshot's action too, and sooner
-    // NAME says whose snapshot and which, as :actions does; PROGRESS is the watcher's bar
-    const snap = new RegExp(`create_snapshot +${change.snapshot.id} +"tab check" of web-2 +In progress +█*░+ +\\d+%`);
-    const f = await h.waitFor((x) => snap.test(x) && /create_server +ec206902 +web-2 +Completed/.test(x));
+    // NAME says which snapshot, as :actions does, without naming the server the page is (it said `"tab check"
+    // of web-2` on web-2's page, and `web-2` beside the server's own work); PROGRESS is the watcher's bar
+    const snap = new RegExp(`create_snapshot +${change.snapshot.id} +"tab check" +In progress +█*░+ +\\d+%`);
+    const f = await h.waitFor((x) => snap.test(x) && /create_server +ec206902 +Completed/.test(x));
     expect(f).toMatch(snap);
+    // (the action panel under the tab names it for the whole account, `of web-2` included)
+    expect(f.split('├ Actions')[0]).not.toMatch(/of web-2/);
+  });
+
+  test("on a server's Actions tab a VLAN's action names its network, and the server's own work nothing", async () => {
+    h = await startApp({ height: 40 });
+    await h.waitFor((f) => selected(f, 'ec206901'));
+    await h.press(keys.enter);
+    await h.waitFor('Server web-1 (ec206901)');
+    await h.press('5');
+    const f = await h.waitFor(/add_vlan +ec206901-net000001 +net000001 +Completed/);
+    expect(f).toMatch(/rollback +ec206901 +Completed/);
   });
 
   test('esc walks back: first the dialog, then the filter, then the screen', async () => {
