@@ -99,8 +99,8 @@ export function openResource(a: Action, nav: Nav, servers: readonly { name: stri
 }
 
 /**
- * What every list of actions shares, the account's and a server's: the columns with NAME (a server's tab says
- * its snapshots' `"weekly snapshot" of web-1` as `:actions` does), drawn with the watcher's cells.
+ * What every list of actions shares, the account's and a server's: the columns with NAME (`:actions` says
+ * `"weekly snapshot" of web-1`, web-1's own tab `"weekly snapshot"`), drawn with the watcher's cells.
  */
 export const actionBase = {
   singular: 'Action',
