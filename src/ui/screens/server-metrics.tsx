@@ -122,6 +122,24 @@ export interface MetricsAnswer {
 }
 
 /**
+ * The tab's first line, in `width` columns: the range's dates, the cursor's, how often it is read, then the
+ * range and cursor keys. What does not fit goes from the end, a whole part at a time: the keys first (the
+ * footer and `?` say them), then the years of the dates, then the period; never a date cut.
+ */
+export function rangeLine(label: string, start: number, end: number, cursorAt: number | null, width: number): string {
+  const KEYS = '[ ] range  , . cursor';
+  const lines = (short: boolean) => {
+    const at = (ms: number) => (short ? formatDate(new Date(ms)).slice(5) : formatDate(new Date(ms)));
+    const facts = `Range ${label}: ${at(start)} → ${at(end)} UTC${cursorAt === null ? '' : ` · cursor ${at(cursorAt)}${short ? '' : ' UTC'}`}`;
+    return [`${facts} · every 60 s`, facts];
+  };
+  const [full, fullNoPeriod] = lines(false);
+  const [short, shortNoPeriod] = lines(true);
+  const chosen = [`${full}   ${KEYS}`, full, short, fullNoPeriod, shortNoPeriod].find((l) => displayWidth(l) <= width);
+  return chosen ?? shortNoPeriod;
+}
+
+/**
  * The server's metrics over the last `seconds`, asked for by the service's clock, and again every 60 s while
  * the component that wants them is shown (the Metrics tab; the Overview's glance on a wide terminal).
  */
@@ -185,10 +203,9 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
     },
   });
 
-  const cursorAt = current && cursor !== null ? ` · cursor ${formatDate(new Date(current.start + ((cursor + 0.5) * (current.end - current.start)) / graphWidth))} UTC` : '';
   // the last answer may be of the range before a [ or ]: its dates are not this range's
   const head = current
-    ? `Range ${range.label}: ${formatDate(new Date(current.start))} → ${formatDate(new Date(current.end))} UTC${cursorAt}   [ ] range  , . cursor   every 60 s`
+    ? rangeLine(range.label, current.start, current.end, cursor === null ? null : current.start + ((cursor + 0.5) * (current.end - current.start)) / graphWidth, inner)
     : res.error
       ? `✗ ${res.error}`
       : `Range ${range.label}: loading…`;

@@ -1,7 +1,8 @@
 // The Metrics tab: sparklines per series with last/min/max and units, the range stepped with [ and ], asked
 // for by the service's clock; gaps where there is no data, never zeros.
 import { afterEach, describe, expect, it, test } from 'vitest';
-import { METRIC_RANGES, gappedSparkline, seriesStats, timeColumns } from '../../../src/ui/screens/server-metrics.js';
+import { METRIC_RANGES, gappedSparkline, rangeLine, seriesStats, timeColumns } from '../../../src/ui/screens/server-metrics.js';
+import { displayWidth } from '../../../src/ui/text.js';
 import { keys } from '../helpers.js';
 import { demoAwayFromSchedule, startApp, type Harness } from '../app/harness.js';
 
@@ -33,6 +34,20 @@ describe('drawing a series', () => {
     expect(seriesStats([pt(0, 3), pt(1, NaN), pt(2, 9), pt(3, 5)])).toEqual({ last: 5, min: 3, max: 9 });
     expect(seriesStats([])).toBeNull();
   });
+});
+
+test("the tab's first line gives up the keys, then the dates' years, then the period: never a date cut", () => {
+  const start = Date.UTC(2026, 11, 1, 23, 22);
+  const end = Date.UTC(2026, 11, 2, 0, 22);
+  const cursor = Date.UTC(2026, 11, 2, 0, 1);
+  expect(rangeLine('1h', start, end, null, 200)).toBe('Range 1h: 2026-12-01 23:22 → 2026-12-02 00:22 UTC · every 60 s   [ ] range  , . cursor');
+  // 80 columns: the keys go (the footer and ? have them); with the cursor, the years too
+  expect(rangeLine('1h', start, end, null, 77)).toBe('Range 1h: 2026-12-01 23:22 → 2026-12-02 00:22 UTC · every 60 s');
+  expect(rangeLine('1h', start, end, cursor, 77)).toBe('Range 1h: 12-01 23:22 → 12-02 00:22 UTC · cursor 12-02 00:01 · every 60 s');
+  expect(rangeLine('1h', start, end, cursor, 100)).toBe('Range 1h: 2026-12-01 23:22 → 2026-12-02 00:22 UTC · cursor 2026-12-02 00:01 UTC · every 60 s');
+  expect(rangeLine('1h', start, end, cursor, 140)).toMatch(/ · every 60 s   \[ \] range  , \. cursor$/);
+  // at the narrowest terminal there is (80 columns) and wider, the line fits whole, whatever the range
+  for (const width of [77, 100, 140]) for (const c of [null, cursor]) expect(displayWidth(rangeLine('30d', start, end, c, width))).toBeLessThanOrEqual(width);
 });
 
 test('the Metrics tab shows every series with its unit, moves with the clock, and [ ] step the range', async () => {
