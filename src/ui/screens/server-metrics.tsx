@@ -133,10 +133,9 @@ export function rangeLine(label: string, start: number, end: number, cursorAt: n
     const facts = `Range ${label}: ${at(start)} → ${at(end)} UTC${cursorAt === null ? '' : ` · cursor ${at(cursorAt)}${short ? '' : ' UTC'}`}`;
     return [`${facts} · every 60 s`, facts];
   };
-  const [full, fullNoPeriod] = lines(false);
+  const [full] = lines(false);
   const [short, shortNoPeriod] = lines(true);
-  const chosen = [`${full}   ${KEYS}`, full, short, fullNoPeriod, shortNoPeriod].find((l) => displayWidth(l) <= width);
-  return chosen ?? shortNoPeriod;
+  return [`${full}   ${KEYS}`, full, short].find((l) => displayWidth(l) <= width) ?? shortNoPeriod;
 }
 
 /**
