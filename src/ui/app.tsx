@@ -5,7 +5,7 @@
 // is, is routing.ts's) and the layout (layout.tsx). Which screens exist, their keys, the state each keeps
 // and what each draws are registry.tsx's.
 
-import { Component, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Text, useApp } from 'ink';
 import { useRelogin } from './relogin.js';
 import { useReclaimNotices } from './hooks/useSpotReclaims.js';
@@ -87,6 +87,14 @@ function Shell(props: AppProps): ReactNode {
     if (m === 'command') setTyped('');
   }, [setTyped]);
   const closeMode = useCallback(() => setMode('none'), [setMode]);
+  // the sort chooser lists the columns drawn when it opened: a new width draws others, so it closes (the order
+  // stays; `>` lists the new ones)
+  const lastWidth = useRef(size.columns);
+  useEffect(() => {
+    if (lastWidth.current === size.columns) return;
+    lastWidth.current = size.columns;
+    if (now.current.mode === 'sort') closeMode();
+  }, [size.columns, closeMode]);
   const onDialog = useCallback((scopes: Scope[] | null) => {
     now.current.dialog = scopes;
     setDialogState(scopes);

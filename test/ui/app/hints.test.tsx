@@ -95,6 +95,23 @@ describe('sorting', () => {
   });
 });
 
+describe('> after a resize', () => {
+  it('closes on a new width, whose columns are others; the order stays, and > lists the new ones', async () => {
+    h = await startApp({ width: 140, height: 40 });
+    await h.waitFor('web-1');
+    await h.press('>');
+    const wide = await h.waitFor('Sort by');
+    expect(wide).toMatch(/│ +LOCATION +│/);
+    h.rerender({ width: 80, height: 24 });
+    // (it listed LOCATION at 80 columns, where no LOCATION is drawn)
+    await h.waitFor((f) => !f.includes('Sort by') && /sorted by NAME ↑/.test(f));
+    await h.press('>');
+    const narrow = await h.waitFor('Sort by');
+    expect(narrow).not.toContain('LOCATION');
+    expect(narrow).toMatch(/│ +NOTES +│/);
+  });
+});
+
 describe(':actions', () => {
   it('/ says it asks for one resource, and says why a word finds nothing', async () => {
     h = await startApp({ width: 120, height: 30 });
