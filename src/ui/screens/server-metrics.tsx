@@ -202,16 +202,25 @@ export function MetricsView(props: MetricsViewProps): ReactNode {
     },
   });
 
-  // the last answer may be of the range before a [ or ]: its dates are not this range's
-  const head = current
-    ? rangeLine(range.label, current.start, current.end, cursor === null ? null : current.start + ((cursor + 0.5) * (current.end - current.start)) / graphWidth, inner)
-    : res.error
-      ? `✗ ${res.error}`
-      : `Range ${range.label}: loading…`;
   const empty = data !== undefined && series.every((s) => seriesStats(s.points) === null);
   const labelWidth = 13;
   // sorting each series' steps is the costly part of finding its stretches: once per answer and width, not per step
   const buckets = useMemo(() => new Map(series.map((s) => [s, current ? bucketsOf(s.points, current.start, current.end, graphWidth) : 1])), [series, current, graphWidth]);
+  // the cursor's time in the head: that of the point the series lines show under it (`▸ 00:36:00`), so the two
+  // agree; the column's middle where no series has a point there
+  const cursorAt = (c: NonNullable<typeof current>, column: number): number => {
+    for (const s of series) {
+      const p = cursorPoint(s.points, c.start, c.end, graphWidth, column, buckets.get(s));
+      if (p) return p.at.getTime();
+    }
+    return c.start + ((column + 0.5) * (c.end - c.start)) / graphWidth;
+  };
+  // the last answer may be of the range before a [ or ]: its dates are not this range's
+  const head = current
+    ? rangeLine(range.label, current.start, current.end, cursor === null ? null : cursorAt(current, cursor), inner)
+    : res.error
+      ? `✗ ${res.error}`
+      : `Range ${range.label}: loading…`;
   // the value under the cursor first, so a narrow terminal cuts the figures, not it
   const under = (s: Series): string =>
     current && cursor !== null ? `▸ ${cursorText(cursorPoint(s.points, current.start, current.end, graphWidth, cursor, buckets.get(s)), range.seconds, s.format)}   ` : '';

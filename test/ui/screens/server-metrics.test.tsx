@@ -122,6 +122,8 @@ test('at 80×24 the series fill the tab: two rows of bars under each label, no b
   // the cursor is on each series' bottom row
   await h.press(',');
   const c = await h.waitFor(/CPU +▸ \d\d:\d\d:\d\d [\d.]+ %/);
+  // the head says the cursor's time as the series do (it said the column's middle, a minute before CPU's point)
+  expect(/ · cursor \d\d-\d\d (\d\d:\d\d) · /.exec(c)?.[1]).toBe(/CPU +▸ (\d\d:\d\d):\d\d/.exec(c)![1]);
   const cpuBars = c.split('\n').slice(labels[0] + 1, labels[0] + 3);
   // on the newest column, drawn on the bottom row only (as │ without colours)
   const inside = (row: string) => row.slice(1, -1);
