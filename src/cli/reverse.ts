@@ -2,7 +2,7 @@
 // write verb sends with given values; `commandForWrite` is the one-shot command that sends a given request
 // (the history shows it beside what the dashboard did), or null when no verb sends exactly that.
 import { seg } from '../api/path.js';
-import { shellWord } from './shell-word.js';
+import { shellWord } from '../history/shell-word.js';
 import { allVerbs } from './table.js';
 import type { Param, Value, Values, Verb, WriteSpec } from './types.js';
 

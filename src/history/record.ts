@@ -4,7 +4,7 @@
 // the tracker saw that action end. Lines are only ever appended, so a crash between them loses nothing
 // already written; reading merges them by id.
 import { scrub } from '../api/secrets.js';
-import { shellWord } from '../cli/shell-word.js';
+import { shellWord } from './shell-word.js';
 
 export type Sender = 'dashboard' | 'command';
 
