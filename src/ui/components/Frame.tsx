@@ -365,14 +365,17 @@ export function HelpOverlay(props: HelpOverlayProps): ReactNode {
     { priority: PRIORITY.dialog, modal: true },
   );
   const onIdle = props.onIdle;
-  const idle = helpIdle(offset, rows.length, inner).join(' ');
+  const idleIds = helpIdle(offset, rows.length, inner);
+  const idle = idleIds.join(' ');
+  // the title says the ways it can scroll from here, as the footer does (`↓ PgDn` at the top)
+  const scrolls = rows.length <= inner ? '' : idleIds.includes('help.up') ? '↓ PgDn' : idleIds.includes('help.down') ? '↑ PgUp' : '↑↓ PgUp PgDn';
   useLayoutEffect(() => onIdle?.('help', idle === '' ? [] : idle.split(' ')), [onIdle, idle]);
   useLayoutEffect(() => () => onIdle?.('help', []), [onIdle]);
   const title = (line: string) => (line !== '' && !line.startsWith(' ') ? <Text color={color('accent')}>{line}</Text> : line || ' ');
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} width={props.width} height={props.height}>
       <Text bold={color('accent') !== undefined} color={color('accent')} wrap="truncate">
-        Keys <Text color={color('dim')}>{rows.length > inner ? '(↑↓ PgUp PgDn scroll, esc closes)' : '(esc closes)'}</Text>
+        Keys <Text color={color('dim')}>{scrolls ? `(${scrolls} scroll, esc closes)` : '(esc closes)'}</Text>
       </Text>
       <ScrollLines lines={rows} offset={offset} height={inner} width={innerWidth} render={title} />
     </Box>

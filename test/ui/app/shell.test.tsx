@@ -180,6 +180,20 @@ describe('frame', () => {
     await h.waitFor((f) => hasRow(f, 'web-1'));
   });
 
+  test("help's title says the ways it can scroll from where it is, as its footer does", async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press('?');
+    // at the top only down (it said `↑↓ PgUp PgDn` there)
+    await h.waitFor((f) => f.includes('Keys (↓ PgDn scroll, esc closes)') && /└ ↓ more {2}esc close/.test(f));
+    await h.press(keys.pageDown);
+    await h.waitFor('Keys (↑↓ PgUp PgDn scroll, esc closes)');
+    await h.press('G');
+    await h.waitFor((f) => f.includes('Keys (↑ PgUp scroll, esc closes)') && /└ ↑ back up {2}esc close/.test(f));
+    await h.press(keys.escape);
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+  });
+
   test('a terminal smaller than 80×24 gets a message; a larger one gets the frame back at once', async () => {
     h = await startApp({ width: 60, height: 20 });
     await h.waitFor('Terminal too small: 60×20. ecsdeck needs at least 80×24.');
