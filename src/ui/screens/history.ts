@@ -15,7 +15,7 @@ let skipped = 0;
 const THROUGH: Record<Via, (profile: string) => string> = {
   profile: (profile) => `the profile ${profile}`,
   env: () => 'the ECSDECK_* variables of the environment it ran in',
-  demo: () => "the demo (its emulator is gone: --demo starts a new one)",
+  demo: () => "the demo's emulator (it lasts only while its program runs)",
 };
 const commandOf = (e: HistoryEntry) => replayOf(e, commandFor);
 

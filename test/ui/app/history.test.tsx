@@ -52,7 +52,7 @@ it('a power-off from the servers list is in :history with its end; ⏎ shows the
   const record = await h.waitFor('Same from a shell');
   // the demo's write is sent again to a demo, never to whatever service is current in the shell
   expect(lineWith(record, 'Same from a shell')).toMatch(/Same from a shell +ecsdeck --demo servers power-off ec206901 /);
-  expect(lineWith(record, 'Through')).toMatch(/Through +the demo \(its emulator is gone: --demo starts a new one\)/);
+  expect(lineWith(record, 'Through')).toMatch(/Through +the demo's emulator \(it lasts only while its program runs\)/);
   expect(record).toMatch(/Sent +POST \/ecs\/v2\/servers\/ec206901\/actions/);
   await h.press('y');
   await h.waitFor('Copied ecsdeck --demo servers power-off ec206901 to the clipboard.');
