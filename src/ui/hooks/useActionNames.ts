@@ -232,29 +232,20 @@ export function useActionShortNames(session: Session | null | undefined, page?: 
 }
 
 /**
- * What an action listed on `server`'s own page acts on beside the server itself: one of its snapshots
- * (`108 "weekly snapshot"`), a template (`ei204101 web stack golden image`), the network of one of its VLANs
- * (`net000001`); empty for the server's own work. A description comes from the lists this session holds,
- * as in `:actions`' NAME; without one, the identifier alone.
+ * What an action listed on `server`'s own page acts on beside the server itself, for a line with no RESOURCE
+ * column (the Overview's recent actions): its NAME on the server's Actions tab (`useActionShortNames` with the
+ * page), after the snapshot's or template's id (`108 "weekly snapshot"`, `ei204101 web stack golden image`,
+ * the id alone without a description); a VLAN's network (`net000001`); nothing for the server's own work.
  */
-function actionOnServer(src: NameSources, a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>, server: string): string {
-  const kind = resourceKind(a);
-  if (kind === 'ECS') return a.resource === server ? '' : safe(a.resource);
-  if (kind === 'SNP') {
-    const description = findSnapshot(src, Number(a.resource))?.description;
-    return safe(description ? `${a.resource} "${description}"` : a.resource);
-  }
-  if (kind === 'DI') {
-    const description = findTemplate(src, a.resource)?.description;
-    return safe(description ? `${a.resource} ${description}` : a.resource);
-  }
-  return safe(a.resource.startsWith(`${server}-`) ? a.resource.slice(server.length + 1) : a.resource);
-}
-
-/** `actionOnServer` for `server` over the session's lists as they are now. */
 export function useActionNamesOn(session: Session | null | undefined, server: string): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>) => string {
-  const src = useNameSources(session);
-  return useMemo(() => (a) => actionOnServer(src, a, server), [src, server]);
+  const words = useActionShortNames(session, server);
+  return useMemo(
+    () => (a) => {
+      const kind = resourceKind(a);
+      return kind === 'SNP' || kind === 'DI' ? [safe(a.resource), words(a)].filter(Boolean).join(' ') : words(a);
+    },
+    [words],
+  );
 }
 
 /** The notes of the server named `name`, from the lists this session holds (undefined when none holds it). */
