@@ -66,6 +66,17 @@ export function buildKeyTable(screens: readonly ScopeDeclaration[]): KeyTable {
 /** The table of the core scopes alone: what lists, dialogs, help and the wizard match their keys in. */
 export const CORE_KEYS: KeyTable = buildKeyTable([]);
 
+const keyLines = new Map<CoreScope, string>();
+/**
+ * A dialog's own line of keys, written as the footer writes the same scope under it (`y yes  n/esc no`), so
+ * the two cannot drift apart; made at first use, not at load.
+ */
+export function keyLine(scope: CoreScope): string {
+  let line = keyLines.get(scope);
+  if (line === undefined) keyLines.set(scope, (line = CORE_KEYS.footerText([scope], Number.MAX_SAFE_INTEGER)));
+  return line;
+}
+
 export const globalBindings: readonly Binding[] = CORE_KEYS.bindingsFor(['global']);
 export const tableBindings: readonly Binding[] = CORE_KEYS.bindingsFor(['table']);
 

@@ -4,7 +4,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
-import { CORE_KEYS, type KeyLike } from '../keymap.js';
+import { CORE_KEYS, keyLine, type KeyLike } from '../keymap.js';
 import { safe, truncate } from '../text.js';
 import { color } from '../theme.js';
 import { TextInput } from './TextInput.js';
@@ -107,10 +107,6 @@ export function yesNoAnswer(input: string, key: KeyLike = {}): boolean {
   return CORE_KEYS.matchBinding(['confirm'], input, key) === 'confirm.yes';
 }
 
-/** The dialog's key line, as the footer writes the same keys under it: `y yes  n/esc no` (made on first use). */
-let confirmKeys: string | undefined;
-const confirmKeyLine = (): string => (confirmKeys ??= CORE_KEYS.footerText(['confirm'], Number.MAX_SAFE_INTEGER));
-
 export function YesNo(props: YesNoProps): ReactNode {
   const decided = useRef(false);
   useKeys(
@@ -131,7 +127,7 @@ export function YesNo(props: YesNoProps): ReactNode {
         [y/N]
       </Text>
       <Text wrap="wrap">{props.consequence}</Text>
-      <Text color={color('dim')}>{confirmKeyLine()}</Text>
+      <Text color={color('dim')}>{keyLine('confirm')}</Text>
     </Box>
   );
 }

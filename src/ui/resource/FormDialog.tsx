@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import { NO_NAV, useIdleKeys, type Nav } from '../hooks/screen.js';
 import { errorText } from '../hooks/useResource.js';
 import { PRIORITY, useKeys } from '../keys.js';
-import { CORE_KEYS, type BindingId, type Scope } from '../keymap.js';
+import { CORE_KEYS, keyLine, type BindingId, type Scope } from '../keymap.js';
 import { renderLine } from '../components/TextInput.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
 import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
@@ -21,9 +21,6 @@ const LIST_ROWS = 5;
 
 /** `y/n`, as a yes/no field writes its keys beside its answer: the keys of the bindings form.ts answers to. */
 const YES_NO = (['form.yes', 'form.no'] as const).map((id) => CORE_KEYS.bindingsFor(['form']).find((b) => b.id === id)?.keys[0] ?? '').join('/');
-/** The question's keys as the footer writes them (`y send it  n/esc back to the form`), made at first use. */
-let askKeys: string | undefined;
-const askKeyLine = (): string => (askKeys ??= CORE_KEYS.footerText(['ask'], Number.MAX_SAFE_INTEGER));
 
 interface FormDialogProps<T> {
   form: FormSpec<T>;
@@ -255,7 +252,7 @@ export function FormDialog<T>(props: FormDialogProps<T>): ReactNode {
   useLayoutEffect(report, [props.width, props.height]);
 
   const keysLine = question
-    ? askKeyLine()
+    ? keyLine('ask')
     : s.sending
     ? 'sending…'
     : `⏎ ${last ? verb : 'next'}${visible.length > 1 ? '  Tab/Shift+Tab field' : ''}${isChoice ? '  type to filter' : ''}${focused && s.lines[focused.id]?.selected ? '  type to replace, ← ⌫ edit' : ''}  esc ${filtering ? 'clear filter' : 'cancel'}`;
