@@ -151,6 +151,8 @@ function Shell(props: AppProps): ReactNode {
 
   const layout = layoutOf(size.columns, size.rows, rows, status, mode);
   const { inner, bodyRows } = layout;
+  // the sort chooser takes rows above the list, which stays in sight under it
+  const sortRows = mode === 'sort' && chooser ? chooserRows(chooser.columns.length, bodyRows) : 0;
   const scopes = entryScopes(top);
   // an expired login whose password must be typed again: drawn over the screen, which stays as it was
   const relogin = useRelogin(session, inner, bodyRows, nav);
@@ -178,8 +180,7 @@ function Shell(props: AppProps): ReactNode {
       session,
       readOnly,
       width: inner,
-      // the sort chooser takes rows above the list, which stays in sight under it
-      height: bodyRows - (mode === 'sort' && chooser ? chooserRows(chooser.columns.length, bodyRows) : 0),
+      height: bodyRows - sortRows,
       entry: top,
       active: mode === 'none' && dialog === null && !tooSmall,
       filterEditor,
@@ -225,6 +226,7 @@ function Shell(props: AppProps): ReactNode {
       words={words}
       onIdle={setIdle}
       chooser={chooser}
+      sortRows={sortRows}
       onSort={(sort) => {
         dispatch({ type: 'view', view: { sort } });
         setMode('none');

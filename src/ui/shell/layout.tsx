@@ -9,7 +9,7 @@ import type { Session } from '../../session/session.js';
 import { panelNeed, type ActionRow } from '../components/action-lines.js';
 import { CommandLine, CompletionList } from '../components/CommandLine.js';
 import { HelpOverlay, MIN_COLUMNS, MIN_ROWS, TooSmall } from '../components/Frame.js';
-import { chooserRows, SortChooser } from '../components/SortChooser.js';
+import { SortChooser } from '../components/SortChooser.js';
 import type { SortSpec } from '../components/Table.js';
 import type { SortColumn } from '../hooks/screen.js';
 import type { Scope } from '../keymap.js';
@@ -94,6 +94,8 @@ interface ShellFrameProps {
   words: ReadonlyMap<string, string>;
   onIdle(owner: string, ids: readonly string[]): void;
   chooser: { columns: SortColumn[]; current: SortSpec | null } | null;
+  /** the rows the sort chooser takes above the list (0 when it is closed) */
+  sortRows: number;
   onSort(sort: SortSpec): void;
   closeMode(): void;
   /** `:`: what is typed, and what was typed before */
@@ -106,7 +108,6 @@ interface ShellFrameProps {
 export function ShellFrame(props: ShellFrameProps): ReactNode {
   const { size, tooSmall, mode, status, relogin } = props;
   const { W, H, inner, lines, statusText, statusRows, bodyRows, helpRows } = props.layout;
-  const sorting = mode === 'sort' && props.chooser ? chooserRows(props.chooser.columns.length, bodyRows) : 0;
   return (
     <Box flexDirection="column" width={size.columns} height={size.rows}>
       {tooSmall ? <TooSmall columns={size.columns} rows={size.rows} /> : null}
@@ -114,12 +115,12 @@ export function ShellFrame(props: ShellFrameProps): ReactNode {
         <HeaderBar session={props.session} pending={props.pending} width={W} readOnly={props.readOnly} failed={props.failed} running={props.running} />
         <Box borderStyle="single" borderTop={false} borderBottom={false} width={W} height={mode === 'help' ? helpRows : bodyRows} flexDirection="column">
           {mode === 'help' ? <HelpOverlay scopes={props.scopes} readOnly={props.readOnly} width={inner} height={helpRows} onClose={props.closeMode} onIdle={props.onIdle} /> : null}
-          {sorting ? (
-            <SortChooser columns={props.chooser!.columns} current={props.chooser!.current} width={Math.min(inner, 48)} height={sorting} onClose={props.closeMode} onPick={props.onSort} />
+          {props.sortRows > 0 && props.chooser ? (
+            <SortChooser columns={props.chooser.columns} current={props.chooser.current} width={Math.min(inner, 48)} height={props.sortRows} onClose={props.closeMode} onPick={props.onSort} />
           ) : null}
           {mode !== 'help' && relogin ? relogin : null}
           {/* the list stays under the sort chooser, in the rows it leaves */}
-          <Box display={mode === 'help' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows - sorting}>
+          <Box display={mode === 'help' || relogin ? 'none' : 'flex'} flexDirection="column" height={bodyRows - props.sortRows}>
             {props.body}
           </Box>
         </Box>
