@@ -14,6 +14,7 @@ export type Sender = 'dashboard' | 'command';
  * runs.
  */
 export type Via = 'profile' | 'env' | 'demo';
+const isVia = (v: unknown): v is Via => v === 'profile' || v === 'env' || v === 'demo';
 
 export interface SentLine {
   v: 1;
@@ -198,7 +199,7 @@ export function parseLine(text: string): HistoryLine | null {
   if (!isRecord(v) || v.v !== 1 || typeof v.id !== 'string' || typeof v.at !== 'string') return null;
   if (v.t === 'sent') {
     return typeof v.method === 'string' && typeof v.path === 'string' && typeof v.what === 'string' && typeof v.profile === 'string' && typeof v.endpoint === 'string'
-      ? ({ ...(v as unknown as SentLine), via: v.via === 'profile' || v.via === 'env' || v.via === 'demo' ? v.via : undefined })
+      ? ({ ...(v as unknown as SentLine), via: isVia(v.via) ? v.via : undefined })
       : null;
   }
   if (v.t === 'answer') return v.result === 'done' || v.result === 'refused' || v.result === 'failed' ? (v as unknown as AnswerLine) : null;
@@ -214,7 +215,7 @@ export type CommandFor = (req: { method: string; path: string; body?: unknown })
 
 /** How a write reached its service; for a line written before `via` was, told from its profile and address. */
 export function viaOf(e: Pick<SentLine, 'via' | 'profile' | 'endpoint'>): Via {
-  if (e.via === 'profile' || e.via === 'env' || e.via === 'demo') return e.via;
+  if (isVia(e.via)) return e.via;
   if (e.profile === 'env') return 'env';
   return e.profile === 'demo' && /^127\.0\.0\.1:\d+$/.test(e.endpoint) ? 'demo' : 'profile';
 }
