@@ -1,7 +1,7 @@
 // The credential a transport sends, and keeping a login alive: a JWT's expiry judged on the service's clock,
 // renewed shortly before its end, and renewed once (for every request at the same time) when refused.
 import { ApiError, AuthExpiredError } from './errors.js';
-import { registerSecret } from './secrets.js';
+import { forgetSecret, registerSecret } from './secrets.js';
 import type { ServiceClock } from './service-clock.js';
 
 export type Credential =
@@ -30,6 +30,8 @@ export class Auth {
   /** the renewal under way: requests that find the token old all wait for the same one */
   private renewal: Promise<void> | null = null;
   private renewalExpired = false;
+  /** the JWT the current one replaced: a request sent with it may still be out, and its text come back */
+  private replaced: string | null = null;
 
   /**
    * `expiryMarginMs`: a JWT this close to its expiry is treated as expired (a request sent a moment before
@@ -47,6 +49,15 @@ export class Auth {
 
   set credential(c: Credential | null) {
     if (c) registerSecret(c.token);
+    // A login kept alive for a day is renewed every hour (every 3 minutes in the demo, whose clock runs 20×):
+    // the JWTs before the last one are no longer kept among the secrets to remove, or the list, and the
+    // expression made of it, would grow for as long as the dashboard stays open. They have expired (a JWT is
+    // renewed only near its end), and any JWT that comes back in text is still removed by its shape.
+    const old = this.value;
+    if (old?.kind === 'jwt' && c?.kind === 'jwt' && c.token !== old.token) {
+      if (this.replaced !== null && this.replaced !== c.token) forgetSecret(this.replaced);
+      this.replaced = old.token;
+    }
     this.value = c ? { ...c } : null;
   }
 
