@@ -45,7 +45,7 @@ const OWN_KEYS = {
   scripts: ['retitle'],
   server: ['cursorLeft', 'cursorRight', 'rangeLonger', 'rangeShorter', 'nextTab', 'prevTab', 'tab'],
   servers: ['console', 'powerOff', 'powerOn', 'promote', 'reserve', 'snapshot', 'ssh', 'support', 'template'],
-  snapshots: ['protect', 'schedule', 'scheduleDelete', 'scheduleOnOff', 'template'],
+  snapshots: ['protect', 'restore', 'schedule', 'scheduleDelete', 'scheduleOnOff', 'template'],
   tabs: ['next', 'prev', 'go'],
   templates: ['server'],
   vlans: ['removeRange'],

@@ -301,7 +301,7 @@ const PAST: Record<string, string> = {
   delete_server: 'Deleted',
   create_snapshot: 'Took snapshot',
   delete_snapshot: 'Deleted snapshot',
-  rollback: 'Rolled back',
+  rollback: 'Restored',
 };
 
 /** A completed action in words: `Powered off web-2 (ec206902).` */

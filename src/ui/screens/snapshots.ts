@@ -40,7 +40,9 @@ const MAX_PROTECTED = 12;
  */
 const serverOf = (s: SnapshotRow): string => serverLabel({ name: s.server, notes: s.serverNotes });
 const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.description}"` : ''} of ${serverOf(s)}`;
-const gone = (s: SnapshotRow): string | null => (s.status === 'DE' || s.status === 'DD' ? `snapshot ${s.id} is being deleted` : null);
+/** A snapshot on its way out (the client reads the service's `DE` and `DD` as these words). */
+export const isGoing = (s: Pick<Snapshot, 'status'>): boolean => s.status === 'deleting' || s.status === 'deleted';
+const gone = (s: SnapshotRow): string | null => (isGoing(s) ? `snapshot ${s.id} is being deleted` : null);
 
 /** `c`: a server (its name or notes), a description and notes; the progress shows in the action panel. */
 /** What a new snapshot asks once its server is known, in tui.md's order; used by `s` on a server too. */
@@ -96,6 +98,7 @@ const editSnapshot: FormSpec<SnapshotRow> = {
 
 const deleteSnapshot: ConfirmSpec<SnapshotRow> = {
   kind: 'yesno',
+  refuse: (s) => gone(s),
   title: (s) => `Delete snapshot ${snapLabel(s)}?`,
   consequence: (s) =>
     s.protected
@@ -125,11 +128,39 @@ function protectSnapshot(s: SnapshotRow, protectedCount: number): ConfirmSpec<Sn
 /** `p`: protecting is one way, and twelve at most per server: both said before asking. */
 function askProtect(s: SnapshotRow, ctx: KeyContext<SnapshotRow>): void {
   ctx.run(`Counting the protected snapshots of ${serverOf(s)}`, async () => {
-    const count = (await ctx.client.snapshots.list(s.server)).filter((x) => x.protected && x.status !== 'DE' && x.status !== 'DD').length;
+    const count = (await ctx.client.snapshots.list(s.server)).filter((x) => x.protected && !isGoing(x)).length;
     if (count >= MAX_PROTECTED) throw new Error(`${serverOf(s)} already has ${count} protected snapshots, the most the service keeps: delete one first`);
     ctx.open({ kind: 'confirm', confirm: protectSnapshot(s, count), row: s });
   });
 }
+
+/** Why a snapshot cannot be restored now, said before asking: only a finished snapshot can, and one at a time. */
+function restoreRefusal(s: SnapshotRow): string | null {
+  if (gone(s)) return gone(s);
+  if (s.restoring) return `${serverOf(s)} is being restored from snapshot ${s.id} now: the panel follows it`;
+  if (s.status !== 'created') return `snapshot ${s.id} cannot be restored until it is Created (it is ${snapshotStatus(s)})`;
+  return null;
+}
+
+/**
+ * `R`: the server's disk put back as the snapshot holds it. Everything written since is lost and nothing
+ * brings it back, so the server's name is typed, as for deleting it; the words say when the snapshot was
+ * taken and how to keep what is there now.
+ */
+const restoreFromSnapshot: ConfirmSpec<SnapshotRow> = {
+  kind: 'typed',
+  title: (s) => `Restore ${serverOf(s)} from snapshot ${s.id}${s.description ? ` "${s.description}"` : ''}`,
+  consequence: (s) =>
+    `The disk of ${serverOf(s)} is put back as it was when the snapshot was taken${s.createdAt ? ` (${formatDate(s.createdAt)} UTC)` : ''}: everything written to it since is lost. This cannot be undone. To keep what is there now, take a snapshot of it first (c).`,
+  name: (s) => s.server,
+  verb: 'restore',
+  what: (s) => `Restoring ${serverOf(s)} from snapshot ${s.id}`,
+  refuse: restoreRefusal,
+  async run(s, { client }) {
+    const action = await client.servers.rollback(s.server, s.id);
+    return { actions: [action], message: `Restoring ${serverOf(s)} from snapshot ${s.id}…` };
+  },
+};
 
 const templateFromSnapshot: FormSpec<SnapshotRow> = {
   title: (s) => `Template from snapshot ${s ? snapLabel(s) : ''}`,
@@ -173,7 +204,13 @@ const base = {
   live: true,
   empty: 'no snapshots: s on a server takes one',
   create: createSnapshot,
-  edit: (s) => (gone(s) ? null : { kind: 'form', form: editSnapshot, row: s }),
+  // one on its way out is not edited: the key says why rather than doing nothing
+  edit: (s, ctx) => {
+    const why = gone(s);
+    if (why === null) return { kind: 'form', form: editSnapshot, row: s };
+    ctx.nav.report('error', why);
+    return null;
+  },
   remove: deleteSnapshot,
   // d on every marked snapshot: the number typed, the requests paced (ui/resource/bulk.ts)
   bulk: [
@@ -198,6 +235,17 @@ const base = {
       write: true,
       refuse: (s) => gone(s) ?? (s.protected ? `snapshot ${s.id} is already protected (and the service never unprotects one)` : null),
       run: askProtect,
+    },
+    {
+      id: 'snapshots.restore',
+      keys: ['R'],
+      match: char('R'),
+      description: "restore the snapshot's server from it: its disk as the snapshot holds it (its name typed)",
+      hint: 'restore',
+      rank: 22,
+      write: true,
+      refuse: restoreRefusal,
+      run: (s, ctx) => ctx.open({ kind: 'confirm', confirm: restoreFromSnapshot, row: s }),
     },
     {
       id: 'snapshots.template',

@@ -9,7 +9,7 @@ import { defineResource, field, type ConfirmSpec, type FormSpec } from '../resou
 import { statusRole } from '../theme.js';
 import { date, status } from './columns.js';
 import { wizardDialog } from './server-dialogs.js';
-import { allSnapshots, snapshotStatus } from './snapshots.js';
+import { allSnapshots, isGoing, snapshotStatus } from './snapshots.js';
 
 const TEMPLATE_COLUMNS: readonly Column<Template>[] = [
   { key: 'name', header: 'NAME', width: 10, identity: true },
@@ -43,7 +43,7 @@ const createTemplate: FormSpec<Template> = {
         return [
           ...servers.map((s) => ({ value: `${SERVER}${s.name}`, label: `server ${s.notes || s.name}`, description: `${s.name} · ${statusWord(s.status)}` })),
           ...snapshots
-            .filter((s) => s.status !== 'DE' && s.status !== 'DD')
+            .filter((s) => !isGoing(s))
             .map((s) => ({ value: `${SNAPSHOT}${s.id}`, label: `snapshot ${s.id} of ${s.server}`, description: [s.description, snapshotStatus(s)].filter(Boolean).join(' · ') })),
         ];
       },

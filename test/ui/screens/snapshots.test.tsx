@@ -121,3 +121,73 @@ test('at 140 columns a snapshot\'s NOTES are whole: the NAME column, which repea
   h.rerender({ width: 200 });
   await h.waitFor((fr) => /NOTES +NAME/.test(fr) && fr.includes('restored after failed db migration') && fr.includes('ec206901-SNP-6'));
 });
+
+test("R restores the snapshot's server from it once the server's name is typed; a wrong name does nothing", async () => {
+  h = await openSnapshots();
+  const line = await selectRow(h, /web-1 \(ec206901\) +\d+ pre-migration/);
+  const id = Number(/ec206901\) +(\d+)/.exec(line)![1]);
+  const rollbacks = async () => (await h!.client.actions.list()).actions.filter((a) => a.type === 'rollback').length;
+  const before = await rollbacks();
+  await h.press('R');
+  const f = await h.waitFor('to confirm');
+  const words = f.split('\n').map((l) => l.replace(/^[│╭╮╰╯─ ]+|[│╭╮╰╯─ ]+$/g, '')).join(' ').replace(/\s+/g, ' ');
+  expect(words).toContain(`Restore web-1 (ec206901) from snapshot ${id} "pre-migration"`);
+  // what is lost, and from when, before anything is sent
+  expect(words).toMatch(/put back as it was when the snapshot was taken \(2026-\d\d-\d\d \d\d:\d\d UTC\): everything written to it since is lost\. This cannot be undone\./);
+  expect(words).toContain('Type ec206901 to confirm');
+  await h.type('ec2069');
+  await h.press(keys.enter);
+  await h.waitFor('That is not ec206901; nothing was done.');
+  expect(await rollbacks()).toBe(before);
+  await h.press(keys.ctrlU);
+  await h.type('ec206901');
+  await h.press(keys.enter);
+  await h.waitFor(`Restoring web-1 (ec206901) from snapshot ${id}…`);
+  await h.waitFor(/rollback +web-1 \(ec206901\)/);
+  expect((await h.client.snapshots.get('ec206901', id)).restoring).toBe(true);
+  // a second R on it while it runs is refused at once, nothing asked
+  await h.press('R');
+  await h.waitFor(`web-1 (ec206901) is being restored from snapshot ${id} now`);
+  expect(h.frame()).not.toContain('to confirm');
+  h.advance(120);
+  await h.waitFor(/rollback +web-1 \(ec206901\) +✓ done/);
+  expect((await h.client.servers.get('ec206901')).lastRestoredSnapshot?.id).toBe(id);
+});
+
+test('a snapshot being deleted is refused at once by e, d, p, T and R; the template form no longer offers it', async () => {
+  h = await openSnapshots();
+  const line = await selectRow(h, /web-1 \(ec206901\) +\d+ weekly snapshot/);
+  const id = Number(/ec206901\) +(\d+)/.exec(line)![1]);
+  await h.client.snapshots.remove('ec206901', id);
+  await h.press('r');
+  await h.waitFor((fr) => new RegExp(`│›web-1 \\(ec206901\\) +${id} weekly snapshot +Deleting`).test(fr));
+  for (const key of ['e', 'd', 'p', 'T', 'R']) {
+    // y puts other words on the status line, so each refusal is seen to come from its own key
+    await h.press('y');
+    await h.waitFor(`Copied ${id} to the clipboard.`);
+    await h.press(key);
+    await h.waitFor(`snapshot ${id} is being deleted`);
+    expect(h.frame()).not.toMatch(/to confirm|\[y\/N\]|Edit snapshot|Template from snapshot/);
+  }
+  await h.press(':');
+  await h.type('templates');
+  await h.press(keys.enter);
+  await h.waitFor(/Templates/);
+  await h.press('c');
+  await h.waitFor('Source');
+  await h.type('snapshot ');
+  const offered = await h.waitFor(/› snapshot \d+ of ec20690/);
+  expect(offered).not.toContain(`snapshot ${id} of`);
+});
+
+test('R on a snapshot still being made is refused at once with why', async () => {
+  h = await openSnapshots();
+  const made = await h.client.snapshots.create('ec206902', { description: 'still copying', notes: '' });
+  await h.press('r');
+  await h.waitFor('still copying');
+  await h.press('g');
+  await selectRow(h, /ec206902\) +\d+ still copying +Creating/);
+  await h.press('R');
+  await h.waitFor(`snapshot ${made.snapshot.id} cannot be restored until it is Created (it is Creating)`);
+  expect(h.frame()).not.toContain('to confirm');
+});
