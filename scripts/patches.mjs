@@ -95,6 +95,13 @@ function lineRuns(caches, line) {
     const parts = [];
     let width = 0;
     let previous = null;
+    // the characters of the run being read, joined once it ends: a run's text is kept for many frames, and
+    // one grown a character at a time is kept as a chain of as many pieces (a 180-column line of box-drawing
+    // characters: 180 one-character strings and 180 links; test/build/patches-memory.test.ts)
+    let letters = [];
+    const close = () => {
+        if (letters.length > 1) previous.value = letters.join('');
+    };
     let codes = [];
     for (const token of tokenize(line)) {
         if (token.type === 'ansi') {
@@ -105,9 +112,14 @@ function lineRuns(caches, line) {
         const value = token.value;
         const code = value.length === 1 ? value.charCodeAt(0) : 0;
         width += code >= 0x20 && code < 0x7f ? 1 : Math.max(1, caches.getStringWidth(value));
-        if (previous !== null && sameRunCodes(previous.styles, codes)) previous.value += value;
-        else parts.push((previous = { type: 'char', value, fullWidth: false, styles: codes }));
+        if (previous !== null && sameRunCodes(previous.styles, codes)) letters.push(value);
+        else {
+            if (previous !== null) close();
+            parts.push((previous = { type: 'char', value, fullWidth: false, styles: codes }));
+            letters = [value];
+        }
     }
+    if (previous !== null) close();
     runs = { parts, width };
     runsByLine.set(line, runs);
     return runs;

@@ -1,0 +1,87 @@
+// What the shared output caches (scripts/patches.mjs, ink-shared-output-cache) keep between frames: a dashboard
+// left open all day draws a new header line every time the service's minute turns (every 3 s in the demo, whose
+// clock runs 20×) and new chart and sparkline rows as the figures move, and every line drawn is kept until the
+// caches are dropped (every 300 frames). A line's runs were kept as chains of one-character pieces: 6.9 KB held
+// for each line of this test against 1.5 KB once each run is one string. The demo's memory grew for an hour
+// before it levelled off.
+import { PassThrough } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as esbuild from 'esbuild';
+import { expect, it } from 'vitest';
+import { ROOT, load } from './patch-harness.js';
+
+type Node = unknown;
+type InkBundle = {
+  React: { createElement(type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): Node };
+  render(node: Node, options: Record<string, unknown>): { rerender(node: Node): void; unmount(): void };
+  Box: unknown;
+  Text: unknown;
+  yogaReady: Promise<void>;
+};
+
+const STUBS: Record<string, string> = { 'is-in-ci': 'export default false;', 'restore-cursor': 'export default function restoreCursor() {}' };
+const stubs: esbuild.Plugin = {
+  name: 'stubs',
+  setup(b) {
+    b.onResolve({ filter: /^(is-in-ci|restore-cursor)$/ }, (args) => ({ path: args.path, namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
+  },
+};
+
+class FakeTty extends EventEmitter {
+  readonly isTTY = true;
+  columns = 200;
+  rows = 12;
+  write(_chunk: unknown, ...rest: unknown[]) {
+    const callback = rest.find((item) => typeof item === 'function') as (() => void) | undefined;
+    if (callback) queueMicrotask(callback);
+    return true;
+  }
+}
+
+// the collector, to read what is still held (not what happens to be uncollected yet)
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+const heldBytes = () => {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+};
+const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+it('keeps a line drawn in a few hundred bytes more than its text, not kilobytes', async () => {
+  const entry = "export { render, Box, Text } from 'ink';\nexport { default as React } from 'react';\nexport { yogaReady } from 'yoga-layout';";
+  const { exports: ink } = await load<InkBundle>(entry, ROOT, 'ink-memory.js', [stubs], {
+    format: 'cjs',
+    define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
+  });
+  await ink.yogaReady;
+  const { React, Box, Text } = ink;
+  // a header line as the dashboard draws one: a border of box-drawing characters around words that change
+  const view = (n: number) =>
+    React.createElement(
+      Box,
+      { flexDirection: 'column', borderStyle: 'single', width: 200, height: 6 },
+      React.createElement(Text, { color: 'cyan' }, `ecsdeck ${'─'.repeat(150)} € 2.84/h · ${String(n).padStart(5, '0')} UTC`),
+      React.createElement(Text, null, `${'▂▃▄▅'.repeat(30)} ${n % 97}%`),
+    );
+  const stdout = new FakeTty();
+  const app = ink.render(view(0), { stdout, stdin: new PassThrough(), stderr: stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 1000 });
+  for (let n = 1; n <= 20; n++) {
+    app.rerender(view(n));
+    await tick();
+  }
+  const before = heldBytes();
+  const frames = 200;
+  for (let n = 21; n < 21 + frames; n++) {
+    app.rerender(view(n));
+    await tick();
+  }
+  const perLine = (heldBytes() - before) / (frames * 2);
+  app.unmount();
+  // each frame brings two new lines of about 180 characters (two bytes each: they are not Latin-1), and the
+  // caches' entries for each: 1.5 KB a line held with each run one string, 6.9 KB with runs kept as chains
+  expect(perLine).toBeLessThan(2500);
+});
