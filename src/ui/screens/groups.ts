@@ -60,7 +60,8 @@ export default defineResource<GroupRow>({
   load: async ({ client }, signal) => {
     const [groups, servers] = await Promise.all([client.groups.list({ signal }), client.servers.list({ signal })]);
     // a deleted server is no longer in its group (the service does not count it either)
-    const live = servers.filter((s) => s.status !== 'Deleted');
+    // (the client reads the service's status words in lower case)
+    const live = servers.filter((s) => s.status !== 'deleted');
     return groups.map((g) => ({ ...g, servers: live.filter((s) => s.group === g.name).map((s) => s.name) }));
   },
   empty: 'no groups: c creates one',

@@ -23,7 +23,7 @@ test('lists each group with its servers; d on a group that holds servers says so
   h = await startApp({ height: 30 });
   const groups = await h.client.groups.list();
   const prod = groups.find((g) => g.notes === 'production')!;
-  const members = (await h.client.servers.list()).filter((s) => s.group === prod.name && s.status !== 'Deleted').map((s) => s.name);
+  const members = (await h.client.servers.list()).filter((s) => s.group === prod.name && s.status !== 'deleted').map((s) => s.name);
   expect(members.length).toBeGreaterThan(0);
   await openGroups(h);
   const f = await h.waitFor(prod.name);
@@ -70,4 +70,15 @@ test('read-only: c and d are refused', async () => {
   await h.waitFor('read-only: c (create) is turned off');
   await h.press('d');
   await h.waitFor('read-only: d (delete) is turned off');
+});
+
+test('a server the service lists as Deleted is not counted in its group', async () => {
+  const groupsScreen = (await import('../../../src/ui/screens/groups.js')).default;
+  const server = (name: string, status: string) => ({ name, status, group: 'eg110421' });
+  const client = {
+    groups: { list: async () => [{ id: 1, name: 'eg110421', notes: 'production', enabled: true }] },
+    servers: { list: async () => [server('ec206901', 'booted'), server('ec206912', 'deleted'), server('ec206913', 'deleting')] },
+  };
+  const rows = (await groupsScreen.load({ client } as never, new AbortController().signal)) as Array<{ servers: string[] }>;
+  expect(rows[0].servers).toEqual(['ec206901', 'ec206913']);
 });
