@@ -18,10 +18,17 @@ import { serverLabel } from '../format.js';
 /** The cache key of the records remembered by the dialogs that started actions on them. */
 const ACTION_NAMES_KEY = 'action-names';
 
+/** A restore this session started: the action's id and the snapshot it puts back (the action names only the server). */
+export interface KnownRestore {
+  action: number;
+  snapshot: Pick<Snapshot, 'id' | 'description'>;
+}
+
 /** Records a dialog knows when it starts an action on them, before any list holds them. */
 export interface KnownRecords {
   snapshots?: ReadonlyArray<Snapshot & { server?: string }>;
   templates?: readonly Image[];
+  restores?: readonly KnownRestore[];
 }
 
 /** Remembers the records an action was started on, for the panel's names (the last 100 of each kind). */
@@ -30,7 +37,15 @@ export function rememberRecords(cache: ResourceCache, records: KnownRecords): vo
   cache.set(ACTION_NAMES_KEY, {
     snapshots: [...(records.snapshots ?? []), ...(known.snapshots ?? [])].slice(0, 100),
     templates: [...(records.templates ?? []), ...(known.templates ?? [])].slice(0, 100),
+    restores: [...(records.restores ?? []), ...(known.restores ?? [])].slice(0, 100),
   });
+}
+
+/** `from snapshot 106 "pre-migration"`: the snapshot a restore this session started puts back; empty for any other action. */
+function restoredFrom(src: NameSources, a: Pick<TrackedAction, 'type'> & { id?: number }): string {
+  if (a.type !== 'rollback' || a.id === undefined) return '';
+  const r = remembered(src).restores?.find((x) => x.action === a.id);
+  return r ? `from snapshot ${r.snapshot.id}${r.snapshot.description ? ` "${r.snapshot.description}"` : ''}` : '';
 }
 
 type Kind = 'ECS' | 'SNP' | 'DI' | 'other';
@@ -117,7 +132,8 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
   const kind = resourceKind(a);
   if (kind === 'ECS') {
     const s = findServer(src, a.resource);
-    return s ? serverLabel(s) : safe(a.resource);
+    const from = restoredFrom(src, a);
+    return safe(`${s ? serverLabel(s) : a.resource}${from ? ` ${from}` : ''}`);
   }
   if (kind === 'SNP') {
     const snap = findSnapshot(src, Number(a.resource));
@@ -148,7 +164,7 @@ function actionShortName(src: NameSources, a: Pick<TrackedAction, 'type' | 'reso
   };
   const kind = resourceKind(a);
   // on a server's own page, the server is not named again: its own work names nothing
-  if (kind === 'ECS') return a.resource === page ? '' : safe(notesOf(a.resource));
+  if (kind === 'ECS') return safe([a.resource === page ? '' : notesOf(a.resource), restoredFrom(src, a)].filter(Boolean).join(' '));
   if (kind === 'SNP') {
     const snap = findSnapshot(src, Number(a.resource));
     if (!snap) return '';
@@ -223,7 +239,9 @@ export function useActionShortNames(session: Session | null | undefined, page?: 
   return useMemo(() => {
     const known = new Map<string, string>();
     return (a) => {
-      const key = `${a.type}\u0000${a.resourceType ?? ''}\u0000${a.resource}`;
+      // a restore is named by its own snapshot: two on one server differ
+      const id = a.type === 'rollback' ? ((a as { id?: number }).id ?? '') : '';
+      const key = `${a.type}\u0000${a.resourceType ?? ''}\u0000${a.resource}\u0000${id}`;
       let name = known.get(key);
       if (name === undefined) known.set(key, (name = actionShortName(src, a, page)));
       return name;

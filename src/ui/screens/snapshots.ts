@@ -158,7 +158,9 @@ const restoreFromSnapshot: ConfirmSpec<SnapshotRow> = {
   refuse: restoreRefusal,
   async run(s, { client }) {
     const action = await client.servers.rollback(s.server, s.id);
-    return { actions: [action], message: `Restoring ${serverOf(s)} from snapshot ${s.id}…` };
+    // the action names only the server: the panel and :actions say which snapshot from what is kept here
+    const records = { restores: [{ action: action.id, snapshot: { id: s.id, description: s.description } }] };
+    return { actions: [action], records, message: `Restoring ${serverOf(s)} from snapshot ${s.id}…` };
   },
 };
 

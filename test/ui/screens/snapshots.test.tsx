@@ -143,15 +143,21 @@ test("R restores the snapshot's server from it once the server's name is typed; 
   await h.type('ec206901');
   await h.press(keys.enter);
   await h.waitFor(`Restoring web-1 (ec206901) from snapshot ${id}…`);
-  await h.waitFor(/rollback +web-1 \(ec206901\)/);
+  // the action names only the server; the panel says which snapshot too
+  await h.waitFor(new RegExp(`rollback +web-1 \\(ec206901\\) from snapshot ${id} "pre-migrat`));
   expect((await h.client.snapshots.get('ec206901', id)).restoring).toBe(true);
   // a second R on it while it runs is refused at once, nothing asked
   await h.press('R');
   await h.waitFor(`web-1 (ec206901) is being restored from snapshot ${id} now`);
   expect(h.frame()).not.toContain('to confirm');
   h.advance(120);
-  await h.waitFor(/rollback +web-1 \(ec206901\) +✓ done/);
+  await h.waitFor(/rollback +web-1 \(ec206901\) from snapshot \d+ "pre-migra\S* +✓ done/);
   expect((await h.client.servers.get('ec206901')).lastRestoredSnapshot?.id).toBe(id);
+  // and so does :actions, beside the server
+  await h.press(':');
+  await h.type('actions');
+  await h.press(keys.enter);
+  await h.waitFor(new RegExp(`rollback +ec206901 +web-1 from snapshot ${id} "`));
 });
 
 test('a snapshot being deleted is refused at once by e, d, p, T and R; the template form no longer offers it', async () => {
