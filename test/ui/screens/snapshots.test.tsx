@@ -197,3 +197,16 @@ test('R on a snapshot still being made is refused at once with why', async () =>
   await h.waitFor(`snapshot ${made.snapshot.id} cannot be restored until it is Created (it is Creating)`);
   expect(h.frame()).not.toContain('to confirm');
 });
+
+test('the status line says which snapshot a restore put back when it ends', async () => {
+  h = await openSnapshots();
+  const line = await selectRow(h, /web-1 \(ec206901\) +\d+ before kernel upgrade/);
+  const id = Number(/ec206901\) +(\d+)/.exec(line)![1]);
+  await h.press('R');
+  await h.waitFor('to confirm');
+  await h.type('ec206901');
+  await h.press(keys.enter);
+  await h.waitFor(`Restoring web-1 (ec206901) from snapshot ${id}…`);
+  h.advance(120);
+  await h.waitFor(`Restored web-1 (ec206901) from snapshot ${id} "before kernel upgrade".`);
+});
