@@ -283,7 +283,8 @@ export interface ResourceSpec<T, P extends Params = Params> {
   open?(row: T, nav: Nav, ctx: Ctx<P>, rows: readonly T[]): void | boolean;
   /** a function also gets the row the cursor is on, for the form to start from (its network, its server) */
   create?: FormSpec<T> | ((ctx: KeyContext<T>, selected: T | undefined) => Dialog<T> | null);
-  edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | null);
+  /** a function may give, instead of a dialog, why the row cannot be edited: said at once on the status line */
+  edit?: FormSpec<T> | ((row: T, ctx: KeyContext<T>) => Dialog<T> | string | null);
   remove?: ConfirmSpec<T>;
   keys?: readonly KeySpec<T>[];
   /** keys that act on every marked row: with them, `space` marks rows (ui/resource/marks.ts) */

@@ -168,7 +168,8 @@ export function useResourceActions<T>(o: ResourceActionsOptions<T>): ResourceAct
       if (id === 'edit' && spec.edit) {
         if (ctx.readOnly || missing() || row === undefined) return true;
         const d = typeof spec.edit === 'function' ? spec.edit(row, keyContext) : { kind: 'form' as const, form: spec.edit, row };
-        if (d) open(d);
+        if (typeof d === 'string') report('error', d);
+        else if (d) open(d);
         return true;
       }
       if (id === 'delete' && spec.remove) {

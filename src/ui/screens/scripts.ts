@@ -132,14 +132,7 @@ export default defineResource<Script>({
   empty: 'no scripts in the library: c writes one',
   page: (s) => ({ fields: head(s), text: body(s.content), copyId: String(s.id) }),
   create: askCreate,
-  edit: (s, ctx) => {
-    const refusal = publicRefusal(s);
-    if (refusal) {
-      ctx.nav.report('error', refusal, 'action');
-      return null;
-    }
-    return { kind: 'form', form: editContent(s), row: s };
-  },
+  edit: (s) => publicRefusal(s) ?? { kind: 'form', form: editContent(s), row: s },
   remove: deleteScript,
   keys: [
     {

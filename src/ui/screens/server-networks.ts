@@ -169,14 +169,7 @@ export const serverNetworks = defineResource<AttachmentRow, Params>({
     },
   ],
   create: (ctx, selected) => ({ kind: 'form', form: addForm(serverOf(ctx), selected) }),
-  edit: (r, ctx) => {
-    const refusal = vlanRefusal(r);
-    if (refusal) {
-      ctx.nav.report('error', refusal, 'action');
-      return null;
-    }
-    return { kind: 'form', form: pvidForm(r), row: r };
-  },
+  edit: (r) => vlanRefusal(r) ?? { kind: 'form', form: pvidForm(r), row: r },
   remove: removeVlan,
   keys: [
     {

@@ -136,7 +136,8 @@ function askProtect(s: SnapshotRow, ctx: KeyContext<SnapshotRow>): void {
 
 /** Why a snapshot cannot be restored now, said before asking: only a finished snapshot can, and one at a time. */
 function restoreRefusal(s: SnapshotRow): string | null {
-  if (gone(s)) return gone(s);
+  const going = gone(s);
+  if (going !== null) return going;
   if (s.restoring) return `${serverOf(s)} is being restored from snapshot ${s.id} now: the panel follows it`;
   if (s.status !== 'created') return `snapshot ${s.id} cannot be restored until it is Created (it is ${snapshotStatus(s)})`;
   return null;
@@ -207,12 +208,7 @@ const base = {
   empty: 'no snapshots: s on a server takes one',
   create: createSnapshot,
   // one on its way out is not edited: the key says why rather than doing nothing
-  edit: (s, ctx) => {
-    const why = gone(s);
-    if (why === null) return { kind: 'form', form: editSnapshot, row: s };
-    ctx.nav.report('error', why);
-    return null;
-  },
+  edit: (s) => gone(s) ?? { kind: 'form', form: editSnapshot, row: s },
   remove: deleteSnapshot,
   // d on every marked snapshot: the number typed, the requests paced (ui/resource/bulk.ts)
   bulk: [
