@@ -274,3 +274,39 @@ export function randomText(random: Random) {
   const line = () => Array.from({ length: random.int(1, 5) }, () => random.pick(FRAGMENTS)).join(random.pick(['', ' ', '  ']));
   return random.chance(0.2) ? Array.from({ length: random.int(2, 3) }, line).join('\n') : line();
 }
+
+/** Ink, React and Yoga as one bundle (`loadInk`): what the frame and memory tests draw with. */
+export type InkNode = unknown;
+export type InkBundle = {
+  React: { createElement(type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): InkNode };
+  render(node: InkNode, options: Record<string, unknown>): { rerender(node: InkNode): void; unmount(): void };
+  Box: unknown;
+  Text: unknown;
+  yogaReady: Promise<void>;
+};
+
+// Two modules are stubbed: is-in-ci (Ink draws only the last frame when it believes it runs in CI) answers no
+// wherever the test runs, and restore-cursor would show the cursor on this process's stderr when it exits.
+const INK_STUBS: Record<string, string> = {
+  'is-in-ci': 'export default false;',
+  'restore-cursor': 'export default function restoreCursor() {}',
+};
+const inkStubs: esbuild.Plugin = {
+  name: 'stubs',
+  setup(b) {
+    b.onResolve({ filter: /^(is-in-ci|restore-cursor)$/ }, (args) => ({ path: args.path, namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: INK_STUBS[args.path], loader: 'js' }));
+  },
+};
+
+/**
+ * Ink bundled as the build bundles the dashboard (a classic script, every patch as installed unless
+ * `plugins` put an original back), named `file`: a fresh instance, with its own caches.
+ */
+export function loadInk(file: string, plugins: esbuild.Plugin[] = []) {
+  const entry = "export { render, Box, Text } from 'ink';\nexport { default as React } from 'react';\nexport { yogaReady } from 'yoga-layout';";
+  return load<InkBundle>(entry, ROOT, file, [inkStubs, ...plugins], {
+    format: 'cjs',
+    define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
+  });
+}

@@ -6,47 +6,16 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import xterm from '@xterm/headless';
-import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import {
-  ROOT,
-  load,
-  unpatched,
-  seeded,
-} from './patch-harness.js';
+import { loadInk, unpatched, seeded, type InkBundle, type InkNode } from './patch-harness.js';
 
 describe('ink full-screen frames (what the terminal shows)', async () => {
-  type Node = unknown;
-  type InkBundle = {
-    React: { createElement(type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): Node };
-    render(node: Node, options: Record<string, unknown>): { rerender(node: Node): void; unmount(): void };
-    Box: unknown;
-    Text: unknown;
-    yogaReady: Promise<void>;
-  };
+  type Node = InkNode;
   type Row = { text: string; color?: string; backgroundColor?: string; bold?: boolean; inverse?: boolean };
 
-  // Bundled as the build bundles the dashboard (a classic script, every patch as installed), and again with
-  // the original of this patch's file. Two modules are stubbed: is-in-ci (Ink draws only the last frame when it believes it runs in CI)
-  // answers no wherever the test runs, and restore-cursor would show the cursor on this process's stderr
-  // when it exits.
-  const STUBS: Record<string, string> = {
-    'is-in-ci': 'export default false;',
-    'restore-cursor': 'export default function restoreCursor() {}',
-  };
-  const stubs: esbuild.Plugin = {
-    name: 'stubs',
-    setup(b) {
-      b.onResolve({ filter: /^(is-in-ci|restore-cursor)$/ }, (args) => ({ path: args.path, namespace: 'stub' }));
-      b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
-    },
-  };
-  const entry = "export { render, Box, Text } from 'ink';\nexport { default as React } from 'react';\nexport { yogaReady } from 'yoga-layout';";
-  const options = { format: 'cjs' as const, define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' } };
-  const [original, patched] = await Promise.all([
-    load<InkBundle>(entry, ROOT, 'ink-original.js', [stubs, unpatched('ink-full-screen-frames')], options),
-    load<InkBundle>(entry, ROOT, 'ink-patched.js', [stubs], options),
-  ]);
+  // Bundled as the build bundles the dashboard (every patch as installed), and again with the original of
+  // this patch's file.
+  const [original, patched] = await Promise.all([loadInk('ink-original.js', [unpatched('ink-full-screen-frames')]), loadInk('ink-patched.js')]);
   await Promise.all([original.exports.yogaReady, patched.exports.yogaReady]);
 
   it('is bundled with the patch once, and without it once', () => {

@@ -2,33 +2,14 @@
 // left open all day draws a new header line every time the service's minute turns (every 3 s in the demo, whose
 // clock runs 20×) and new chart and sparkline rows as the figures move, and every line drawn is kept until the
 // caches are dropped (every 300 frames). A line's runs were kept as chains of one-character pieces: 6.9 KB held
-// for each line of this test against 1.5 KB once each run is one string. The demo's memory grew for an hour
-// before it levelled off.
+// for each line of this test against 1.5 KB once each run is one string. A dashboard left open on the demo
+// held 4–4.5 MB more before each drop of the caches; now 0.9 MB (docs/bench-log.md).
 import { PassThrough } from 'node:stream';
 import { EventEmitter } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import * as esbuild from 'esbuild';
 import { expect, it } from 'vitest';
-import { ROOT, load } from './patch-harness.js';
-
-type Node = unknown;
-type InkBundle = {
-  React: { createElement(type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): Node };
-  render(node: Node, options: Record<string, unknown>): { rerender(node: Node): void; unmount(): void };
-  Box: unknown;
-  Text: unknown;
-  yogaReady: Promise<void>;
-};
-
-const STUBS: Record<string, string> = { 'is-in-ci': 'export default false;', 'restore-cursor': 'export default function restoreCursor() {}' };
-const stubs: esbuild.Plugin = {
-  name: 'stubs',
-  setup(b) {
-    b.onResolve({ filter: /^(is-in-ci|restore-cursor)$/ }, (args) => ({ path: args.path, namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
-  },
-};
+import { loadInk } from './patch-harness.js';
 
 class FakeTty extends EventEmitter {
   readonly isTTY = true;
@@ -52,11 +33,7 @@ const heldBytes = () => {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 it('keeps a line drawn in a few hundred bytes more than its text, not kilobytes', async () => {
-  const entry = "export { render, Box, Text } from 'ink';\nexport { default as React } from 'react';\nexport { yogaReady } from 'yoga-layout';";
-  const { exports: ink } = await load<InkBundle>(entry, ROOT, 'ink-memory.js', [stubs], {
-    format: 'cjs',
-    define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
-  });
+  const { exports: ink } = await loadInk('ink-memory.js');
   await ink.yogaReady;
   const { React, Box, Text } = ink;
   // a header line as the dashboard draws one: a border of box-drawing characters around words that change
