@@ -234,13 +234,13 @@ function useNameSources(session: Session | null | undefined): NameSources {
  * Each resource is looked up once per function (a list draws a row's cell and its version on every frame, and a
  * lookup walks the servers, ten thousand of them at most).
  */
-export function useActionShortNames(session: Session | null | undefined, page?: string): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'>) => string {
+export function useActionShortNames(session: Session | null | undefined, page?: string): (a: Pick<TrackedAction, 'type' | 'resource' | 'resourceType'> & { id?: number }) => string {
   const src = useNameSources(session);
   return useMemo(() => {
     const known = new Map<string, string>();
     return (a) => {
       // a restore is named by its own snapshot: two on one server differ
-      const id = a.type === 'rollback' ? ((a as { id?: number }).id ?? '') : '';
+      const id = a.type === 'rollback' ? (a.id ?? '') : '';
       const key = `${a.type}\u0000${a.resourceType ?? ''}\u0000${a.resource}\u0000${id}`;
       let name = known.get(key);
       if (name === undefined) known.set(key, (name = actionShortName(src, a, page)));
