@@ -5,6 +5,7 @@
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import ecsdeck from './scripts/lint-known-words.mjs';
 
 // eslint:recommended without a dependency for it: the built-in rules that mark themselves recommended, which is
 // what @eslint/js's recommended config is generated from.
@@ -26,7 +27,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { ecsdeck },
     rules: {
+      // a state compared with a word its type does not hold (the service's code where the client gives a word)
+      'ecsdeck/known-words': 'error',
       // Specs and stand-ins implement Promise-returning members as `async` so that a throw becomes a rejection,
       // which callers handle in one place; requiring an await there would trade that for a sync throw.
       '@typescript-eslint/require-await': 'off',
