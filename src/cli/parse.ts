@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { FORMATS, SHORT, flagsOf } from './flags.js';
 import { resourceHelp, verbHelp } from './help.js';
 import { COMMANDS } from './table.js';
+import { meant } from './suggest.js';
 import { UsageError, type Format, type Param, type Resource, type Values, type Verb } from './types.js';
 
 export interface Globals {
@@ -53,23 +54,26 @@ function convert(p: Param, raw: string | boolean, where: string): string | numbe
   return raw;
 }
 
-/** Node's words for a parse failure, without its advice about `--`. */
-function nodeMessage(err: unknown): string {
+/** Node's words for a parse failure, without its advice about `--`; for an unknown flag, the one meant. */
+function nodeMessage(err: unknown, flags: readonly Param[]): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.split(/\. To specify|\. Did you/)[0].replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option');
+  const said = text.split(/\. To specify|\. Did you/)[0].replace(/^Unknown option/, 'unknown option').replace(/^Option/, 'option');
+  const unknown = /^unknown option '(--?[^']*)'/.exec(said)?.[1];
+  return unknown === undefined ? said : `${said}${meant(unknown, flags.map((p) => `--${p.name}`))}`;
 }
 
 export function parseCommand(argv: readonly string[], table: readonly Resource[] = COMMANDS): Parsed {
   const [resourceName, verbName, ...rest] = argv;
   const resource = table.find((r) => r.name === resourceName);
-  if (!resource) throw new UsageError(`unknown resource '${resourceName ?? ''}'`);
+  if (!resource) throw new UsageError(`unknown resource '${resourceName ?? ''}'${meant(resourceName ?? '', table.map((r) => r.name))}`);
   if (verbName === undefined || verbName.startsWith('-')) {
     if (verbName === '-h' || verbName === '--help') return { kind: 'help', text: resourceHelp(resource) };
     throw new UsageError(`say what to do with ${resource.name}: ${resource.verbs.map((v) => v.name).join(', ')}`, resource.name);
   }
   const verb = resource.verbs.find((v) => v.name === verbName);
   const where = `${resource.name} ${verbName}`;
-  if (!verb) throw new UsageError(`${resource.name} has no verb '${verbName}': ${resource.verbs.map((v) => v.name).join(', ')}`, resource.name);
+  const verbs = resource.verbs.map((v) => v.name);
+  if (!verb) throw new UsageError(`${resource.name} has no verb '${verbName}'${meant(verbName, verbs)}: ${verbs.join(', ')}`, resource.name);
 
   const flags = flagsOf(verb);
   const options: NonNullable<ParseArgsConfig['options']> = {};
@@ -78,7 +82,7 @@ export function parseCommand(argv: readonly string[], table: readonly Resource[]
   try {
     parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError(nodeMessage(err), where);
+    throw new UsageError(nodeMessage(err, flags), where);
   }
   const given = parsed.values as Record<string, string | boolean | undefined>;
   if (given.help === true) return { kind: 'help', text: verbHelp(verb) };
