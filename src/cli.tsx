@@ -14,10 +14,11 @@ import { fatalLine } from './boot/terminal.js';
 import { commandArgv } from './cli/names.js';
 
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === 'emulator') {
+  // `ecsdeck help emulator` is `ecsdeck emulator --help`, as `ecsdeck help servers` is `ecsdeck servers --help`
+  if (argv[0] === 'emulator' || (argv[0] === 'help' && argv[1] === 'emulator')) {
     // no code cache is written here: a scripted emulator is often started once, somewhere temporary
     const emulator = loadBundle<typeof import('./emulator/bundle.js')>(new URL('./emulator.cjs', import.meta.url));
-    await emulator.exports.runEmulator(argv.slice(1));
+    await emulator.exports.runEmulator(argv[0] === 'help' ? ['--help'] : argv.slice(1));
     return;
   }
   const command = commandArgv(argv);

@@ -65,6 +65,7 @@ export function resourceHelp(resource: Resource): string {
 export function commandsHelp(): string {
   return [
     'usage: ecsdeck <resource> <verb> [arguments] [flags]',
+    '       ecsdeck help <resource> [verb]    (as ecsdeck <resource> [verb] --help)',
     '       ecsdeck completion bash|zsh|fish',
     '',
     'One-shot commands over the same service, profiles and client as the dashboard.',

@@ -36,7 +36,9 @@ export async function runCommand(argv: readonly string[], io: Io = defaultIo()):
       io.stdout.write(commandsHelp());
       return EXIT.ok;
     }
-    const parsed = parseCommand(argv);
+    // `ecsdeck help servers list` is `ecsdeck servers list --help`, as in git and kubectl
+    if (argv[0] === 'help' && argv[1] === 'completion') return await completion(['--help'], io);
+    const parsed = parseCommand(argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv);
     if (parsed.kind === 'help') {
       io.stdout.write(parsed.text);
       return EXIT.ok;

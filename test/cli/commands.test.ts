@@ -331,6 +331,28 @@ describe('billing and completion', () => {
     const help = await run(['help']);
     expect(help.stdout).toMatch(/^ {2}tokens +API tokens$/m);
   }, SLOW);
+
+  it('help TOPIC is TOPIC --help, for a resource, a verb, completion and the emulator; a slip is named, not guessed at', async () => {
+    const [resource, verb, completion, emulator, slip, same] = await Promise.all([
+      run(['help', 'servers']),
+      run(['help', 'servers', 'power-off']),
+      run(['help', 'completion']),
+      run(['help', 'emulator']),
+      run(['help', 'srvers']),
+      run(['servers', 'power-off', '--help']),
+    ]);
+    // it said: unknown resource 'help'
+    expect(resource.code).toBe(0);
+    expect(resource.stdout).toMatch(/^usage: ecsdeck servers <verb>/);
+    expect(verb.code).toBe(0);
+    expect(verb.stdout).toBe(same.stdout);
+    expect(completion.stdout).toMatch(/^usage: ecsdeck completion bash\|zsh\|fish/);
+    expect(emulator.code).toBe(0);
+    expect(emulator.stdout).toContain('--clock real|manual');
+    expect(slip.code).toBe(2);
+    expect(slip.stdout).toBe('');
+    expect(slip.stderr).toBe("ecsdeck: unknown resource 'srvers' (did you mean 'servers'?)\n");
+  }, SLOW);
 });
 
 describe('what the service sends is drawn on a terminal, never obeyed', () => {
