@@ -11,6 +11,7 @@ import type { Embedded } from './embedded.js';
 import type { Session } from '../session/session.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
+import { safe } from '../ui/text.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
 import { SERVERS_CACHE_KEY } from '../session/cache.js';
 import { askOnce, SIDE_LISTS } from '../session/side-lists.js';
@@ -63,7 +64,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   try {
     flags = parseFlags(argv);
   } catch (err) {
-    process.stderr.write(`${fatalLine(err)}\nRun ecsdeck --help for the options.\n`);
+    process.stderr.write(`${fatalLine(err, safe)}\nRun ecsdeck --help for the options.\n`);
     process.exitCode = 2;
     return;
   }
@@ -78,7 +79,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   try {
     plan = await planConnection(flags, process.env);
   } catch (err) {
-    process.stderr.write(`${fatalLine(err)}\n`);
+    process.stderr.write(`${fatalLine(err, safe)}\n`);
     process.exitCode = 1;
     return;
   }
@@ -139,9 +140,13 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   };
 
   const terminal = enterFullScreen(process.stdout, process.stdin);
-  installCrashHandlers(terminal, () => {
-    for (const s of sessions) void s.close();
-  });
+  installCrashHandlers(
+    terminal,
+    () => {
+      for (const s of sessions) void s.close();
+    },
+    safe,
+  );
 
   // :profiles opens the file itself when start-up had no reason to
   const store = plan.kind === 'connect' ? plan.store : null;
@@ -232,7 +237,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   if (failure === null) {
     startedUp();
   } else {
-    process.stderr.write(`${fatalLine(failure)}\n`);
+    process.stderr.write(`${fatalLine(failure, safe)}\n`);
     if (process.env.ECSDECK_DEBUG) process.stderr.write(`${(failure as Error)?.stack ?? ''}\n`);
   }
   // Whatever is still scheduled (an emulator timer, a request in flight) must not keep the terminal waiting.

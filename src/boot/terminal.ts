@@ -7,6 +7,7 @@
 // terminal itself would; `fg` (SIGCONT) takes it again (raw mode, alternate screen) and draws the frame whole.
 import { constants } from 'node:os';
 import { ALT_ON, HAND_OVER, HIDE_CURSOR, PASTE_ON } from '../ui/terminal-modes.js';
+import { visibleControls } from '../ui/controls.js';
 
 // the screen taken: the alternate screen, the cursor home, pastes marked; given back as it is to ssh and the
 // editor (HAND_OVER: pastes unmarked, the main screen, the cursor shown; ui/terminal-modes.ts)
@@ -155,18 +156,23 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
 }
 
 /** One line for the user, never a stack trace over a broken screen. Secrets are scrubbed by the caller's errors. */
-export function fatalLine(err: unknown): string {
+/**
+ * `ecsdeck: ` and the error's first line, drawn through `clean`: an error can carry the service's words or
+ * the command line's (`ecsdeck $'\e]0;x\a'`), which must not reach the terminal as escapes. The dashboard
+ * passes the one sanitizer; the entry point, which does not load it, its first step (controls made visible).
+ */
+export function fatalLine(err: unknown, clean: (text: string) => string = visibleControls): string {
   const message = err instanceof Error ? err.message : String(err);
   const firstLine = message.split('\n')[0].trim() || 'unexpected error';
-  return `ecsdeck: ${firstLine}`;
+  return `ecsdeck: ${clean(firstLine)}`;
 }
 
 /** Restores the terminal and exits non-zero with one line on any uncaught error or terminating signal. */
-export function installCrashHandlers(session: TerminalSession, onCleanup: () => void = () => {}): void {
+export function installCrashHandlers(session: TerminalSession, onCleanup: () => void = () => {}, clean: (text: string) => string = visibleControls): void {
   const die = (err: unknown) => {
     onCleanup();
     session.restore();
-    process.stderr.write(`${fatalLine(err)}\n`);
+    process.stderr.write(`${fatalLine(err, clean)}\n`);
     if (process.env.ECSDECK_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
     process.exit(1);
   };

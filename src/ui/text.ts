@@ -24,6 +24,7 @@
 
 import stringWidth from 'string-width';
 import { UNSTABLE_WIDTHS } from './unstable-widths.js';
+import { controlPicture } from './controls.js';
 
 const PLAIN = /^[\x20-\x7e]*$/;
 const REMOVED = /[\u20E3\p{Cf}\p{Default_Ignorable_Code_Point}\u{1F3FB}-\u{1F3FF}]/u;
@@ -62,16 +63,14 @@ function sanitize(text: string): string {
     const cp = ch.codePointAt(0)!;
     const cr = afterCr;
     afterCr = cp === 0x0d;
-    if (cp < 0x20 || cp === 0x7f) {
+    if (cp === 0x0a || cp === 0x0d) {
       marks = 0;
-      if (cp === 0x09) out += ' ';
-      else if (cp === 0x0a) out += cr ? '' : LINE_BREAK;
-      else if (cp === 0x0d) out += LINE_BREAK;
-      else out += String.fromCodePoint(cp === 0x7f ? 0x2421 : 0x2400 + cp);
+      out += cp === 0x0a && cr ? '' : LINE_BREAK;
       continue;
     }
-    if (cp < 0xa0 && cp >= 0x80) {
-      out += REPLACEMENT;
+    const picture = controlPicture(cp);
+    if (picture !== null) {
+      out += picture;
       marks = 0;
       continue;
     }

@@ -3,7 +3,9 @@
 // caught so the screen is restored first. The pty tests (test/e2e/process.e2e.test.ts) do it for real.
 import { EventEmitter } from 'node:events';
 import { afterEach, expect, it } from 'vitest';
-import { FATAL_SIGNALS, enterFullScreen, installCrashHandlers, type TerminalSession } from '../../src/boot/terminal.js';
+import { FATAL_SIGNALS, enterFullScreen, fatalLine, installCrashHandlers, type TerminalSession } from '../../src/boot/terminal.js';
+import { visibleControls } from '../../src/ui/controls.js';
+import { safe } from '../../src/ui/text.js';
 
 function fakeTty() {
   const events: string[] = [];
@@ -104,4 +106,15 @@ it('every terminating signal is caught (so the screen is restored before the end
     for (const l of process.listeners('uncaughtException').slice(-1)) process.removeListener('uncaughtException', l);
     for (const l of process.listeners('unhandledRejection').slice(-1)) process.removeListener('unhandledRejection', l);
   }
+});
+
+// An error's text can carry the command line's words or the service's: `ecsdeck $'\e]0;pwned\a'` printed the
+// escape as it came, and the terminal took a new title from it.
+it('the one line an error ends in shows control characters, never sends them', () => {
+  const hostile = new Error("unexpected argument 'x\u001b]0;pwned\u0007\u009b31my\u202ez'\nsecond line");
+  // the entry point's: controls made visible, as the sanitizer's first step draws them
+  expect(fatalLine(hostile)).toBe("ecsdeck: unexpected argument 'x␛]0;pwned␇\uFFFD31my\u202ez'");
+  // the dashboard's: the whole sanitizer (the right-to-left override, which reorders what is shown, goes too)
+  expect(fatalLine(hostile, safe)).toBe("ecsdeck: unexpected argument 'x␛]0;pwned␇\uFFFD31myz'");
+  expect(visibleControls('a\tb\u007f')).toBe('a b␡');
 });

@@ -353,6 +353,15 @@ describe('billing and completion', () => {
     expect(slip.stdout).toBe('');
     expect(slip.stderr).toBe("ecsdeck: unknown resource 'srvers' (did you mean 'servers'?)\n");
   }, SLOW);
+
+  it('a usage error repeats the word it refuses with its escapes shown, not sent (the terminal took a title from it)', async () => {
+    const [dashboard, command] = await Promise.all([run(['serv\u001b]0;pwned\u0007ers']), run(['servers', 'li\u001b[31mst'])]);
+    expect(dashboard.code).toBe(2);
+    expect(dashboard.stderr).toContain("unexpected argument 'serv␛]0;pwned␇ers'");
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("servers has no verb 'li␛[31mst'");
+    expect(dashboard.stderr + command.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  }, SLOW);
 });
 
 describe('what the service sends is drawn on a terminal, never obeyed', () => {
