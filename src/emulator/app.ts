@@ -28,7 +28,8 @@ function isHangUp(err: Error, signal: AbortSignal): boolean {
 }
 
 /** A path as one line of a log: control characters (a newline would forge a second line) shown as `?`. */
-const printable = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+/** Text for the emulator's log, with `?` for each control character: what a client or the command line gave may hold escapes. */
+export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 /** How much of a refused body is read (and thrown away) so that its sender can read the refusal. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
@@ -109,7 +110,7 @@ export function createEmulator(options: EmuOptions = {}): Emulator {
     }
     // The client went away while its body was being read: nothing to answer, and nothing wrong here.
     if (isHangUp(err, c.req.raw.signal)) {
-      console.error(`emulator: ${c.req.method} ${printable(c.req.path)}: the client closed the connection before sending its whole request`);
+      console.error(`emulator: ${c.req.method} ${printable(c.req.path.slice(0, 200))}: the client closed the connection before sending its whole request`);
       return c.body(null, 400);
     }
     // A bug, not bad input: the fuzz tests make sure input never gets here.

@@ -1,6 +1,6 @@
 // `ecsdeck emulator` / `npm run emulator`: the command line is fixed by emulator.md.
 import { parseArgs } from 'node:util';
-import { createEmulator } from './app.js';
+import { createEmulator, printable } from './app.js';
 import { isLoopbackHost } from './host-guard.js';
 import { StateFileError } from './state-load.js';
 
@@ -84,7 +84,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
       strict: true,
     }));
   } catch (err) {
-    console.error(`emulator: ${(err as Error).message}\n${USAGE}`);
+    console.error(`emulator: ${printable((err as Error).message)}\n${USAGE}`);
     process.exit(2);
   }
   if (values.help) {
@@ -118,7 +118,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
       demoLogin: !exposed || values['demo-account'] === true,
     });
   } catch (err) {
-    console.error(`emulator: ${(err as Error).message}`);
+    console.error(`emulator: ${printable((err as Error).message)}`);
     // a state file refused (damaged, or held by another emulator) is not a usage error
     process.exit(err instanceof StateFileError ? 1 : 2);
   }
@@ -129,7 +129,7 @@ export async function runEmulator(argv: string[]): Promise<void> {
   try {
     listening = await emulator.listen({ port, host });
   } catch (err) {
-    console.error(`emulator: cannot listen on ${host}:${port}: ${(err as Error).message}`);
+    console.error(`emulator: cannot listen on ${printable(host)}:${port}: ${printable((err as Error).message)}`);
     process.exit(1);
   }
   process.stdout.write(`emulator listening on ${listening.url}\n`);

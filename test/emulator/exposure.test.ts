@@ -111,6 +111,13 @@ describe('--host beyond loopback', () => {
     expect(r.stderr()).toContain('--admin-token (or ECSDECK_EMULATOR_ADMIN_TOKEN) must be at least 16 characters');
   });
 
+  it('repeats a refused option with its control characters shown as ?, never sent to the terminal', async () => {
+    const r = run(['--p\u001b]0;pwned\u0007ort', '1']);
+    expect(await r.exit).toBe(2);
+    expect(r.stderr()).toContain("emulator: Unknown option '--p?]0;pwned?ort'");
+    expect(r.stderr()).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('leaves a loopback emulator as it was: admin endpoints open, the demo account on, nothing on stderr', async () => {
     const r = run(['--port', '0', '--seed', 'empty', '--clock', 'manual']);
     const port = await ready(r);
