@@ -24,7 +24,7 @@ function valueWords(p: Param): string {
 }
 
 function bashScript(): string {
-  const verbCases = COMMANDS.map((r) => `    ${r.name}) words=${sq(words(r.verbs.map((v) => v.name)))} ;;`).join('\n');
+  const verbCases = (indent: string) => COMMANDS.map((r) => `${indent}${r.name}) words=${sq(words(r.verbs.map((v) => v.name)))} ;;`).join('\n');
   const flagCases: string[] = [];
   const argCases: string[] = [];
   const valueCases = new Map<string, string>();
@@ -59,7 +59,7 @@ ${[...valueCases].map(([flag, w]) => `    ${flag}) COMPREPLY=( $(compgen -W "${w
   local res=\${COMP_WORDS[at]} verb=\${COMP_WORDS[at+1]}
   if [ "$COMP_CWORD" -le "$at" ]; then
     if [ "\${cur#-}" != "$cur" ]; then words=${sq(words(globalFlags))}
-    elif [ "$at" -eq 1 ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'completion']))}
+    elif [ "$at" -eq 1 ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'help', 'completion', 'emulator']))}
     else words=${sq(words(COMMANDS.map((r) => r.name)))}
     fi
     COMPREPLY=( $(compgen -W "$words" -- "$cur") )
@@ -69,9 +69,20 @@ ${[...valueCases].map(([flag, w]) => `    ${flag}) COMPREPLY=( $(compgen -W "${w
     COMPREPLY=( $(compgen -W ${sq(words(SHELLS))} -- "$cur") )
     return
   fi
+  # help RESOURCE VERB: what comes after help as after ecsdeck
+  if [ "$res" = help ]; then
+    if [ "$COMP_CWORD" -eq $((at + 1)) ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'completion', 'emulator']))}
+    elif [ "$COMP_CWORD" -eq $((at + 2)) ]; then
+      case "$verb" in
+${verbCases('        ')}
+      esac
+    fi
+    COMPREPLY=( $(compgen -W "$words" -- "$cur") )
+    return
+  fi
   if [ "$COMP_CWORD" -eq $((at + 1)) ]; then
     case "$res" in
-${verbCases}
+${verbCases('    ')}
     esac
     COMPREPLY=( $(compgen -W "$words" -- "$cur") )
     return
@@ -101,6 +112,9 @@ function fishScript(): string {
   const out = ['# ecsdeck completion for fish: ecsdeck completion fish > ~/.config/fish/completions/ecsdeck.fish', 'complete -c ecsdeck -f'];
   const all = COMMANDS.map((r) => r.name).join(' ');
   out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion' -a completion -d 'print a completion script'`);
+  // `help servers list`: the resource after help, then (by the resource's own line below) its verb
+  out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion emulator' -a help -d 'what a resource or verb takes'`);
+  out.push(`complete -c ecsdeck -n '__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from ${all} completion emulator' -a ${sq(`${all} completion emulator`)}`);
   for (const r of COMMANDS) {
     out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion' -a ${r.name} -d ${sq(r.summary)}`);
     const verbs = r.verbs.map((v) => v.name).join(' ');

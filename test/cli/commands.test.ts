@@ -321,6 +321,8 @@ describe('billing and completion', () => {
       'ec206901 ec206902',
       '--output --api-url --profile --demo --read-only --no-history --yes',
     ]);
+    // help TOPIC: the resource after help, then its verb, as after ecsdeck itself
+    expect(complete(['he'], ['help', 'se'], ['help', 'servers', 'po'], ['help', 'co'])).toEqual(['help', 'servers', 'power-on power-off', 'completion', '']);
   }, SLOW);
 
   it('leaves the dashboard its flags: --help is the dashboard’s, and points at the commands', async () => {
