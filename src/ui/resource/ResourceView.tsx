@@ -27,6 +27,13 @@ interface ResourceViewProps<T, P extends Params> extends ScreenProps {
 
 const NO_ROWS: never[] = [];
 const NO_SORT: SortColumn[] = [];
+/**
+ * A live list's reload waits this long per row it holds, when that is longer than the refresh interval: a
+ * list of 10,000 servers (6 MB from the service each time) comes every 50 s. What changes it is still seen at
+ * once: the watcher follows every action of the account, and a list reloads when one that touches it ends.
+ */
+const RELOAD_PER_ROW_MS = 5;
+
 /** how often a followed list asks for its first page again (at most: a shorter refresh interval wins) */
 const FOLLOW_MS = 2000;
 
@@ -47,6 +54,7 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
   const res = useResource((signal) => spec.load(ctx, signal), {
     enabled: paged === undefined,
     intervalMs: spec.live ? props.refreshMs : 0,
+    perRowMs: RELOAD_PER_ROW_MS,
     cache: session.cache,
     cacheKey,
     deps: [cacheKey],

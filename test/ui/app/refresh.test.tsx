@@ -6,7 +6,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emuClient } from '../../api/helpers.js';
-import { useResource } from '../../../src/ui/hooks/useResource.js';
+import { refreshInterval, useResource } from '../../../src/ui/hooks/useResource.js';
 import type { Client } from '../../../src/api/index.js';
 
 function Probe({ client, log }: { client: Client; log: { starts: number[]; inFlight: number; maxInFlight: number } }) {
@@ -62,5 +62,39 @@ describe('refresh under latency', () => {
       expect(gap).toBeLessThan(7010);
     }
     expect(log.maxInFlight).toBe(1);
+  });
+});
+
+// 10,000 servers are 6 MB from the service: sent every 5 s all day, that is 4 GB an hour for a list whose
+// changes the watcher reports anyway (a list reloads when an action that touches it ends).
+function Rows({ count, log }: { count: number; log: number[] }) {
+  const r = useResource(
+    async () => {
+      log.push(Date.now());
+      return Array.from({ length: count }, (_, i) => ({ name: `ec${i}` }));
+    },
+    { intervalMs: 5000, perRowMs: 5 },
+  );
+  return <Text>{r.data ? `${r.data.length} rows` : 'loading'}</Text>;
+}
+
+describe('refresh of a long list', () => {
+  it('waits 5 ms a row past 1,000 rows: 3,000 rows every 15 s, 600 every 5 s', async () => {
+    const gapsFor = async (count: number) => {
+      const log: number[] = [];
+      const view = render(<Rows count={count} log={log} />);
+      await vi.advanceTimersByTimeAsync(60_000);
+      view.unmount();
+      return log.slice(1).map((at, i) => at - log[i]);
+    };
+    expect(await gapsFor(3000)).toEqual([15_000, 15_000, 15_000, 15_000]);
+    expect(await gapsFor(600)).toEqual(Array.from({ length: 12 }, () => 5000));
+  });
+
+  it('the period is the longest of the interval, 20 times the CPU of the last load, and the rows', () => {
+    expect(refreshInterval(5000, 0, 10_000, 5)).toBe(50_000);
+    expect(refreshInterval(5000, 0, 1000, 5)).toBe(5000);
+    expect(refreshInterval(5000, 400, 0, 0)).toBe(8000);
+    expect(refreshInterval(5000, 400, 10_000)).toBe(8000);
   });
 });
