@@ -32,7 +32,8 @@ export async function runCommand(argv: readonly string[], io: Io = defaultIo()):
   const line = (text: string) => say(io, scrub(text));
   try {
     if (argv[0] === 'completion') return await completion(argv.slice(1), io);
-    if (argv.length === 1 && argv[0] === 'help') {
+    // `help` alone, or with flags only (`help -h`): the list of resources
+    if (argv[0] === 'help' && (argv[1] === undefined || argv[1].startsWith('-'))) {
       io.stdout.write(commandsHelp());
       return EXIT.ok;
     }

@@ -335,14 +335,18 @@ describe('billing and completion', () => {
   }, SLOW);
 
   it('help TOPIC is TOPIC --help, for a resource, a verb, completion and the emulator; a slip is named, not guessed at', async () => {
-    const [resource, verb, completion, emulator, slip, same] = await Promise.all([
+    const [resource, verb, completion, emulator, slip, same, flagsOnly] = await Promise.all([
       run(['help', 'servers']),
       run(['help', 'servers', 'power-off']),
       run(['help', 'completion']),
       run(['help', 'emulator']),
       run(['help', 'srvers']),
       run(['servers', 'power-off', '--help']),
+      run(['help', '-h']),
     ]);
+    // flags alone after help are no topic: it said unknown resource '-h'
+    expect(flagsOnly.code).toBe(0);
+    expect(flagsOnly.stdout).toMatch(/^ {2}tokens +API tokens$/m);
     // it said: unknown resource 'help'
     expect(resource.code).toBe(0);
     expect(resource.stdout).toMatch(/^usage: ecsdeck servers <verb>/);
