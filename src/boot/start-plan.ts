@@ -8,8 +8,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '../config/connection.js';
 import { isThemeName, THEME_NAMES, type ThemeName } from '../ui/theme.js';
-import { RESOURCE_NAMES } from '../cli/names.js';
-import { meant } from '../cli/suggest.js';
+import { COMMAND_WORDS } from './command-words.js';
+import { meant } from './suggest.js';
 import pkg from '../../package.json' with { type: 'json' };
 
 export interface Flags {
@@ -59,8 +59,6 @@ export function helpOrVersion(flags: Flags): string | null {
 
 /** The dashboard's flags, for "did you mean" (the switch below reads them). */
 const FLAG_NAMES = ['--api-url', '--profile', '--theme', '--read-only', '--no-history', '--demo', '--help', '--version'];
-/** The first words of what is not the dashboard: the commands, the emulator, help and completion. */
-const COMMAND_WORDS = [...RESOURCE_NAMES, 'emulator', 'help', 'completion'];
 
 /** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */
 export function parseFlags(argv: readonly string[]): Flags {
@@ -115,7 +113,7 @@ export function parseFlags(argv: readonly string[]): Flags {
       default:
         if (arg.startsWith('-')) throw new UsageError(`unknown option ${name}${meant(name, FLAG_NAMES)}`);
         // a command after a flag only the dashboard has (`--theme dark servers list`)
-        if ((COMMAND_WORDS as readonly string[]).includes(arg)) throw new UsageError(`unexpected argument '${arg}': a command comes first, its flags after it (ecsdeck ${arg} --help)`);
+        if (COMMAND_WORDS.includes(arg)) throw new UsageError(`unexpected argument '${arg}': a command comes first, its flags after it (ecsdeck ${arg} --help)`);
         throw new UsageError(`unexpected argument '${arg}'${meant(arg, COMMAND_WORDS)}`);
     }
   }

@@ -1,28 +1,7 @@
-// The resources `ecsdeck <resource> <verb>` knows, without the table itself: the entry point (src/cli.tsx)
-// tells a one-shot command from the dashboard's flags with it, and loads the commands' bundle only then.
-// test/cli/table.test.ts checks that it names exactly the table's resources.
+// A one-shot command told from the dashboard's flags by its first word (boot/command-words.ts), without the
+// command table itself: the entry point (src/cli.tsx) loads the commands' bundle only for a command.
+import { RESOURCE_NAMES } from '../boot/command-words.js';
 import { GLOBAL_PARAMS, SHORT } from './flags.js';
-export const RESOURCE_NAMES = [
-  'servers',
-  'actions',
-  'snapshots',
-  'schedule',
-  'templates',
-  'sshkeys',
-  'scripts',
-  'networks',
-  'groups',
-  'plans',
-  'regions',
-  'images',
-  'availability',
-  'billing',
-  'events',
-  'account',
-  'tokens',
-  'history',
-  'profiles',
-] as const;
 
 /**
  * argv as the commands read it (`<resource> <verb> ...`), or null when it is the dashboard's. Flags every command

@@ -1,6 +1,6 @@
 // "Did you mean": a usage error names the word a slip was probably meant to be, and only one it is sure of.
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/cli/suggest.js';
+import { didYouMean, editDistance } from '../../src/boot/suggest.js';
 import { parseCommand } from '../../src/cli/parse.js';
 import { parseFlags } from '../../src/boot/start-plan.js';
 
