@@ -1,6 +1,6 @@
 // "Did you mean": the word a slip of the fingers was probably meant to be (`server` for `servers`, `lst` for
-// `list`, `--outptu` for `--output`), for the usage errors of the command line. No imports: the entry point
-// and the dashboard's flags read it before anything else has loaded.
+// `list`, `--outptu` for `--output`), or another tool's word for it (`ls`, `rm`), for the usage errors of the
+// command line. No imports: the entry point and the dashboard's flags read it before anything else has loaded.
 
 /** Edits from `a` to `b`: letters added, removed, changed, or two neighbours swapped (each counts one). */
 export function editDistance(a: string, b: string): number {
@@ -21,11 +21,32 @@ export function editDistance(a: string, b: string): number {
   return last[b.length];
 }
 
+/** Verbs of other command lines (docker, kubectl, the shell) and the one this one has for them. */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  ls: 'list',
+  ps: 'list',
+  rm: 'delete',
+  del: 'delete',
+  remove: 'delete',
+  describe: 'get',
+  show: 'get',
+  inspect: 'get',
+  new: 'create',
+  add: 'create',
+  edit: 'update',
+  set: 'update',
+  start: 'power-on',
+  stop: 'power-off',
+};
+
 /**
- * The one candidate near enough to `word` to be what was meant, or null: one edit for a short word, two from
+ * The one candidate near enough to `word` to be what was meant (or another tool's word for it), or null: one edit for a short word, two from
  * six letters on (the flags' leading dashes not counted), and never when two candidates are as near.
  */
 export function didYouMean(word: string, candidates: readonly string[]): string | null {
+  // the word other tools use for it (`ls`, `rm`, `describe`), when this one has that verb
+  const synonym = SYNONYMS[word.toLowerCase()];
+  if (synonym !== undefined && candidates.includes(synonym) && !candidates.includes(word)) return synonym;
   const letters = word.replace(/^-+/, '').length;
   const allowed = letters >= 6 ? 2 : letters >= 3 ? 1 : 0;
   if (allowed === 0) return null;

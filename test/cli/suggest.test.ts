@@ -33,8 +33,18 @@ describe('didYouMean', () => {
     expect(didYouMean('--outptu', ['--output', '--wait'])).toBe('--output');
   });
 
+  it("names this command line's verb for another tool's, when it has that verb", () => {
+    const verbs = ['list', 'get', 'create', 'update', 'delete', 'power-on', 'power-off'];
+    expect(didYouMean('ls', verbs)).toBe('list');
+    expect(didYouMean('rm', verbs)).toBe('delete');
+    expect(didYouMean('describe', verbs)).toBe('get');
+    expect(didYouMean('stop', verbs)).toBe('power-off');
+    // a resource without power verbs: nothing
+    expect(didYouMean('stop', ['list', 'get'])).toBeNull();
+  });
+
   it('names nothing for a word too short or too far to guess, or when two are as near', () => {
-    expect(didYouMean('ls', ['list'])).toBeNull();
+    expect(didYouMean('lx', ['list'])).toBeNull();
     expect(didYouMean('frobnicate', ['list', 'get'])).toBeNull();
     expect(didYouMean('vlan-ad', ['vlan-add', 'vlan-pvid', 'vlans'])).toBe('vlan-add');
     expect(didYouMean('get', ['set', 'net'])).toBeNull();
