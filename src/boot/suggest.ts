@@ -40,8 +40,9 @@ const SYNONYMS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The one candidate near enough to `word` to be what was meant (or another tool's word for it), or null: one edit for a short word, two from
- * six letters on (the flags' leading dashes not counted), and never when two candidates are as near.
+ * The one candidate near enough to `word` to be what was meant (or another tool's word for it), or null: one
+ * edit for a short word, two from six letters on (the flags' leading dashes not counted), and never when two
+ * candidates are as near.
  */
 export function didYouMean(word: string, candidates: readonly string[]): string | null {
   // the word other tools use for it (`ls`, `rm`, `describe`), when this one has that verb

@@ -155,11 +155,11 @@ export function enterFullScreen(stdout: NodeJS.WriteStream & { ecsdeckScreen?: n
   return { restore, suspend };
 }
 
-/** One line for the user, never a stack trace over a broken screen. Secrets are scrubbed by the caller's errors. */
 /**
- * `ecsdeck: ` and the error's first line, drawn through `clean`: an error can carry the service's words or
- * the command line's (`ecsdeck $'\e]0;x\a'`), which must not reach the terminal as escapes. The dashboard
- * passes the one sanitizer; the entry point, which does not load it, its first step (controls made visible).
+ * One line for the user, never a stack trace over a broken screen: `ecsdeck: ` and the error's first line,
+ * drawn through `clean`. An error can carry the service's words or the command line's (`ecsdeck $'\e]0;x\a'`),
+ * which must not reach the terminal as escapes: the dashboard passes the one sanitizer; the entry point, which
+ * does not load it, its first step (controls made visible). Secrets are scrubbed by the caller's errors.
  */
 export function fatalLine(err: unknown, clean: (text: string) => string = visibleControls): string {
   const message = err instanceof Error ? err.message : String(err);

@@ -27,8 +27,10 @@ function isHangUp(err: Error, signal: AbortSignal): boolean {
   return signal.aborted || code === 'ECONNRESET' || code === 'ECONNABORTED' || err.message === 'aborted';
 }
 
-/** A path as one line of a log: control characters (a newline would forge a second line) shown as `?`. */
-/** Text for the emulator's log, with `?` for each control character: what a client or the command line gave may hold escapes. */
+/**
+ * Text a client or the command line gave, as one line of the emulator's log: control characters shown as `?`
+ * (a newline would forge a second line, an escape would be obeyed by the terminal).
+ */
 export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 /** How much of a refused body is read (and thrown away) so that its sender can read the refusal. */
