@@ -107,7 +107,7 @@ function retryDelay(method: string, failure: unknown, retry: number, opts: Attem
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in ms from now (0 for a time past); null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+function retryAfterMs(value: string | null, now = Date.now()): number | null {
   if (value === null || value.trim() === '') return null;
   const seconds = Number(value);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;

@@ -65,7 +65,7 @@ export async function* wholeBody(bytes: Uint8Array): AsyncGenerator<Uint8Array> 
 }
 
 /** Reads a body to its end, joined. */
-export async function readAll(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+async function readAll(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of body) {

@@ -78,7 +78,7 @@ type Digests = Record<string, { sha256?: unknown; size?: unknown; mtimeMs?: unkn
  * The bundle's SHA-256: the one the build wrote beside it in bundles.json while the file still has the size and
  * modification time recorded there; otherwise (edited since, copied without its times, no record) computed here.
  */
-export function bundleDigest(file: string, bytes: Buffer): string {
+function bundleDigest(file: string, bytes: Buffer): string {
   try {
     const ids = JSON.parse(readFileSync(join(dirname(file), 'bundles.json'), 'utf8')) as Digests;
     const id = ids[basename(file)];

@@ -8,7 +8,7 @@ import { HistoryFile, historyPath } from './file.js';
 import { actionIdOf, describeWrite, redact, type HistoryLine, type Sender, type Via } from './record.js';
 
 /** What names a connection in each of its lines: the profile (`env`, `demo`), the service's address, how it was reached. */
-export interface Connection {
+interface Connection {
   profile: string;
   endpoint: string;
   via: Via;

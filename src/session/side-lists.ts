@@ -11,7 +11,7 @@ const LOADERS = {
   [COST_PLANS_KEY]: (client: Client) => client.catalog.plans(),
 };
 
-export type SideList = keyof typeof LOADERS;
+type SideList = keyof typeof LOADERS;
 export const SIDE_LISTS = Object.keys(LOADERS) as SideList[];
 
 /** Starts loading `key` into the cache unless it is there or on its way. */

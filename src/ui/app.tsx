@@ -244,7 +244,7 @@ function Shell(props: AppProps): ReactNode {
 }
 
 /** The header's count of actions in flight; null when none is known and the last look at them failed. */
-export function runningCount(snapshot: TrackerSnapshot): number | null {
+function runningCount(snapshot: TrackerSnapshot): number | null {
   return snapshot.error !== null && snapshot.inFlight.length === 0 ? null : snapshot.inFlight.length;
 }
 

@@ -4,15 +4,15 @@
 
 /** the alternate screen: leaving it gives back the user's scrollback untouched */
 export const ALT_ON = '\u001b[?1049h';
-export const ALT_OFF = '\u001b[?1049l';
-export const SHOW_CURSOR = '\u001b[?25h';
+const ALT_OFF = '\u001b[?1049l';
+const SHOW_CURSOR = '\u001b[?25h';
 export const HIDE_CURSOR = '\u001b[?25l';
 /**
  * Bracketed paste: the terminal sends a paste between two marks (PASTE_START … PASTE_END), so pasted text is
  * read as text and never as keys (ui/keys.tsx). A terminal without it sends a paste as typed keys, as before.
  */
 export const PASTE_ON = '\u001b[?2004h';
-export const PASTE_OFF = '\u001b[?2004l';
+const PASTE_OFF = '\u001b[?2004l';
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';
 

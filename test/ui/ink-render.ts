@@ -42,7 +42,7 @@ class FakeStdin extends EventEmitter {
   unref(): void {}
 }
 
-export interface Rendered {
+interface Rendered {
   rerender(tree: ReactElement): void;
   /** the terminal made `columns` wide (a test that changes the app's width changes the terminal's with it) */
   resize(columns: number): void;

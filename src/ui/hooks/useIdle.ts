@@ -11,7 +11,7 @@ interface Told {
   words: Words;
 }
 
-export interface IdleHints {
+interface IdleHints {
   idle: ReadonlySet<string>;
   words: ReadonlyMap<string, string>;
   setIdle(owner: string, ids: readonly string[], words?: Words): void;

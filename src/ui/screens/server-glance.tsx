@@ -21,9 +21,9 @@ import { keepServerSnapshots } from './snapshots.js';
 import { gappedSparkline, metricSeries, seriesStats, timeColumns, useServerMetrics } from './server-metrics.js';
 
 /** The glance's columns at least: a sparkline 30 wide beside its label and value, an action's line whole. */
-export const GLANCE_MIN_WIDTH = 58;
+const GLANCE_MIN_WIDTH = 58;
 /** The screen's width (inside the frame) from which the glance is shown: a terminal 150 columns wide. */
-export const GLANCE_FROM = 148;
+const GLANCE_FROM = 148;
 
 /**
  * The record's columns and the glance's on a screen `width` wide, for a record that needs `recordNeeds` to

@@ -29,7 +29,7 @@ export const METRIC_RANGES = [
 
 const METRICS_REFRESH_MS = 60_000;
 
-export interface Series {
+interface Series {
   label: string;
   points: readonly MetricPoint[];
   format(v: number): string;
@@ -114,7 +114,7 @@ const CURSOR_LEFT = 'server.cursorLeft';
 const CURSOR_RIGHT = 'server.cursorRight';
 
 /** One answer for a range: the metrics, and the range asked for (ms since the epoch, by the service's clock). */
-export interface MetricsAnswer {
+interface MetricsAnswer {
   metrics: ServerMetrics;
   start: number;
   end: number;

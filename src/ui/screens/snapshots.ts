@@ -436,7 +436,7 @@ const createForServer: FormSpec<SnapshotRow> = {
 };
 
 /** A server's snapshots as its Snapshots tab lists them, each with its server and the server's notes. */
-export function serverSnapshotRows(session: Session, server: string, snapshots: readonly Snapshot[]): SnapshotRow[] {
+function serverSnapshotRows(session: Session, server: string, snapshots: readonly Snapshot[]): SnapshotRow[] {
   // its notes from the session's lists (the detail holds the server): the dialogs name it as :snapshots does
   const serverNotes = knownServerNotes(session.cache, server);
   return snapshots.map((x) => ({ ...x, server, serverNotes }));

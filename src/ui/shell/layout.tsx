@@ -49,7 +49,7 @@ interface Layout {
  * else half the height (the rest say how many more there are). The same whatever is typed, so the screen
  * above does not jump with each letter; never fewer than the action panel it stands in for.
  */
-export function completionLines(rows: number, panel: number, commands = COMMANDS.length): number {
+function completionLines(rows: number, panel: number, commands = COMMANDS.length): number {
   return Math.max(panel, Math.min(commands, Math.floor(rows / 2) - 1));
 }
 
