@@ -112,9 +112,10 @@ function fishScript(): string {
   const out = ['# ecsdeck completion for fish: ecsdeck completion fish > ~/.config/fish/completions/ecsdeck.fish', 'complete -c ecsdeck -f'];
   const all = COMMANDS.map((r) => r.name).join(' ');
   out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion' -a completion -d 'print a completion script'`);
-  // `help servers list`: the resource after help, then (by the resource's own line below) its verb
-  out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion emulator' -a help -d 'what a resource or verb takes'`);
-  out.push(`complete -c ecsdeck -n '__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from ${all} completion emulator' -a ${sq(`${all} completion emulator`)}`);
+  // `help servers list`: after help, the lines above and below offer completion, a resource and then its verb,
+  // as they do first; the emulator is the one other topic
+  out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion emulator help' -a help -d 'what a resource or verb takes'`);
+  out.push(`complete -c ecsdeck -n '__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from ${all} completion emulator' -a emulator`);
   for (const r of COMMANDS) {
     out.push(`complete -c ecsdeck -n 'not __fish_seen_subcommand_from ${all} completion' -a ${r.name} -d ${sq(r.summary)}`);
     const verbs = r.verbs.map((v) => v.name).join(' ');

@@ -298,6 +298,9 @@ describe('billing and completion', () => {
     }
     const fish = await run(['completion', 'fish']);
     expect(fish.stdout).toContain("complete -c ecsdeck -n '__fish_seen_subcommand_from servers; and __fish_seen_subcommand_from create' -l plan");
+    // help, then a topic: the resources' own lines offer them after it; the emulator is the one other topic
+    expect(fish.stdout).toMatch(/^complete -c ecsdeck -n 'not __fish_seen_subcommand_from servers .* emulator help' -a help /m);
+    expect(fish.stdout).toMatch(/^complete -c ecsdeck -n '__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from .*' -a emulator$/m);
     const names = await run(['completion', 'names', 'servers'], { env });
     expect(names.stdout.split('\n')).toContain('ec206901');
     // kept a minute: a second tab press does not ask the service (whose login would now be refused)
