@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Env } from '../config/connection.js';
 import { isThemeName, THEME_NAMES, type ThemeName } from '../ui/theme.js';
 import { COMMAND_WORDS } from './command-words.js';
-import { meant } from './suggest.js';
+import { meant } from '../ui/suggest.js';
 import pkg from '../../package.json' with { type: 'json' };
 
 export interface Flags {

@@ -4,7 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { FORMATS, SHORT, flagsOf } from './flags.js';
 import { resourceHelp, verbHelp } from './help.js';
 import { COMMANDS } from './table.js';
-import { meant } from '../boot/suggest.js';
+import { meant } from '../ui/suggest.js';
 import { UsageError, type Format, type Param, type Resource, type Values, type Verb } from './types.js';
 
 export interface Globals {

@@ -1,6 +1,6 @@
 // "Did you mean": a usage error names the word a slip was probably meant to be, and only one it is sure of.
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/boot/suggest.js';
+import { didYouMean, editDistance } from '../../src/ui/suggest.js';
 import { parseCommand } from '../../src/cli/parse.js';
 import { parseFlags } from '../../src/boot/start-plan.js';
 
@@ -31,6 +31,13 @@ describe('didYouMean', () => {
     expect(didYouMean('server', ['servers', 'snapshots'])).toBe('servers');
     expect(didYouMean('Servers', ['servers', 'snapshots'])).toBe('servers');
     expect(didYouMean('--outptu', ['--output', '--wait'])).toBe('--output');
+  });
+
+  it('names what two candidates as near stand for, when they stand for the same thing', () => {
+    const screenOf: Record<string, string> = { snapshots: 'snapshots', snapshot: 'snapshots', snap: 'snapshots', servers: 'servers' };
+    // 'snapshot' and 'snapshots' are each one edit away: both are the snapshots screen
+    expect(didYouMean('snapshos', Object.keys(screenOf), (w) => screenOf[w])).toBe('snapshots');
+    expect(didYouMean('snapshos', Object.keys(screenOf))).toBeNull();
   });
 
   it("names this command line's verb for another tool's, when it has that verb", () => {

@@ -2,8 +2,17 @@
 
 import { useCallback, useRef, useState } from 'react';
 import type { StatusKind } from '../hooks/screen.js';
+import { COMMANDS } from '../registry.js';
+import { didYouMean } from '../suggest.js';
 
 const HISTORY = 50;
+
+/** ` (did you mean 'servers'?)` for a slip in a screen's name or alias (`servrs`, `snpshots`), naming the screen. */
+function meantScreen(typed: string): string {
+  const screenOf = new Map(COMMANDS.flatMap((c) => [c.name, ...c.aliases].map((w) => [w, c.name] as const)));
+  const screen = didYouMean(typed, [...screenOf.keys()], (w) => screenOf.get(w) ?? w);
+  return screen === null ? '' : ` (did you mean '${screen}'?)`;
+}
 
 interface CommandLineState {
   typed: string;
@@ -26,7 +35,7 @@ export function useCommandLine(act: { go(screen: string): void; quit(): void; re
     }
     if (resolved === 'quit') latest.current.quit();
     else if (resolved) latest.current.go(resolved);
-    else if (value !== '') latest.current.report('error', `no screen named '${value}'; Tab completes a name`);
+    else if (value !== '') latest.current.report('error', `no screen named '${value}'${meantScreen(value)}; Tab completes a name`);
   }, []);
   return { typed, setTyped, history: history.current, submit };
 }

@@ -118,6 +118,16 @@ describe('command line', () => {
     expect(hasRow(h.frame(), 'web-1')).toBe(true);
   });
 
+  test('a slip in a screen name is answered with the screen meant, and nothing opens', async () => {
+    h = await startApp({ width: 120 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press(':');
+    await h.type('snapshos');
+    await h.press(keys.enter);
+    await h.waitFor("no screen named 'snapshos' (did you mean 'snapshots'?); Tab completes a name");
+    expect(hasRow(h.frame(), 'web-1')).toBe(true);
+  });
+
   test('every screen name opens a list that loads from the service without an error', async () => {
     h = await startApp({ height: 34 });
     await h.waitFor((f) => hasRow(f, 'web-1'));

@@ -42,12 +42,13 @@ const SYNONYMS: Readonly<Record<string, string>> = {
 /**
  * The one candidate near enough to `word` to be what was meant (or another tool's word for it), or null: one
  * edit for a short word, two from six letters on (the flags' leading dashes not counted), and never when two
- * candidates are as near.
+ * candidates are as near. `nameOf` gives what a candidate stands for (a screen, for each of its aliases): two
+ * as near that stand for the same thing are no doubt, and that thing is what is named.
  */
-export function didYouMean(word: string, candidates: readonly string[]): string | null {
+export function didYouMean(word: string, candidates: readonly string[], nameOf: (candidate: string) => string = (c) => c): string | null {
   // the word other tools use for it (`ls`, `rm`, `describe`), when this one has that verb
   const synonym = SYNONYMS[word.toLowerCase()];
-  if (synonym !== undefined && candidates.includes(synonym) && !candidates.includes(word)) return synonym;
+  if (synonym !== undefined && candidates.includes(synonym) && !candidates.includes(word)) return nameOf(synonym);
   const letters = word.replace(/^-+/, '').length;
   const allowed = letters >= 6 ? 2 : letters >= 3 ? 1 : 0;
   if (allowed === 0) return null;
@@ -58,10 +59,10 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
     if (c === word) return null;
     const d = editDistance(word.toLowerCase(), c.toLowerCase());
     if (d < bestDistance) {
-      best = c;
+      best = nameOf(c);
       bestDistance = d;
       tied = false;
-    } else if (d === bestDistance) {
+    } else if (d === bestDistance && nameOf(c) !== best) {
       tied = true;
     }
   }
