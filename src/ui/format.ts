@@ -128,6 +128,11 @@ export function perHour(n: number | null | undefined): string {
   return `${CURRENCY} ${fixed}/h`;
 }
 
+/** A snapshot as the dialogs, the panel and the reports name it, `106 "pre-migration"`: its number, its description. */
+export function snapshotName(id: number | string, description?: string | null): string {
+  return `${id}${description ? ` "${description}"` : ''}`;
+}
+
 /** A server as a person knows it, `web-1 (ec206901)`: its notes, then its name; the name alone without notes. */
 export function serverLabel(s: { name: string; notes?: string }): string {
   return safe(s.notes && s.notes !== s.name ? `${s.notes} (${s.name})` : s.name);

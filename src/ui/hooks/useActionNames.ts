@@ -13,7 +13,7 @@ import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
 import { foldGroups, useBulkVersion, withoutGrouped } from './useBulk.js';
 import type { TrackedAction } from '../../watch/tracker.js';
 import { safe } from '../text.js';
-import { serverLabel } from '../format.js';
+import { serverLabel, snapshotName } from '../format.js';
 
 /** The cache key of the records remembered by the dialogs that started actions on them. */
 const ACTION_NAMES_KEY = 'action-names';
@@ -45,7 +45,7 @@ export function rememberRecords(cache: ResourceCache, records: KnownRecords): vo
 function restoredFrom(src: NameSources, a: Pick<TrackedAction, 'type'> & { id?: number }): string {
   if (a.type !== 'rollback' || a.id === undefined) return '';
   const r = remembered(src).restores?.find((x) => x.action === a.id);
-  return r ? `from snapshot ${r.snapshot.id}${r.snapshot.description ? ` "${r.snapshot.description}"` : ''}` : '';
+  return r ? `from snapshot ${snapshotName(r.snapshot.id, r.snapshot.description)}` : '';
 }
 
 type Kind = 'ECS' | 'SNP' | 'DI' | 'other';
@@ -142,7 +142,7 @@ function actionResourceName(src: NameSources, a: Pick<TrackedAction, 'type' | 'r
     const server = serverId ? findServer(src, serverId) : undefined;
     const of = server ? server.notes || server.name : serverId;
     // the action's type already says it is a snapshot: its number, description and server fit 80 columns
-    return safe(`${snap.id}${snap.description ? ` "${snap.description}"` : ''}${of ? ` of ${of}` : ''}`);
+    return safe(`${snapshotName(snap.id, snap.description)}${of ? ` of ${of}` : ''}`);
   }
   if (kind === 'DI') {
     const t = findTemplate(src, a.resource);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Client, ServerUsage, SnapshotUsageRow, TemplateUsage } from '../../api/index.js';
 import type { Column } from '../components/Table.js';
 import { monthAfter } from '../../rules/costs.js';
-import { formatDate, gigabytes, money, monthName, rate, statusWord } from '../format.js';
+import { formatDate, gigabytes, money, monthName, rate, snapshotName, statusWord } from '../format.js';
 import { errorText } from '../hooks/useResource.js';
 import { char } from '../keymap.js';
 import { defineResource, defineTabs, field, type Ctx, type KeySpec, type RecordField } from '../resource/spec.js';
@@ -207,7 +207,7 @@ const snapshotsReport = defineResource<SnapshotUsageRow, MonthParams>({
   title: (p) => `Snapshots, ${monthText(p)}`,
   singular: 'Snapshot usage',
   rowKey: (s) => String(s.snapshot),
-  label: (s) => `${s.snapshot}${s.description ? ` "${s.description}"` : ''}`,
+  label: (s) => snapshotName(s.snapshot, s.description),
   columns: SNAPSHOT_USAGE_COLUMNS,
   defaultSort: { column: 'cost', descending: true },
   cacheKey: (p) => `billing:snapshots:${monthText(p)}`,

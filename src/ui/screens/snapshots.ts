@@ -4,7 +4,7 @@ import { mapPooled } from '../../session/pool.js';
 import type { Session } from '../../session/session.js';
 import { RETENTION_BY_WEEKDAY, type Weekday } from '../../rules/index.js';
 import type { Column } from '../components/Table.js';
-import { formatDate, gigabytes, serverLabel, statusWord, weekday, WEEKDAYS, yesNo } from '../format.js';
+import { formatDate, gigabytes, serverLabel, snapshotName, statusWord, weekday, WEEKDAYS, yesNo } from '../format.js';
 import { char } from '../keymap.js';
 import { knownServerLabel, knownServerNotes, serverSnapshotsKey } from '../hooks/useActionNames.js';
 import { askDialog } from '../resource/ask.js';
@@ -39,7 +39,7 @@ const MAX_PROTECTED = 12;
  * protected for good.
  */
 const serverOf = (s: SnapshotRow): string => serverLabel({ name: s.server, notes: s.serverNotes });
-const snapLabel = (s: SnapshotRow): string => `${s.id}${s.description ? ` "${s.description}"` : ''} of ${serverOf(s)}`;
+const snapLabel = (s: SnapshotRow): string => `${snapshotName(s.id, s.description)} of ${serverOf(s)}`;
 /** A snapshot on its way out (the client reads the service's `DE` and `DD` as these words). */
 export const isGoing = (s: Pick<Snapshot, 'status'>): boolean => s.status === 'deleting' || s.status === 'deleted';
 const gone = (s: SnapshotRow): string | null => (isGoing(s) ? `snapshot ${s.id} is being deleted` : null);
@@ -98,7 +98,7 @@ const editSnapshot: FormSpec<SnapshotRow> = {
 
 const deleteSnapshot: ConfirmSpec<SnapshotRow> = {
   kind: 'yesno',
-  refuse: (s) => gone(s),
+  refuse: gone,
   title: (s) => `Delete snapshot ${snapLabel(s)}?`,
   consequence: (s) =>
     s.protected
@@ -150,7 +150,7 @@ function restoreRefusal(s: SnapshotRow): string | null {
  */
 const restoreFromSnapshot: ConfirmSpec<SnapshotRow> = {
   kind: 'typed',
-  title: (s) => `Restore ${serverOf(s)} from snapshot ${s.id}${s.description ? ` "${s.description}"` : ''}`,
+  title: (s) => `Restore ${serverOf(s)} from snapshot ${snapshotName(s.id, s.description)}`,
   consequence: (s) =>
     `The disk of ${serverOf(s)} is put back as it was when the snapshot was taken${s.createdAt ? ` (${formatDate(s.createdAt)} UTC)` : ''}: everything written to it since is lost. This cannot be undone. To keep what is there now, take a snapshot of it first (c).`,
   name: (s) => s.server,
