@@ -24,7 +24,7 @@ function valueWords(p: Param): string {
 }
 
 function bashScript(): string {
-  const verbCases = (indent: string) => COMMANDS.map((r) => `${indent}${r.name}) words=${sq(words(r.verbs.map((v) => v.name)))} ;;`).join('\n');
+  const verbCases = COMMANDS.map((r) => `    ${r.name}) words=${sq(words(r.verbs.map((v) => v.name)))} ;;`).join('\n');
   const flagCases: string[] = [];
   const argCases: string[] = [];
   const valueCases = new Map<string, string>();
@@ -45,10 +45,12 @@ function bashScript(): string {
   const globalFlags = GLOBAL_PARAMS.filter((p) => p.name !== 'help').map((p) => `--${p.name}`);
   return `# ecsdeck completion for bash: source <(ecsdeck completion bash)
 _ecsdeck() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} words='' at=1
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} words='' at=1 topic=''
   case "$prev" in
 ${[...valueCases].map(([flag, w]) => `    ${flag}) COMPREPLY=( $(compgen -W "${w}" -- "$cur") ); return ;;`).join('\n')}
   esac
+  # help RESOURCE VERB completes as RESOURCE VERB does
+  if [ "\${COMP_WORDS[1]}" = help ] && [ "$COMP_CWORD" -gt 1 ]; then at=2 topic=1; fi
   while [ "$at" -lt "$COMP_CWORD" ]; do
     case "\${COMP_WORDS[at]}" in
     ${globalWithValue.join('|')}) at=$((at + 2)) ;;
@@ -60,29 +62,19 @@ ${[...valueCases].map(([flag, w]) => `    ${flag}) COMPREPLY=( $(compgen -W "${w
   if [ "$COMP_CWORD" -le "$at" ]; then
     if [ "\${cur#-}" != "$cur" ]; then words=${sq(words(globalFlags))}
     elif [ "$at" -eq 1 ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'help', 'completion', 'emulator']))}
+    elif [ -n "$topic" ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'completion', 'emulator']))}
     else words=${sq(words(COMMANDS.map((r) => r.name)))}
     fi
     COMPREPLY=( $(compgen -W "$words" -- "$cur") )
     return
   fi
   if [ "$res" = completion ]; then
-    COMPREPLY=( $(compgen -W ${sq(words(SHELLS))} -- "$cur") )
-    return
-  fi
-  # help RESOURCE VERB: what comes after help as after ecsdeck
-  if [ "$res" = help ]; then
-    if [ "$COMP_CWORD" -eq $((at + 1)) ]; then words=${sq(words([...COMMANDS.map((r) => r.name), 'completion', 'emulator']))}
-    elif [ "$COMP_CWORD" -eq $((at + 2)) ]; then
-      case "$verb" in
-${verbCases('        ')}
-      esac
-    fi
-    COMPREPLY=( $(compgen -W "$words" -- "$cur") )
+    [ -z "$topic" ] && COMPREPLY=( $(compgen -W ${sq(words(SHELLS))} -- "$cur") )
     return
   fi
   if [ "$COMP_CWORD" -eq $((at + 1)) ]; then
     case "$res" in
-${verbCases('    ')}
+${verbCases}
     esac
     COMPREPLY=( $(compgen -W "$words" -- "$cur") )
     return
