@@ -57,7 +57,7 @@ export function helpOrVersion(flags: Flags): string | null {
   return null;
 }
 
-/** The dashboard's flags, for "did you mean" (the switch below reads them). */
+/** The dashboard's flags, the cases of the switch below: what "did you mean" chooses from. */
 const FLAG_NAMES = ['--api-url', '--profile', '--theme', '--read-only', '--no-history', '--demo', '--help', '--version'];
 
 /** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */

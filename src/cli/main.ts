@@ -32,14 +32,19 @@ export async function runCommand(argv: readonly string[], io: Io = defaultIo()):
   const line = (text: string) => say(io, scrub(text));
   try {
     if (argv[0] === 'completion') return await completion(argv.slice(1), io);
-    // `help` alone, or with flags only (`help -h`): the list of resources
-    if (argv[0] === 'help' && (argv[1] === undefined || argv[1].startsWith('-'))) {
-      io.stdout.write(commandsHelp());
-      return EXIT.ok;
+    let words = argv;
+    if (argv[0] === 'help') {
+      const topic = argv[1];
+      // `help` alone, or with flags only (`help -h`): the list of resources
+      if (topic === undefined || topic.startsWith('-')) {
+        io.stdout.write(commandsHelp());
+        return EXIT.ok;
+      }
+      // `ecsdeck help servers list` is `ecsdeck servers list --help`, as in git and kubectl
+      if (topic === 'completion') return await completion(['--help'], io);
+      words = [...argv.slice(1), '--help'];
     }
-    // `ecsdeck help servers list` is `ecsdeck servers list --help`, as in git and kubectl
-    if (argv[0] === 'help' && argv[1] === 'completion') return await completion(['--help'], io);
-    const parsed = parseCommand(argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv);
+    const parsed = parseCommand(words);
     if (parsed.kind === 'help') {
       io.stdout.write(parsed.text);
       return EXIT.ok;
