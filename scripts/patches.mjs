@@ -448,7 +448,7 @@ export function ansiTokenize(source) {
     source,
     'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
     `let segmenter;
-const ONE_UNIT_GRAPHEMES = /^[\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u20a0-\\u20c0\\u2190-\\u23ff\\u2500-\\u27bf]*$/;
+const ONE_UNIT_GRAPHEMES = /^[\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u20a0-\\u20c0\\u2190-\\u23ff\\u2400-\\u243f\\u2500-\\u27bf]*$/;
 function graphemesOf(str) {
     if (!ONE_UNIT_GRAPHEMES.test(str))
         return (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);

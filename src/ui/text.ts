@@ -49,9 +49,13 @@ function unstableWidth(cp: number): boolean {
   return false;
 }
 
-// The same strings are drawn frame after frame: remember the last few thousand answers.
+// The same strings are drawn frame after frame: remember the last few thousand answers, and no more than a
+// budget of characters, since the service decides how long a text is (thousands of notes of 60,000
+// characters, each drawn once, were all kept: 27 MB).
 const known = new Map<string, string>();
 const KNOWN_MAX = 4096;
+const KNOWN_CHARS_MAX = 1 << 20;
+let knownChars = 0;
 
 function sanitize(text: string): string {
   // NFC first: a Hangul syllable typed as separate jamo becomes the one wide character terminals agree on
@@ -61,6 +65,13 @@ function sanitize(text: string): string {
   let afterCr = false;
   for (const ch of source) {
     const cp = ch.codePointAt(0)!;
+    if (cp >= 0x20 && cp < 0x7f) {
+      // printable ASCII, as every test below would find it
+      out += ch;
+      marks = 0;
+      afterCr = false;
+      continue;
+    }
     const cr = afterCr;
     afterCr = cp === 0x0d;
     if (cp === 0x0a || cp === 0x0d) {
@@ -140,8 +151,15 @@ export function safe(text: string): string {
   let out = known.get(text);
   if (out === undefined) {
     out = sanitize(text);
-    if (known.size >= KNOWN_MAX) known.clear();
-    known.set(text, out);
+    const chars = text.length + out.length;
+    if (known.size >= KNOWN_MAX || knownChars + chars > KNOWN_CHARS_MAX) {
+      known.clear();
+      knownChars = 0;
+    }
+    if (chars <= KNOWN_CHARS_MAX) {
+      known.set(text, out);
+      knownChars += chars;
+    }
   }
   return out;
 }
@@ -163,35 +181,83 @@ export function safeLines(text: string, tab = 4): string[] {
 /** Columns `text` takes on screen, once made safe. */
 export function displayWidth(text: string): number {
   if (PLAIN.test(text)) return text.length;
-  return stringWidth(safe(text));
+  return widthOf(safe(text));
+}
+
+/**
+ * string-width's measure of a safe text. string-width adds up the widths of the text's clusters, found by
+ * V8's segmenter over the whole text: a long one is measured here cluster by cluster, as `graphemes` finds
+ * them (a line of 50,000 accented letters and emoji took 420 ms to measure whole).
+ */
+function widthOf(clean: string): number {
+  if (clean.length <= GRAPHEME_WINDOW) return stringWidth(clean);
+  let width = 0;
+  for (const g of graphemes(clean)) width += stringWidth(g);
+  return width;
 }
 
 /**
  * Characters that never join a neighbour into one grapheme (Latin, general punctuation, currency symbols,
- * arrows, technical symbols, box drawing, blocks, shapes, dingbats): a string of them is split without a
- * segmenter, whose creation alone costs about 20 ms, and whose use costs far more than a loop. (The header's
- * `€ 2.84/h` made the first frame create one until the currency symbols were added.)
+ * arrows, technical symbols, control pictures, box drawing, blocks, shapes, dingbats): a string of them is
+ * split without a segmenter, whose creation alone costs about 20 ms, and whose use costs far more than a
+ * loop. (The header's `€ 2.84/h` made the first frame create one until the currency symbols were added; a
+ * text whose escapes the sanitizer had made `␛` went through one until the control pictures were.)
  */
-export const ONE_UNIT_GRAPHEMES = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2190-\u23ff\u2500-\u27bf]*$/;
+export const ONE_UNIT_GRAPHEMES = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2190-\u23ff\u2400-\u243f\u2500-\u27bf]*$/;
 
 let segmenter: Intl.Segmenter | undefined;
-function graphemes(text: string): Iterable<string> {
+/** The grapheme clusters of `text`, in order: what a terminal draws as one character each. */
+export function graphemes(text: string): Iterable<string> {
   if (ONE_UNIT_GRAPHEMES.test(text)) return Array.from(text);
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const segments = segmenter.segment(text);
-  return {
-    *[Symbol.iterator]() {
-      for (const s of segments) yield s.segment;
-    },
-  };
+  return graphemesByWindow(text, GRAPHEME_WINDOW);
 }
+
+/**
+ * V8's segmenter takes time that grows with the square of the text's length when its segments are walked:
+ * 16,000 characters 70 ms, 60,000 a second (a script's one long line, a failure's long reason). Here the text is
+ * segmented `window` characters at a time. Every boundary found inside a window is the text's own (whether
+ * two characters join depends only on them and what comes before), except that the window's last cluster
+ * may go on past its end: it is segmented again at the start of the next window. A cluster longer than a
+ * window (a hostile run of joining characters) makes the window grow until it ends inside one.
+ */
+export function* graphemesByWindow(text: string, window: number): Generator<string> {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let at = 0;
+  let size = window;
+  while (at < text.length) {
+    let end = at + size;
+    // never between the two halves of a character: the window's last character decides the last boundary
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += 1;
+    if (end >= text.length) {
+      for (const s of segmenter.segment(at === 0 ? text : text.slice(at))) yield s.segment;
+      return;
+    }
+    let last = '';
+    let used = 0;
+    for (const s of segmenter.segment(text.slice(at, end))) {
+      if (last !== '') {
+        yield last;
+        used += last.length;
+      }
+      last = s.segment;
+    }
+    if (used === 0) size *= 2;
+    else {
+      at += used;
+      size = window;
+    }
+  }
+}
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+/** Characters segmented at a time: short enough that the segmenter's cost stays linear. */
+const GRAPHEME_WINDOW = 256;
 
 /** `text` made safe and cut to at most `width` columns, ending in `…` when something was cut. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
   if (PLAIN.test(text)) return text.length <= width ? text : width === 1 ? '…' : text.slice(0, width - 1) + '…';
   const clean = safe(text);
-  if (stringWidth(clean) <= width) return clean;
+  if (widthOf(clean) <= width) return clean;
   const room = width - 1;
   let out = '';
   let used = 0;
@@ -236,20 +302,23 @@ export function wrapText(text: string, width: number): string[] {
         continue;
       }
       if (line !== '') out.push(line);
-      while (displayWidth(word) > room) {
+      if (displayWidth(word) > room) {
+        // one walk over the word, a line each time it fills: it was measured and walked again for each line
+        // it made, and a failure's reason of 8,000 accented letters and emoji took 1.4 s to wrap, 50,000 six
+        // minutes
         let head = '';
         let used = 0;
-        let rest = '';
         for (const g of graphemes(word)) {
           const w = stringWidth(g);
-          if (rest === '' && used + w <= room) {
-            head += g;
-            used += w;
-          } else rest += g;
+          if (used + w > room && head !== '') {
+            out.push(head);
+            head = '';
+            used = 0;
+          }
+          head += g;
+          used += w;
         }
-        if (head === '') break;
-        out.push(head);
-        word = rest;
+        word = head;
       }
       line = word;
     }

@@ -5,7 +5,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Table, type Column } from '../components/Table.js';
-import { displayWidth, safe, truncate } from '../text.js';
+import { displayWidth, graphemes, safe, truncate } from '../text.js';
 import type { RecordSection } from './record.js';
 import type { Role } from '../theme.js';
 
@@ -54,7 +54,8 @@ export function wrapValue(value: string, width: number, max = 12): string[] {
       line += ' ';
       used += 1;
     } else if (line !== '') breakLine();
-    for (const ch of Array.from(word)) {
+    // cluster by cluster: an accent cut from its letter would start the next line on nothing
+    for (const ch of graphemes(word)) {
       const cw = displayWidth(ch);
       if (used + cw > width) breakLine();
       line += ch;

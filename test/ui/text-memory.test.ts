@@ -1,0 +1,36 @@
+// What the sanitizer's memory of answers holds (src/ui/text.ts). Every text drawn goes through `safe`, and
+// the same texts are drawn frame after frame, so its answers are remembered. The service decides how long a
+// text is: a server's notes or a script's name can be tens of kilobytes, and a list of them is all different.
+// The memory is bounded by the characters it holds, not only by how many texts: thousands of long hostile
+// texts must not stay in memory because they were drawn once.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { expect, it } from 'vitest';
+import { safe, truncate } from '../../src/ui/text.js';
+
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+const heldBytes = () => {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+};
+
+it('does not keep thousands of long texts it has drawn once', () => {
+  const before = heldBytes();
+  // 150 notes of 60,000 characters, each with an escape in it (so each goes through the whole sanitizer):
+  // 9 million characters in, and as many out (two bytes each once a ␛ is in them)
+  for (let i = 0; i < 150; i++) truncate(`\u001b[2J${String(i).padStart(4, '0')} ${'x'.repeat(60_000)}`, 40);
+  const held = heldBytes() - before;
+  // kept whole, they held 27 MB; what stays is bounded by a budget of characters: 1 MB
+  expect(held).toBeLessThan(8 * 1024 * 1024);
+});
+
+it('still gives the same answer for a long text drawn again', () => {
+  const notes = `\u0007 ${'é'.repeat(70_000)}`;
+  const first = safe(notes);
+  expect(first.startsWith('␇ é')).toBe(true);
+  expect(safe(notes)).toBe(first);
+  for (let i = 0; i < 50; i++) safe(`\u0007${i}${'y'.repeat(50_000)}`);
+  expect(safe(notes)).toBe(first);
+});
