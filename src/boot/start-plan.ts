@@ -57,8 +57,12 @@ export function helpOrVersion(flags: Flags): string | null {
   return null;
 }
 
-/** The dashboard's flags, the cases of the switch below: what "did you mean" chooses from. */
-const FLAG_NAMES = ['--api-url', '--profile', '--theme', '--read-only', '--no-history', '--demo', '--help', '--version'];
+/** The dashboard's flags: what "did you mean" chooses from, and (with the short ones) the switch's cases, checked both ways by the compiler. */
+const FLAG_NAMES = ['--api-url', '--profile', '--theme', '--read-only', '--no-history', '--demo', '--help', '--version'] as const;
+const SHORT_FLAGS = ['-h', '-V'] as const;
+type FlagName = (typeof FLAG_NAMES)[number] | (typeof SHORT_FLAGS)[number];
+const ALL_FLAGS: readonly string[] = [...FLAG_NAMES, ...SHORT_FLAGS];
+const isFlagName = (name: string): name is FlagName => ALL_FLAGS.includes(name);
 
 /** The command line; `--name value` and `--name=value` both work. Unknown flags are refused, not ignored. */
 export function parseFlags(argv: readonly string[]): Flags {
@@ -77,6 +81,12 @@ export function parseFlags(argv: readonly string[]): Flags {
     const noValue = () => {
       if (eq > 0) throw new UsageError(`${name} takes no value`);
     };
+    if (!isFlagName(name)) {
+      if (arg.startsWith('-')) throw new UsageError(`unknown option ${name}${meant(name, FLAG_NAMES)}`);
+      // a command after a flag only the dashboard has (`--theme dark servers list`)
+      if (COMMAND_WORDS.includes(arg)) throw new UsageError(`unexpected argument '${arg}': a command comes first, its flags after it (ecsdeck ${arg} --help)`);
+      throw new UsageError(`unexpected argument '${arg}'${meant(arg, COMMAND_WORDS)}`);
+    }
     switch (name) {
       case '--api-url':
         flags.apiUrl = value();
@@ -111,10 +121,8 @@ export function parseFlags(argv: readonly string[]): Flags {
         flags.version = true;
         break;
       default:
-        if (arg.startsWith('-')) throw new UsageError(`unknown option ${name}${meant(name, FLAG_NAMES)}`);
-        // a command after a flag only the dashboard has (`--theme dark servers list`)
-        if (COMMAND_WORDS.includes(arg)) throw new UsageError(`unexpected argument '${arg}': a command comes first, its flags after it (ecsdeck ${arg} --help)`);
-        throw new UsageError(`unexpected argument '${arg}'${meant(arg, COMMAND_WORDS)}`);
+        // every name in the lists above has its case: a name added there without one does not compile
+        return name satisfies never;
     }
   }
   if (flags.demo && (flags.apiUrl !== undefined || flags.profile !== undefined)) {
