@@ -289,9 +289,42 @@ function failureText(a: Pick<TrackedAction, 'progress'>): string {
   return `failed at ${Math.floor(a.progress)}%; the service gives no reason`;
 }
 
+/** The restores each session has asked the service about (useRestoresStartedElsewhere). */
+const restoresAsked = new WeakMap<Session, Set<number>>();
+
+/**
+ * A restore started elsewhere (a script, another person) names only its server, and this session's dialogs
+ * did not remember its snapshot. While it runs, that snapshot says `restoring` among the server's snapshots:
+ * they are asked for once per such restore, and the one restoring is remembered as the dialogs remember
+ * theirs (none, or more than one, names nothing).
+ */
+function useRestoresStartedElsewhere(session: Session | null | undefined, inFlight: readonly TrackedAction[]): void {
+  useEffect(() => {
+    if (!session) return;
+    let asked = restoresAsked.get(session);
+    if (!asked) restoresAsked.set(session, (asked = new Set()));
+    const known = remembered(nameSources(session.cache)).restores ?? [];
+    for (const a of inFlight) {
+      if (a.type !== 'rollback' || asked.has(a.id) || known.some((r) => r.action === a.id)) continue;
+      asked.add(a.id);
+      session.client.snapshots.list(a.resource).then(
+        (snapshots) => {
+          const restoring = snapshots.filter((s) => s.restoring);
+          const [s] = restoring;
+          if (restoring.length === 1) rememberRecords(session.cache, { restores: [{ action: a.id, snapshot: { id: s.id, description: s.description } }] });
+        },
+        () => {
+          // named by its server alone, as before
+        },
+      );
+    }
+  }, [session, inFlight]);
+}
+
 /** The action panel's rows, each resource named from the session's lists and each failure given its reason. */
 export function usePanelRows(session: Session | null | undefined, dismissed: ReadonlySet<number>): ActionRow[] {
   const snapshot = useTrackerSnapshot(session?.tracker);
+  useRestoresStartedElsewhere(session, snapshot.inFlight);
   const bulk = session?.bulk;
   const bulkVersion = useBulkVersion(bulk);
   const src = useNameSources(session);

@@ -1,7 +1,7 @@
 // The account's one watcher and the power state, as a user sees them: work started behind the dashboard's back
 // (another client of the same account) shows in the panel and its end reaches the list; p and P know the
 // power state everywhere. The emulator's clock is moved by hand; the watcher probes fast here.
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createClient, type Client } from '../../../src/api/index.js';
 import { keys } from '../helpers.js';
 import { BASE, demoAwayFromSchedule, demoSession, openScreen, startApp, type Harness } from './harness.js';
@@ -59,6 +59,31 @@ describe('the watcher', () => {
     await h.press('P');
     await h.waitFor('✗ web-2 (ec206902) is already off');
     expect(h.frame()).not.toContain('[y/N]');
+  });
+
+  test('a restore started elsewhere is named by the snapshot it puts back, in the panel and when it ends', async () => {
+    let other: Client;
+    ({ h, other } = await start({ width: 120, height: 32 }));
+    await settle(h);
+    const snap = (await other.snapshots.list('ec206901')).find((s) => s.description === 'pre-migration')!;
+    const asked = vi.spyOn(h.session.client.snapshots, 'list');
+    await other.servers.rollback('ec206901', snap.id);
+    // the action names only the server: its snapshot that says it is restoring names the rest
+    const named = new RegExp(`rollback +web-1 \\(ec206901\\) from snapshot ${snap.id} "pre-migration"`);
+    await h.waitFor(named);
+    h.advance(2);
+    await h.waitFor(new RegExp(`${named.source} +█+░+ +\\d+%`));
+    h.advance(2);
+    await h.waitFor(new RegExp(`${named.source} +█+░* +\\d+%`));
+    // that server's snapshots were asked for once, not on every look of the watcher
+    expect(asked.mock.calls.filter(([server]) => server === 'ec206901')).toHaveLength(1);
+    h.advance(120);
+    await h.waitFor(new RegExp(`${named.source} +✓ done`));
+    // and :actions, beside the server (its NAME column cut at 120 columns)
+    await h.press(':');
+    await h.type('actions');
+    await h.press(keys.enter);
+    await h.waitFor(/rollback +ec206901 +web-1 from … +Completed/);
   });
 
   test('an action that started and ended between two looks still refreshes the power of its server', async () => {
