@@ -19,7 +19,9 @@ import {
   indexNear,
   layoutColumns,
   naturalWidths,
+  noRowsMatch,
   positionLabel,
+  quotedSearch,
   sortRows,
   type Column,
   type LaidOutColumn,
@@ -28,7 +30,7 @@ import {
 } from './table-model.js';
 
 // the model's functions and types, where the lists have always found them
-export { cellText, computeWindow, filterRows, indexNear, layoutColumns, positionLabel, sortRows };
+export { cellText, computeWindow, filterRows, indexNear, layoutColumns, noRowsMatch, positionLabel, quotedSearch, sortRows };
 export type { Column, LiveCells, SortSpec };
 
 interface TableProps<T> {
@@ -240,7 +242,7 @@ export function Table<T>(props: TableProps<T>): ReactNode {
           // wrapped, not cut: this is where a list says why it could not be loaded
           <Box paddingLeft={1} width={width}>
             <Text color={color('dim')} wrap="wrap">
-              {safe(filtered ? `no rows match /${filter?.trim()}` : (props.emptyText ?? 'nothing here yet'))}
+              {safe(filtered ? noRowsMatch(filter ?? '', width) : (props.emptyText ?? 'nothing here yet'))}
             </Text>
           </Box>
         ) : (

@@ -3,7 +3,7 @@
 // them; the lists that sort or filter ahead of the table (ResourceView, useFilter) use the same functions.
 
 import { formatDate } from '../format.js';
-import { displayWidth } from '../text.js';
+import { displayWidth, truncate } from '../text.js';
 import { scalarText } from '../../api/read.js';
 import type { Role } from '../theme.js';
 
@@ -71,6 +71,19 @@ export function cellText<T>(row: T, column: Column<T>): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatDate(value);
   return scalarText(value);
+}
+
+/**
+ * What a list says when its filter keeps no row: `no rows match /web`, the filter cut to a third of the
+ * width. The whole of it is in the field above; a pasted paragraph quoted whole here was wrapped over the list.
+ */
+export function noRowsMatch(filter: string, width: number): string {
+  return `no rows match /${quotedSearch(filter, width)}`;
+}
+
+/** A filter or search quoted back in a list's message: trimmed and cut to a third of the width. */
+export function quotedSearch(text: string, width: number): string {
+  return truncate(text.trim(), Math.max(10, Math.floor(width / 3)));
 }
 
 /** Rows whose rendered text, in any column, contains `text` (case-insensitive). Same array when no filter. */

@@ -5,7 +5,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from 'ink';
-import { Table, indexNear, sortRows } from '../components/Table.js';
+import { Table, indexNear, noRowsMatch, quotedSearch, sortRows } from '../components/Table.js';
 import { ScreenTitle, useIdleKeys, useScreenControl, useSelection, type ScreenProps, type SortColumn } from '../hooks/screen.js';
 import { useFilteredRows, useWarmSearch } from '../hooks/useFilter.js';
 import { useResource } from '../hooks/useResource.js';
@@ -276,10 +276,10 @@ export function ResourceView<T extends object, P extends Params>(props: Resource
         : 'loading…'
       : paged && searched.current !== ''
         ? paged.searchBy
-          ? paged.searchBy.nothing(searched.current)
-          : `nothing on the service matches "${searched.current}"`
+          ? paged.searchBy.nothing(quotedSearch(searched.current, width))
+          : `nothing on the service matches "${quotedSearch(searched.current, width)}"`
         : rows.length > 0
-          ? `no rows match /${filter.trim()}`
+          ? noRowsMatch(filter, width)
           : (spec.empty ?? 'nothing here yet');
   return (
     <Box flexDirection="column" width={width} height={height}>

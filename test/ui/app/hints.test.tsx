@@ -122,6 +122,13 @@ describe(':actions', () => {
     await h.type('power');
     await h.press(keys.enter);
     await h.waitFor('no actions of a resource named "power" (/ takes an exact name or id)');
+    // a long search is quoted cut, on one line (the whole of it is in the field above)
+    await h.press('/');
+    await h.press(keys.ctrlU);
+    h.stdin.write(`\u001b[200~${'web'.repeat(100)}\u001b[201~`);
+    await h.press(keys.enter);
+    const said = (await h.waitFor(/no actions of a resource named "(web)+w?e?…"/)).split('\n').find((l) => l.includes('no actions of'))!;
+    expect(said).toContain('(/ takes an exact name or id)');
   });
 
   it('G after the first page goes to the last action of all, not of the page', async () => {

@@ -75,3 +75,22 @@ test('keys typed while a list loads its first rows wait for them: `:actions⏎jj
   h.stdin.write(':actions\rjj');
   await h.waitFor((f) => /actions loaded/.test(f) && / 3\/\d+│$/m.test(f), 10_000);
 });
+
+test('a long filter that matches nothing says so on one line, cut, and the list keeps its place on screen', async () => {
+  h = await startApp({ width: 80, height: 24 });
+  await h.waitFor('web-1');
+  const filter = `${'é'.repeat(100)}${'x'.repeat(400)}`;
+  // a paste into the filter line (bracketed, as a terminal sends one)
+  h.stdin.write('/');
+  await h.waitFor((f) => f.split('\n')[1].includes('Servers  /'));
+  h.stdin.write(`\u001b[200~${filter}\u001b[201~`);
+  const f = await h.waitFor('no rows match /');
+  const lines = f.split('\n');
+  const said = lines.findIndex((l) => l.includes('no rows match /'));
+  // the whole filter is in the field above; the message quotes its start, cut, and the next line is blank
+  expect(lines[said]).toMatch(/no rows match \/é+…/);
+  expect(lines[said + 1]).toMatch(/^│ +│$/);
+  expect(f).toMatch(/ 0 of \d+ match /);
+  h.stdin.write('\u001b');
+  await h.waitFor('web-1');
+});
