@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { StatusKind } from '../hooks/screen.js';
 import { COMMANDS } from '../registry.js';
 import { didYouMean } from '../suggest.js';
+import { truncate } from '../text.js';
 
 const HISTORY = 50;
 
@@ -35,7 +36,8 @@ export function useCommandLine(act: { go(screen: string): void; quit(): void; re
     }
     if (resolved === 'quit') latest.current.quit();
     else if (resolved) latest.current.go(resolved);
-    else if (value !== '') latest.current.report('error', `no screen named '${value}'${meantScreen(value)}; Tab completes a name`);
+    // the name quoted cut: a paragraph pasted into the line would leave no room for what to do
+    else if (value !== '') latest.current.report('error', `no screen named '${truncate(value, 40)}'${meantScreen(value)}; Tab completes a name`);
   }, []);
   return { typed, setTyped, history: history.current, submit };
 }

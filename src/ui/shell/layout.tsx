@@ -16,7 +16,7 @@ import type { Scope } from '../keymap.js';
 import { COMMANDS } from '../registry.js';
 import type { Mode } from '../routing.js';
 import { ActionArea, HeaderBar, MemoFooter, type PendingConnection } from '../shell-parts.js';
-import { displayWidth, safe, truncate } from '../text.js';
+import { displayWidth, safe, truncate, wrapText } from '../text.js';
 import { color } from '../theme.js';
 import type { Status } from './status.js';
 
@@ -36,7 +36,8 @@ interface Layout {
   inner: number;
   /** the action panel's rows */
   lines: number;
-  statusText: string;
+  /** the status line's rows (one or two; none without a status), each within the width */
+  statusLines: string[];
   statusRows: number;
   /** the screen's rows */
   bodyRows: number;
@@ -59,10 +60,23 @@ export function layoutOf(columns: number, rows: number, panel: readonly ActionRo
   const inner = W - 2;
   const panelRows = panelLines(H, panelNeed(panel, W));
   const lines = mode === 'command' ? completionLines(H, panelRows) : panelRows;
-  const statusText = status ? safe(`${status.kind === 'error' ? '✗ ' : ''}${status.text}`) : '';
-  const statusRows = mode === 'command' ? 1 : Math.min(2, Math.max(1, Math.ceil(displayWidth(statusText) / Math.max(1, inner - 1))));
+  const statusText = status ? `${status.kind === 'error' ? '✗ ' : ''}${status.text}` : '';
+  const statusLines = statusText === '' ? [] : statusRowsOf(statusText, Math.max(1, inner - 1));
+  const statusRows = mode === 'command' ? 1 : Math.max(1, statusLines.length);
   const bodyRows = Math.max(3, H - 2 - (1 + lines) - statusRows);
-  return { W, H, inner, lines, statusText, statusRows, bodyRows, helpRows: bodyRows + 1 + lines };
+  return { W, H, inner, lines, statusLines, statusRows, bodyRows, helpRows: bodyRows + 1 + lines };
+}
+
+/**
+ * The status line's text in one row of `width`, or two wrapped at spaces; what a third would hold is left
+ * out with … at the end of the second (Ink, wrapping it, cut the third row off unseen). Only three rows'
+ * worth of the text is ever wrapped: a paragraph pasted into `:` came back whole in its answer.
+ */
+function statusRowsOf(text: string, width: number): string[] {
+  if (displayWidth(text) <= width) return [safe(text)];
+  const rows = wrapText(truncate(text, width * 3), width);
+  if (rows.length <= 2) return rows;
+  return [rows[0], truncate(`${rows[1]} ${rows.slice(2).join(' ')}`, width)];
 }
 
 interface ShellFrameProps {
@@ -107,7 +121,7 @@ interface ShellFrameProps {
 
 export function ShellFrame(props: ShellFrameProps): ReactNode {
   const { size, tooSmall, mode, status, relogin } = props;
-  const { W, H, inner, lines, statusText, statusRows, bodyRows, helpRows } = props.layout;
+  const { W, H, inner, lines, statusLines, statusRows, bodyRows, helpRows } = props.layout;
   return (
     <Box flexDirection="column" width={size.columns} height={size.rows}>
       {tooSmall ? <TooSmall columns={size.columns} rows={size.rows} /> : null}
@@ -133,8 +147,8 @@ export function ShellFrame(props: ShellFrameProps): ReactNode {
           {mode === 'command' ? (
             <CommandLine commands={COMMANDS} history={props.history} width={inner} onChange={props.onTyped} onSubmit={props.onCommand} onCancel={props.closeMode} />
           ) : status ? (
-            <Text color={status.kind === 'error' ? color('error') : undefined} wrap={statusRows > 1 ? 'wrap' : 'truncate'}>
-              {statusRows > 1 ? statusText : truncate(statusText, inner)}
+            <Text color={status.kind === 'error' ? color('error') : undefined} wrap="truncate">
+              {statusLines.join('\n')}
             </Text>
           ) : (
             <Text> </Text>

@@ -128,6 +128,18 @@ describe('command line', () => {
     expect(hasRow(h.frame(), 'web-1')).toBe(true);
   });
 
+  test('a paragraph pasted into : is quoted cut, and the answer still says what to do', async () => {
+    h = await startApp({ width: 80, height: 24 });
+    await h.waitFor((f) => hasRow(f, 'web-1'));
+    await h.press(':');
+    h.stdin.write(`\u001b[200~${'servers and then some words '.repeat(20)}\u001b[201~`);
+    await h.press(keys.enter);
+    // two rows of the status line at 80 columns, read as one
+    const said = "✗ no screen named 'servers and then some words servers and…'; Tab completes a name";
+    const f = await h.waitFor((frame) => frame.replace(/ *│\n│/g, ' ').includes(said));
+    expect(hasRow(f, 'web-1')).toBe(true);
+  });
+
   test('every screen name opens a list that loads from the service without an error', async () => {
     h = await startApp({ height: 34 });
     await h.waitFor((f) => hasRow(f, 'web-1'));
