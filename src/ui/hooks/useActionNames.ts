@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Image, Server, Snapshot } from '../../api/index.js';
 import type { ResourceCache } from '../../session/cache.js';
+import { mapPooled } from '../../session/pool.js';
 import { trackedStatus, type Session } from '../../session/session.js';
 import { typeWords, type ActionRow } from '../components/action-lines.js';
 import { panelRows, useCached, useTrackerSnapshot } from './useTracker.js';
@@ -304,20 +305,18 @@ function useRestoresStartedElsewhere(session: Session | null | undefined, inFlig
     let asked = restoresAsked.get(session);
     if (!asked) restoresAsked.set(session, (asked = new Set()));
     const known = remembered(nameSources(session.cache)).restores ?? [];
-    for (const a of inFlight) {
-      if (a.type !== 'rollback' || asked.has(a.id) || known.some((r) => r.action === a.id)) continue;
-      asked.add(a.id);
-      session.client.snapshots.list(a.resource).then(
-        (snapshots) => {
-          const restoring = snapshots.filter((s) => s.restoring);
-          const [s] = restoring;
-          if (restoring.length === 1) rememberRecords(session.cache, { restores: [{ action: a.id, snapshot: { id: s.id, description: s.description } }] });
-        },
-        () => {
-          // named by its server alone, as before
-        },
-      );
-    }
+    const unnamed = inFlight.filter((a) => a.type === 'rollback' && !asked.has(a.id) && !known.some((r) => r.action === a.id));
+    for (const a of unnamed) asked.add(a.id);
+    // a script restoring a hundred servers is asked about four at a time
+    void mapPooled(unnamed, 4, async (a) => {
+      try {
+        const restoring = (await session.client.snapshots.list(a.resource)).filter((s) => s.restoring);
+        const [s] = restoring;
+        if (restoring.length === 1) rememberRecords(session.cache, { restores: [{ action: a.id, snapshot: { id: s.id, description: s.description } }] });
+      } catch {
+        // named by its server alone, as before
+      }
+    });
   }, [session, inFlight]);
 }
 
