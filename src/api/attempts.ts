@@ -24,7 +24,7 @@ export class StatusFailure extends Error {
   }
 }
 
-/** An attempt's answer did not begin within its time. */
+/** An attempt's answer did not begin within its time, or its body stopped coming for as long. */
 export class AttemptTimeout extends Error {
   constructor() {
     super('the attempt timed out');
@@ -39,7 +39,7 @@ const WAIT_STATUSES = new Set([429, 503]);
 
 interface AttemptOptions {
   signal?: AbortSignal;
-  /** each attempt's, from sending to the answer's first line */
+  /** each attempt's, from sending to the answer's first line, and then between two pieces of its body */
   timeoutMs: number;
   policy: RetryPolicy;
   /** told before a retry that follows a failure which may hide an answer the service did send */
@@ -84,12 +84,48 @@ function attempt(exchange: Exchange, out: Omit<Outgoing, 'signal'>, signal: Abor
     const onAbort = () => reject(signal!.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     exchange({ ...out, signal: both })
-      .then(resolve, reject)
+      .then((answer) => resolve({ ...answer, body: stopsWhenStalled(answer.body, timeoutMs, timeUp) }), reject)
       .finally(() => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       });
   });
+}
+
+/**
+ * An answer's body, each piece awaited at most `timeoutMs`: a service that sends its headers and then holds
+ * the connection open without the rest (a stalled proxy, a hung process) ends in an AttemptTimeout instead of
+ * a list that says loading… for ever, or a watcher that never looks again. The exchange is told to stop; the
+ * reading ends at once whether or not it does. A large answer that keeps coming is never cut.
+ */
+async function* stopsWhenStalled(body: AsyncIterable<Uint8Array>, timeoutMs: number, timeUp: AbortController): AsyncGenerator<Uint8Array> {
+  const pieces = body[Symbol.asyncIterator]();
+  let ended = false;
+  try {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          timeUp.abort(new AttemptTimeout());
+          reject(new AttemptTimeout());
+        }, timeoutMs);
+      });
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await Promise.race([pieces.next(), stalled]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (next.done) {
+        ended = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // not awaited: a piece still awaited holds the generator's return until it settles, and it may never
+    if (!ended) void pieces.return?.()?.catch(() => undefined);
+  }
 }
 
 /** ms to wait before retry number `retry`, or null: no retry. */

@@ -4,9 +4,9 @@
 // The other jobs live beside it: exchange.ts (what carries a request), attempts.ts (timeouts and retries),
 // auth.ts (the credential and its renewal), failure.ts (failures as errors), repeats.ts (unchanged answers to
 // polled lists).
-import { attempts, type RetryPolicy } from './attempts.js';
+import { AttemptTimeout, attempts, type RetryPolicy } from './attempts.js';
 import { Auth, type Credential, type Renewer } from './auth.js';
-import { ApiError, NetworkError, ShapeError } from './errors.js';
+import { ApiError, NetworkError, ShapeError, TimeoutError } from './errors.js';
 import { fetchExchange, readText, utf8, type Exchange, type FetchLike, type Incoming } from './exchange.js';
 import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
@@ -271,6 +271,7 @@ export class Transport {
       }
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
+      if (err instanceof AttemptTimeout) throw new TimeoutError({ method: upper, path, timeoutMs });
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
     this.clock.observe(response.header('date'));

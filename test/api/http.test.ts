@@ -140,6 +140,66 @@ describe.each(DIALECTS)('retries against the emulator (%s)', (dialect) => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(e.sent).toHaveLength(1);
   });
+
+});
+
+describe('a body that stops coming', () => {
+  it('is a TimeoutError, as an answer that does not begin is, not a wait without end', async () => {
+    // the headers come at once, then the first bytes of the list, then nothing, the connection held open
+    const stalled = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"status":"ok","servers":['));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const client = createClient({ endpoint: BASE, credential: { kind: 'token', token: 'tok-stalled-0123456789' }, timeoutMs: 60, retry: { limit: 0 }, fetch: async () => stalled() });
+    const err = await client.servers.list().catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as Error).message).toBe('the service did not answer within 60 ms');
+  });
+
+  it('does not cut an answer that keeps coming, however long it takes in all', async () => {
+    // the emulator's own answers, each given in ten pieces 20 ms apart: 200 ms in all, more than three
+    // times the limit between two pieces
+    const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
+    const slowly = async (request: Request): Promise<Response> => {
+      const answer = await emulator.fetch(request);
+      const text = await answer.text();
+      const size = Math.ceil(text.length / 10);
+      let at = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (at >= text.length) return controller.close();
+          await new Promise((r) => setTimeout(r, 20));
+          controller.enqueue(new TextEncoder().encode(text.slice(at, (at += size))));
+        },
+      });
+      return new Response(stream, { status: answer.status, headers: answer.headers });
+    };
+    const client = createClient({ endpoint: BASE, timeoutMs: 60, retry: { limit: 0 }, fetch: slowly });
+    await client.login('demo', PASSWORD);
+    expect((await client.servers.list()).map((x) => x.notes)).toContain('web-1');
+  });
+
+  it('in a refusal, gives the refusal without its words rather than wait for them', async () => {
+    const refusal = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"status":"error","mess'));
+          },
+        }),
+        { status: 409, statusText: 'Conflict', headers: { 'content-type': 'application/json' } },
+      );
+    const client = createClient({ endpoint: BASE, credential: { kind: 'token', token: 'tok-refused-0123456789' }, timeoutMs: 60, retry: { limit: 0 }, fetch: async () => refusal() });
+    const err = await client.servers.powerOff('ec206901').catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(409);
+    expect((err as Error).message).toBe('Conflict');
+  });
 });
 
 describe('retry rules on canned answers', () => {
