@@ -214,7 +214,7 @@ export function graphemes(text: string): Iterable<string> {
 
 /**
  * V8's segmenter takes time that grows with the square of the text's length when its segments are walked:
- * 16,000 characters 70 ms, 60,000 a second (a script's one long line, a failure's long reason). Here the text is
+ * 16,000 characters 70 ms, 60,000 a second (a script's one long line, a service's long message). Here the text is
  * segmented `window` characters at a time. Every boundary found inside a window is the text's own (whether
  * two characters join depends only on them and what comes before), except that the window's last cluster
  * may go on past its end: it is segmented again at the start of the next window. A cluster longer than a
@@ -304,7 +304,7 @@ export function wrapText(text: string, width: number): string[] {
       if (line !== '') out.push(line);
       if (displayWidth(word) > room) {
         // one walk over the word, a line each time it fills: it was measured and walked again for each line
-        // it made, and a failure's reason of 8,000 accented letters and emoji took 1.4 s to wrap, 50,000 six
+        // it made, and a service's message of 8,000 accented letters and emoji took 1.4 s to wrap, 50,000 six
         // minutes
         let head = '';
         let used = 0;

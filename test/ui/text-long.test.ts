@@ -1,8 +1,8 @@
-// Long text from the service or a file: a script's one long line, a failure's long reason. V8's segmenter
+// Long text from the service or a file: a script's one long line, a service's long message. V8's segmenter
 // takes time that grows with the square of a text's length, and the wrapping measured and walked a long word
-// again for each line it made: a reason of 8,000 accented letters and emoji took 1.4 s to wrap (the action
-// panel wraps it on every frame), 50,000 six minutes; opening a script whose one line held 50,000 of them
-// took 1.2 s.
+// again for each line it made: a message of 8,000 accented letters and emoji took 1.4 s to wrap (a form shows
+// a refusal wrapped under its fields, on every frame while it is open), 50,000 six minutes; opening a script
+// whose one line held 50,000 of them took 1.2 s.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { displayWidth, graphemes, graphemesByWindow, safe, truncate, wrapText } from '../../src/ui/text.js';
