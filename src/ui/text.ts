@@ -326,3 +326,14 @@ export function wrapText(text: string, width: number): string[] {
   }
   return out;
 }
+
+/**
+ * `text` wrapped as wrapText wraps it, in at most `rows` lines: what more lines would hold is left out with …
+ * at the end of the last. Only a little more than those rows' worth of the text is wrapped, however long it is.
+ */
+export function wrapAtMost(text: string, width: number, rows: number): string[] {
+  const room = Math.max(1, width);
+  const lines = wrapText(truncate(text, room * (rows + 1)), room);
+  if (lines.length <= rows) return lines;
+  return [...lines.slice(0, rows - 1), truncate(lines.slice(rows - 1).join(' '), room)];
+}

@@ -11,7 +11,7 @@ import { PRIORITY, useKeys } from '../keys.js';
 import { CORE_KEYS, keyLine, type BindingId, type Scope } from '../keymap.js';
 import { renderLine } from '../components/TextInput.js';
 import { useTerminalHandoff } from '../terminal-handoff.js';
-import { displayWidth, padEnd, truncate, wrapText } from '../text.js';
+import { displayWidth, padEnd, truncate, wrapAtMost, wrapText } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import { computeWindow, positionLabel } from '../components/Table.js';
 import { choiceView, formStep, initialForm, shown, typedFilter, type FormEvent, type FormState, type FormStep } from './form.js';
@@ -78,7 +78,8 @@ function formBox<T>(form: FormSpec<T>, row: T | undefined, fields: readonly Fiel
   // under a choice gives up rows first (down to three entries), then the fields other than the focused one.
   const asked = question ? wrapLines(question.text, inner) : [];
   const hintLines = hint ? wrapText(hint, inner) : [];
-  const errorLines = s.error ? wrapText(`✗ ${s.error}`, inner) : [];
+  // the service's refusal, however long, in at most a third of the rows: the fields stay in sight
+  const errorLines = s.error ? wrapAtMost(`✗ ${s.error}`, inner, Math.max(2, Math.floor(height / 3))) : [];
   const fixed = 2 + 1 + Math.max(1, errorLines.length) + hintLines.length + asked.length;
   const entries = isChoice ? choiceView(s, focused.id).list.length : 0;
   const listFull = isChoice ? Math.min(LIST_ROWS, Math.max(1, entries)) + 1 : 0;

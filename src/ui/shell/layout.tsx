@@ -16,7 +16,7 @@ import type { Scope } from '../keymap.js';
 import { COMMANDS } from '../registry.js';
 import type { Mode } from '../routing.js';
 import { ActionArea, HeaderBar, MemoFooter, type PendingConnection } from '../shell-parts.js';
-import { displayWidth, safe, truncate, wrapText } from '../text.js';
+import { displayWidth, safe, wrapAtMost } from '../text.js';
 import { color } from '../theme.js';
 import type { Status } from './status.js';
 
@@ -69,14 +69,11 @@ export function layoutOf(columns: number, rows: number, panel: readonly ActionRo
 
 /**
  * The status line's text in one row of `width`, or two wrapped at spaces; what a third would hold is left
- * out with … at the end of the second (Ink, wrapping it, cut the third row off unseen). Only three rows'
- * worth of the text is ever wrapped: a paragraph pasted into `:` came back whole in its answer.
+ * out with … at the end of the second (Ink, wrapping it, cut the third row off unseen, and wrapped the whole of
+ * a paragraph pasted into `:` as it came back in the answer).
  */
 function statusRowsOf(text: string, width: number): string[] {
-  if (displayWidth(text) <= width) return [safe(text)];
-  const rows = wrapText(truncate(text, width * 3), width);
-  if (rows.length <= 2) return rows;
-  return [rows[0], truncate(`${rows[1]} ${rows.slice(2).join(' ')}`, width)];
+  return displayWidth(text) <= width ? [safe(text)] : wrapAtMost(text, width, 2);
 }
 
 interface ShellFrameProps {
