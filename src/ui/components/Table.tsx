@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState
 import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys.js';
 import { CORE_KEYS, type KeyLike } from '../keymap.js';
-import { padEnd, padStart, safe, truncate } from '../text.js';
+import { padEnd, padStart, truncate, wrapAtMost } from '../text.js';
 import { color, selectionInverse } from '../theme.js';
 import {
   cellText,
@@ -239,10 +239,11 @@ export function Table<T>(props: TableProps<T>): ReactNode {
       </Text>
       <Box flexDirection="column" height={height}>
         {view.length === 0 ? (
-          // wrapped, not cut: this is where a list says why it could not be loaded
+          // wrapped, not cut: this is where a list says why it could not be loaded; a message longer than the
+          // rows (a gateway's page of words) ends in … on the last, not drawn over the position under it
           <Box paddingLeft={1} width={width}>
-            <Text color={color('dim')} wrap="wrap">
-              {safe(filtered ? noRowsMatch(filter ?? '', width) : (props.emptyText ?? 'nothing here yet'))}
+            <Text color={color('dim')} wrap="truncate">
+              {wrapAtMost(filtered ? noRowsMatch(filter ?? '', width) : (props.emptyText ?? 'nothing here yet'), width - 1, Math.max(1, height)).join('\n')}
             </Text>
           </Box>
         ) : (

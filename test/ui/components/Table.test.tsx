@@ -354,6 +354,16 @@ describe('<Table>', () => {
     for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
   });
 
+  it('ends what it says with … on its last row when it is longer than the rows (a service\'s long message)', async () => {
+    const why = `could not be loaded: ${'the gateway answered with a page of its own words '.repeat(60)}`;
+    const { lastFrame } = render(<Table rows={[]} columns={columns} rowKey={(r: Server) => r.id} height={3} width={40} emptyText={why} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes('0/0'));
+    const said = frame.split('\n').filter((l) => /could not|gateway|answered|words|page/.test(l));
+    expect(said).toHaveLength(3);
+    expect(said[0]).toMatch(/^ could not be loaded: the gateway/);
+    expect(said[2]).toMatch(/…$/);
+  });
+
   it('ignores keys when inactive', async () => {
     const { lastFrame, stdin, rerender } = render(<Table rows={many(5)} columns={columns} rowKey={(r) => r.id} height={3} width={60} isActive={false} />);
     await waitForFrame(lastFrame, (f) => f.includes('1/5'));
