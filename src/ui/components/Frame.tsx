@@ -160,33 +160,6 @@ export function Footer(props: FooterProps): ReactNode {
   );
 }
 
-interface StatusLineProps {
-  /** Shown in red exactly as given (the service's own words); wraps rather than being cut. */
-  error?: string | null;
-  info?: string | null;
-  width?: number;
-}
-
-export function StatusLine(props: StatusLineProps): ReactNode {
-  if (props.error) {
-    return (
-      <Box width={props.width}>
-        <Text color={color('error')} wrap="wrap">
-          ✗ {props.error}
-        </Text>
-      </Box>
-    );
-  }
-  if (props.info) {
-    return (
-      <Box width={props.width}>
-        <Text wrap="truncate">{props.info}</Text>
-      </Box>
-    );
-  }
-  return <Text> </Text>;
-}
-
 interface ActionPanelProps {
   actions: readonly ActionRow[];
   width: number;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import { ActionPanel, Footer, Header, HelpOverlay, StatusLine, TooSmall, isTooSmall, wrapHelpLine } from '../../../src/ui/components/Frame.js';
+import { ActionPanel, Footer, Header, HelpOverlay, TooSmall, isTooSmall, wrapHelpLine } from '../../../src/ui/components/Frame.js';
 import { KEYS } from '../../../src/ui/registry.js';
 // the screens' keys are registered by the registry, as in the app
 import '../../../src/ui/registry.js';
@@ -50,20 +50,6 @@ describe('Footer', () => {
     rerender(<Footer width={30} scopes={['global', 'servers', 'table']} />);
     const narrow = await waitForFrame(lastFrame, (f) => displayWidth(f) === 30);
     expect(narrow).toContain('? help');
-  });
-});
-
-describe('StatusLine', () => {
-  it('shows the error to the letter, wrapping instead of cutting', async () => {
-    const message = 'VLAN id 5000 is out of range: allowed values are 2-4094 (excluding 1002-1005)';
-    const { lastFrame } = render(<StatusLine error={message} width={40} />);
-    const frame = await waitForFrame(lastFrame, (f) => f.includes('VLAN'));
-    expect(frame.replace(/\n/g, ' ').replace(/\s+/g, ' ')).toContain(message);
-  });
-
-  it('shows info when there is no error', async () => {
-    const { lastFrame } = render(<StatusLine info="refreshed" />);
-    await waitForFrame(lastFrame, (f) => f.includes('refreshed'));
   });
 });
 
