@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import type { Client, CreatedServer, Plan } from '../../api/index.js';
-import { displayWidth } from '../text.js';
+import { displayWidth, truncate, wrapText } from '../text.js';
 import { color, colorEnabled } from '../theme.js';
 import { imageChoices, locationChoices, planChoices, spotDiscountOf } from './create-server/choices.js';
 import { ExtrasStep, type ExtrasLists } from './create-server/extras.js';
@@ -142,13 +142,16 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
     [state.plan, regions.data, availability.data, state.spotDiscount],
   );
 
-  // A refusal is shown whole, to the letter, however long: the body gives up the lines it needs.
+  // A refusal is shown whole, to the letter, as far as the lines the body can give up (all but eight); past
+  // them it ends in …, and the warning after an answer lost always follows it whole.
   const problem = state.sending || state.created !== null ? null : state.step === 'review' ? state.error : state.message;
   const UNCERTAIN = ' — the server may exist anyway: check the list before trying again';
-  const problemText = problem === null ? '' : `✗ ${problem}${state.uncertain ? UNCERTAIN : ''}`;
-  const rawLines = Math.ceil(displayWidth(problemText) / Math.max(1, width));
-  // Word wrapping can take one line more than the plain division says.
-  const problemLines = problem === null ? 1 : Math.min(Math.max(1, height - 8), rawLines > 1 ? rawLines + 1 : 1);
+  const warning = state.uncertain ? UNCERTAIN : '';
+  const problemRows = Math.max(1, height - 8);
+  const shown = problem === null ? '' : problemShown(`✗ ${problem}`, warning, width, problemRows);
+  const wrapped = problem === null ? 1 : wrapText(shown + warning, Math.max(1, width)).length;
+  // Ink's wrapping can take one line more than ours.
+  const problemLines = Math.min(problemRows, wrapped > 1 ? wrapped + 1 : 1);
   const bodyHeight = Math.max(4, height - 3 - problemLines);
   const rows = Math.max(1, bodyHeight - 3);
   let body: ReactNode;
@@ -288,8 +291,8 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       ) : problem !== null ? (
         <Box height={problemLines} overflow="hidden">
           <Text color={color('error')} wrap="wrap">
-            ✗ {problem}
-            {state.uncertain ? <Text color={color('warn')}>{UNCERTAIN}</Text> : null}
+            {shown}
+            {warning ? <Text color={color('warn')}>{warning}</Text> : null}
           </Text>
         </Box>
       ) : (
@@ -300,4 +303,22 @@ export function CreateServerWizard(props: CreateServerWizardProps): ReactNode {
       </Text>
     </Box>
   );
+}
+
+/**
+ * The refusal as the wizard shows it in at most `rows` rows of `width` with `warning` after it: whole when
+ * that fits, else cut with … where the warning still fits after it (the service decides how long a refusal is;
+ * the warning that a server may exist is the dashboard's, and never cut).
+ */
+function problemShown(refusal: string, warning: string, width: number, rows: number): string {
+  const room = Math.max(1, width);
+  const fits = (text: string) => wrapText(text + warning, room).length <= rows;
+  let budget = rows * room - displayWidth(warning);
+  let cut = truncate(refusal, Math.max(1, budget));
+  if (cut === refusal && fits(refusal)) return refusal;
+  while (!fits(cut) && budget > room) {
+    budget -= room;
+    cut = truncate(refusal, budget);
+  }
+  return cut;
 }

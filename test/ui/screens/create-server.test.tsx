@@ -353,7 +353,16 @@ const plain = (frame: string): string => frame.replace(/\u001b\[[0-9;]*m/g, '');
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function setup(
-  opts: { seed?: 'demo' | 'empty'; dialect?: 'primary' | 'alternate' | 'live'; readOnly?: boolean; width?: number; height?: number; faults?: Record<string, unknown> } = {},
+  opts: {
+    seed?: 'demo' | 'empty';
+    dialect?: 'primary' | 'alternate' | 'live';
+    readOnly?: boolean;
+    width?: number;
+    height?: number;
+    faults?: Record<string, unknown>;
+    /** the create's connection fails with this message (its answer lost: the server may exist) */
+    createFails?: string;
+  } = {},
 ) {
   const emulator: Emulator = createEmulator({ clock: 'manual', seed: opts.seed ?? 'demo', dialect: opts.dialect });
   const sent: Sent[] = [];
@@ -363,6 +372,7 @@ async function setup(
     fetch: async (req) => {
       const text = req.body ? await req.clone().text() : '';
       sent.push({ method: req.method, path: new URL(req.url).pathname, body: text ? JSON.parse(text) : undefined });
+      if (opts.createFails !== undefined && req.method === 'POST' && new URL(req.url).pathname === '/ecs/v2/servers') throw new Error(opts.createFails);
       return emulator.fetch(req);
     },
   });
@@ -633,6 +643,18 @@ describe('<CreateServerWizard>', () => {
     expect(failed).toContain('"notes": "lost"');
     expect(failed.split('\n').length).toBeLessThanOrEqual(24);
     expect(w.posts()).toHaveLength(1); // a create is never retried
+  });
+
+  it('a lost answer with a long reason still ends with the warning that the server may exist anyway', async () => {
+    const w = await setup({ width: 80, createFails: `proxy gave up: ${'the upstream connection was reset while the request was in flight '.repeat(40)}` });
+    await toReview(w, { plan: 'eCS1', location: 'mi2', image: 'debian-12', notes: 'lost' });
+    w.t.stdin.write(keys.enter);
+    const failed = await w.see((f) => f.replace(/\s+/g, ' ').includes('check the list before trying again'));
+    const flat = failed.replace(/\s+/g, ' ');
+    expect(flat).toContain('✗ cannot reach the service at http://emulator.test (proxy gave up: the upstream');
+    expect(flat).toContain('… — the server may exist anyway: check the list before trying again');
+    expect(failed.split('\n').length).toBeLessThanOrEqual(24);
+    expect(w.posts()).toHaveLength(1);
   });
 
   it('two ⏎ in one chunk on the review send one request', async () => {
