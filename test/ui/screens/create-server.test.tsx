@@ -362,10 +362,15 @@ async function setup(
     faults?: Record<string, unknown>;
     /** the create's connection fails with this message (its answer lost: the server may exist) */
     createFails?: string;
+    /** the first request for the plans fails with this message, retries and all */
+    plansFail?: string;
   } = {},
 ) {
   const emulator: Emulator = createEmulator({ clock: 'manual', seed: opts.seed ?? 'demo', dialect: opts.dialect });
   const sent: Sent[] = [];
+  const plansFail = opts.plansFail;
+  // the first attempt and its three retries
+  let plansFailing = 4;
   const client = createClient({
     endpoint: BASE,
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
@@ -373,6 +378,10 @@ async function setup(
       const text = req.body ? await req.clone().text() : '';
       sent.push({ method: req.method, path: new URL(req.url).pathname, body: text ? JSON.parse(text) : undefined });
       if (opts.createFails !== undefined && req.method === 'POST' && new URL(req.url).pathname === '/ecs/v2/servers') throw new Error(opts.createFails);
+      if (plansFail !== undefined && plansFailing > 0 && new URL(req.url).pathname.startsWith('/ecs/v2/plans')) {
+        plansFailing -= 1;
+        throw new Error(plansFail);
+      }
       return emulator.fetch(req);
     },
   });
@@ -759,6 +768,16 @@ describe('<CreateServerWizard>', () => {
   it('a list that fails to load says why in the service’s words, and ⏎ tries again', async () => {
     const w = await setup({ faults: { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/plans' } });
     await w.see((f) => f.includes('could not load the plans: injected fault: status 500'));
+    await w.type(keys.enter, hasPlans);
+  });
+
+  it('a failure of many hostile words is drawn safe and cut, and ⏎ retry stays in sight', async () => {
+    const w = await setup({ width: 80, plansFail: `\u001b]0;pwned\u0007 proxy said: ${'the upstream catalog service is not answering right now '.repeat(60)}` });
+    const failed = await w.see((f) => f.includes('could not load the plans'));
+    expect(failed).toContain('␛]0;pwned␇ proxy said');
+    expect(failed).not.toContain('\u001b]');
+    expect(failed).toMatch(/…\n⏎ retry/);
+    expect(failed.split('\n').length).toBeLessThanOrEqual(24);
     await w.type(keys.enter, hasPlans);
   });
 

@@ -26,7 +26,7 @@ import {
   type ScriptChoice,
 } from './choices.js';
 import { takeEnvLine, takeScriptLine } from './extras-state.js';
-import type { Remote } from './remote.js';
+import { loadFailure, type Remote } from './remote.js';
 import { StepForm, keyed } from './step-form.js';
 import { windowsServer, type ExtraField, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './types.js';
 import { enterWord } from './hints.js';
@@ -78,7 +78,7 @@ function Waiting(props: { remote: Remote<unknown>; what: string; isActive: boole
     return (
       <Box flexDirection="column">
         <Text color={color('error')} wrap="wrap">
-          ✗ could not load the {props.what}: {props.remote.error}
+          {loadFailure(props.what, props.remote.error)}
         </Text>
         <Text color={color('dim')}>⏎ retry  esc back</Text>
         <KeyCatcher isActive={props.isActive} onBack={props.onBack} onRetry={props.remote.retry} />

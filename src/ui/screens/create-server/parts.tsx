@@ -11,7 +11,7 @@ import { gigabytes, megabytes } from '../../format.js';
 import { formatGpu, percent } from './choices.js';
 import { KeyCatcher, extrasHint } from './extras.js';
 import { enterWord } from './hints.js';
-import type { Remote } from './remote.js';
+import { loadFailure, type Remote } from './remote.js';
 import { STEPS, reviewLines, type WizardState } from './state.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -94,7 +94,7 @@ export function Pending(props: { remote: Remote<unknown>; what: string; isActive
       {failed ? (
         <>
           <Text color={color('error')} wrap="wrap">
-            ✗ could not load the {props.what}: {props.remote.error}
+            {loadFailure(props.what, props.remote.error ?? '')}
           </Text>
           <Text color={color('dim')}>⏎ retry</Text>
         </>

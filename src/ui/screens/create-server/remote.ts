@@ -2,6 +2,7 @@
 // leaves the others usable, and a failure shows the service's own words with a retry.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, AuthExpiredError, NetworkError, TimeoutError } from '../../../api/index.js';
+import { truncate } from '../../text.js';
 
 export interface Remote<T> {
   data?: T;
@@ -21,6 +22,14 @@ export function describeFailure(err: unknown): Failure {
   if (err instanceof ApiError || err instanceof AuthExpiredError) return { message: err.message, uncertain: false };
   if (err instanceof NetworkError || err instanceof TimeoutError) return { message: err.message, uncertain: true };
   return { message: err instanceof Error ? err.message : String(err), uncertain: false };
+}
+
+/**
+ * `✗ could not load the plans: …` in the service's words, made safe and cut to four lines' worth at 80 columns:
+ * a page of words from a proxy would push `⏎ retry` out of the step.
+ */
+export function loadFailure(what: string, error: string): string {
+  return truncate(`✗ could not load the ${what}: ${error}`, 320);
 }
 
 const isAbort = (err: unknown): boolean => err instanceof Error && (err.name === 'AbortError' || err.name === 'CanceledError');
