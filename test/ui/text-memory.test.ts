@@ -1,8 +1,7 @@
 // What the sanitizer's memory of answers holds (src/ui/text.ts). Every text drawn goes through `safe`, and
-// the same texts are drawn frame after frame, so its answers are remembered. The service decides how long a
-// text is: a server's notes or a script's name can be tens of kilobytes, and a list of them is all different.
-// The memory is bounded by the characters it holds, not only by how many texts: thousands of long hostile
-// texts must not stay in memory because they were drawn once.
+// the same texts are drawn frame after frame, so its answers are remembered. How long a text is, the service
+// or a file decides (a script's one line can be 64 KB, a hostile service's notes any length): the memory is
+// bounded by the characters it holds, not only by how many texts, so long texts drawn once do not stay in it.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
@@ -16,7 +15,7 @@ const heldBytes = () => {
   return process.memoryUsage().heapUsed;
 };
 
-it('does not keep thousands of long texts it has drawn once', () => {
+it('does not keep a hundred and fifty long texts it has drawn once', () => {
   const before = heldBytes();
   // 150 notes of 60,000 characters, each with an escape in it (so each goes through the whole sanitizer):
   // 9 million characters in, and as many out (two bytes each once a ␛ is in them)
