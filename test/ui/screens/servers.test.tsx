@@ -1,5 +1,6 @@
 // The servers list and detail as a user drives them: keys in, frames out, the emulator's clock moved by hand.
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../../src/api/index.js';
 import { keys } from '../helpers.js';
 import { startApp, type Harness } from '../app/harness.js';
 
@@ -192,6 +193,20 @@ describe('servers list', () => {
     await h.press(keys.escape);
     await h.waitFor((f) => !f.includes('Console key'));
     expect(h.frame()).not.toContain(key);
+  });
+
+  test('C on a console refused with a page of words shows them cut, and esc close under them', async () => {
+    h = await startApp();
+    await selectWeb2(h);
+    const page = `the console gateway refused: ${'the remote console service is under maintenance tonight '.repeat(40)}`;
+    vi.spyOn(h.session.client.servers, 'console').mockRejectedValue(new ApiError({ status: 409, message: page, method: 'POST', path: '/ecs/v2/servers/ec206902/actions' }));
+    await h.press('C');
+    const f = await h.waitFor('✗ the console gateway refused');
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => l.includes('✗ the console gateway refused'));
+    const close = lines.findIndex((l, i) => i > at && l.includes('esc close'));
+    expect(close).toBeGreaterThan(at);
+    expect(lines[close - 1]).toMatch(/…/);
   });
 
   test("a service error shows the service's message in the status line and the rows stay", async () => {
