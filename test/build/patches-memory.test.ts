@@ -6,9 +6,8 @@
 // held 4–4.5 MB more before each drop of the caches; now 0.9 MB (docs/bench-log.md).
 import { PassThrough } from 'node:stream';
 import { EventEmitter } from 'node:events';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
+import { heldBytes } from '../held-bytes.js';
 import { loadInk } from './patch-harness.js';
 
 class FakeTty extends EventEmitter {
@@ -22,14 +21,6 @@ class FakeTty extends EventEmitter {
   }
 }
 
-// the collector, to read what is still held (not what happens to be uncollected yet)
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-const heldBytes = () => {
-  collect();
-  collect();
-  return process.memoryUsage().heapUsed;
-};
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 it('keeps a line drawn in a few hundred bytes more than its text, not kilobytes', async () => {

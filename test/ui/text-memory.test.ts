@@ -2,18 +2,10 @@
 // the same texts are drawn frame after frame, so its answers are remembered. How long a text is, the service
 // or a file decides (a script's one line can be 64 KB, a hostile service's notes any length): the memory is
 // bounded by the characters it holds, not only by how many texts, so long texts drawn once do not stay in it.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
+import { heldBytes } from '../held-bytes.js';
 import { safe, truncate } from '../../src/ui/text.js';
 
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-const heldBytes = () => {
-  collect();
-  collect();
-  return process.memoryUsage().heapUsed;
-};
 
 it('does not keep a hundred and fifty long texts it has drawn once', () => {
   const before = heldBytes();
