@@ -252,6 +252,12 @@ const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xd
 /** Characters segmented at a time: short enough that the segmenter's cost stays linear. */
 const GRAPHEME_WINDOW = 256;
 
+/**
+ * Columns the service's words may take where a key line must stay in sight under them and the rows are not
+ * known (the wizard's `could not load`, the console dialog's refusal): four lines at 80 columns.
+ */
+export const SERVICE_WORDS_COLUMNS = 320;
+
 /** `text` made safe and cut to at most `width` columns, ending in `…` when something was cut. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';

@@ -10,7 +10,7 @@ import type { Choice } from '../components/ChoiceList.js';
 import { DialogBox } from '../resource/dialogs.js';
 import type { CustomDialog, KeyContext } from '../resource/spec.js';
 import type { WizardPreset } from './create-server/state.js';
-import { safe, truncate } from '../text.js';
+import { SERVICE_WORDS_COLUMNS, safe, truncate } from '../text.js';
 import { serverLabel } from '../format.js';
 import { errorText } from '../hooks/useResource.js';
 import { NO_NAV, useIdleKeys, type Nav } from '../hooks/screen.js';
@@ -84,9 +84,9 @@ function ConsoleDialog(props: ConsoleDialogProps): ReactNode {
         Console of {serverLabel(props.server)}
       </Text>
       {error ? (
-        // cut to four lines' worth at 80 columns: a page of words would push `esc close` out of the dialog
+        // cut (SERVICE_WORDS_COLUMNS): a page of words would push `esc close` out of the dialog
         <Text color={color('error')} wrap="wrap">
-          ✗ {truncate(error, 320)}
+          ✗ {truncate(error, SERVICE_WORDS_COLUMNS)}
         </Text>
       ) : consoleKey === null ? (
         <Text color={color('dim')}>asking the service for a console key…</Text>

@@ -2,7 +2,7 @@
 // leaves the others usable, and a failure shows the service's own words with a retry.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, AuthExpiredError, NetworkError, TimeoutError } from '../../../api/index.js';
-import { truncate } from '../../text.js';
+import { SERVICE_WORDS_COLUMNS, truncate } from '../../text.js';
 
 export interface Remote<T> {
   data?: T;
@@ -25,11 +25,11 @@ export function describeFailure(err: unknown): Failure {
 }
 
 /**
- * `✗ could not load the plans: …` in the service's words, made safe and cut to four lines' worth at 80 columns:
- * a page of words from a proxy would push `⏎ retry` out of the step.
+ * `✗ could not load the plans: …` in the service's words, made safe and cut (SERVICE_WORDS_COLUMNS): a page of
+ * words from a proxy would push `⏎ retry` out of the step.
  */
 export function loadFailure(what: string, error: string): string {
-  return truncate(`✗ could not load the ${what}: ${error}`, 320);
+  return truncate(`✗ could not load the ${what}: ${error}`, SERVICE_WORDS_COLUMNS);
 }
 
 const isAbort = (err: unknown): boolean => err instanceof Error && (err.name === 'AbortError' || err.name === 'CanceledError');
