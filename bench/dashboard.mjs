@@ -292,10 +292,19 @@ async function echoFloor() {
 /**
  * Keypress to frame against 10,000 servers, every column drawn (a terminal wide enough for POWER, SIZE,
  * PRICING and IPV6 too), with the main thread's CPU per key beside the wall clock: on a shared machine the
- * CPU barely moves while the wall clock follows the load. Then resident memory.
+ * CPU barely moves while the wall clock follows the load. Then resident memory. Then the same keys with the
+ * start-up rehearsal off.
  */
 async function benchKeys(url) {
-  const env = cleanEnv({ ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo' });
+  const figures = await timeKeys(url);
+  // The same keys with the start-up rehearsal turned off: what the first keys cost when pressed before it
+  // has played (boot/rehearsal.ts).
+  const bare = await timeKeys(url, { ECSDECK_NO_REHEARSAL: '1' }, 'without the start-up rehearsal (ECSDECK_NO_REHEARSAL=1)');
+  return { ...figures, key_p95_ms_unrehearsed: bare.key_p95_ms };
+}
+
+async function timeKeys(url, extra = {}, label = null) {
+  const env = cleanEnv({ ECSDECK_USERNAME: 'demo', ECSDECK_PASSWORD: 'demo', ...extra });
   const app = launch(['--api-url', url], env, KEY_COLS, KEY_ROWS);
   await app.waitFor((s) => /10000/.test(s) && SERVER_ROW.test(s), 60_000);
   await sleep(500);
@@ -320,6 +329,11 @@ async function benchKeys(url) {
   for (let i = 0; i < 5; i++) await press('\u007f');
   const key_p95_ms = Math.round(percentile(times, 95) * 10) / 10;
   const key_cpu_p95_ms = Math.round(percentile(cpu, 95) * 10) / 10;
+  if (label !== null) {
+    console.log(`  ${label}: p95 ${key_p95_ms} ms, median ${median(times).toFixed(1)} ms; main thread CPU per key p95 ${key_cpu_p95_ms} ms, median ${median(cpu).toFixed(1)} ms`);
+    await app.stop();
+    return { key_p95_ms };
+  }
   console.log(`keypress to frame with 10,000 servers at ${KEY_COLS}×${KEY_ROWS} (columns drawn: ${drawn.join(' ')}): p95 ${key_p95_ms} ms (target 6 ms), median ${median(times).toFixed(1)} ms (${times.length} keys)`);
   console.log(`  main thread CPU per key: p95 ${key_cpu_p95_ms} ms, median ${median(cpu).toFixed(1)} ms (moves ${median(cpu.slice(0, 60)).toFixed(1)}, filter keys ${median(cpu.slice(60)).toFixed(1)})`);
   const helpers = app.helpersCpuMs() - helpers0;

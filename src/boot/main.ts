@@ -9,6 +9,7 @@ import type { Connection, Env } from '../config/connection.js';
 import type { ProfileStore } from '../config/profiles.js';
 import type { Embedded } from './embedded.js';
 import type { Session } from '../session/session.js';
+import type { AppProps } from '../ui/app.js';
 import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { safe } from '../ui/text.js';
@@ -194,7 +195,24 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     patchConsole: false,
     maxFps: 1000,
   });
-  const quit = () => instance?.unmount();
+  // The person's first keys find their code compiled: an unseen copy of the app plays keys first (rehearsal.ts).
+  const rehearsal = new AbortController();
+  let rehearsed = false;
+  const shownAt = lastKeyRead();
+  const rehearseOn = (session: Session) => {
+    if (rehearsed || process.env.ECSDECK_NO_REHEARSAL || !process.stdout.isTTY) return;
+    rehearsed = true;
+    setImmediate(() => {
+      void rehearseWith(render, session, { pending, signal: rehearsal.signal, since: shownAt }).catch(() => {
+        // a rehearsal that could not run changes nothing
+      });
+    });
+  };
+  if (first) rehearseOn(first);
+  const quit = () => {
+    rehearsal.abort();
+    instance?.unmount();
+  };
   let started = false;
   const startedUp = () => {
     if (started) return;
@@ -219,6 +237,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
       const lists = Promise.all([...START_KEYS.map((key) => session.cache.get(key)?.pending), session.followRunning()]).catch(() => {});
       await Promise.race([lists, new Promise((r) => setTimeout(r, 150))]);
       instance?.rerender(element(session));
+      rehearseOn(session);
     },
     (err: unknown) => {
       failure = err;
@@ -232,6 +251,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     failure ??= err;
   }
   cancelQuiet();
+  rehearsal.abort();
   await closeAll();
   terminal.restore();
   if (failure === null) {
@@ -242,4 +262,39 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   }
   // Whatever is still scheduled (an emulator timer, a request in flight) must not keep the terminal waiting.
   process.exit(failure !== null ? 1 : 0);
+}
+
+/**
+ * Plays the rehearsal's keys on an unseen copy of the app over a copy of `session` that sends nothing, when
+ * the first screen lists servers and no key has been read since it was drawn (`since`).
+ */
+async function rehearseWith(
+  render: typeof import('ink').render,
+  session: Session,
+  o: { pending: AppProps['pending']; signal: AbortSignal; since: number },
+): Promise<void> {
+  const servers = session.cache.get<Array<{ name: string }>>(SERVERS_CACHE_KEY)?.data;
+  if (!servers || servers.length === 0 || lastKeyRead() !== o.since || o.signal.aborted) return;
+  const [{ rehearse, rehearsalKeys }, { offlineCopy }, { appElement }] = await Promise.all([
+    import('./rehearsal.js'),
+    import('../session/rehearsal.js'),
+    import('../ui/app.js'),
+  ]);
+  const copy = offlineCopy(session);
+  const stop = new AbortController();
+  o.signal.addEventListener('abort', () => stop.abort(), { once: true });
+  try {
+    await rehearse({
+      render,
+      element: appElement({ session: copy, pending: o.pending, readOnly: true, history: null }, () => stop.abort()),
+      columns: process.stdout.columns || 80,
+      rows: process.stdout.rows || 24,
+      keys: rehearsalKeys(servers[0]?.name),
+      lastKeyRead,
+      signal: stop.signal,
+      putOff: (teardown) => whenQuiet(teardown, { afterMs: 0, quietMs: 1000, lastInput: lastKeyRead }),
+    });
+  } finally {
+    await copy.close();
+  }
 }

@@ -50,6 +50,11 @@ export class ResourceCache {
     return pending;
   }
 
+  /** Every list another cache holds, with when it was loaded (not the loads under way). */
+  copyFrom(other: ResourceCache): void {
+    for (const [key, e] of other.entries) if (e.data !== undefined) this.entries.set(key, { data: e.data, at: e.at });
+  }
+
   subscribe(key: string, listener: () => void): () => void {
     let set = this.listeners.get(key);
     if (!set) this.listeners.set(key, (set = new Set()));

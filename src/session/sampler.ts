@@ -129,6 +129,15 @@ export class RowSampler<V> {
     this.tell();
   }
 
+  /**
+   * Takes another sampler's values as this one's, as fresh as if just answered: a copy of the session made
+   * for the start-up rehearsal (rehearsal.ts) draws the same cells without asking for any of them.
+   */
+  copyFrom(other: RowSampler<V>): void {
+    const now = this.now();
+    for (const [name, e] of other.entries) this.entries.set(name, { value: e.value, error: e.error, askedAt: now, pending: false, version: e.version });
+  }
+
   stop(): void {
     this.stopped = true;
     this.window = [];
