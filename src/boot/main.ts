@@ -291,6 +291,7 @@ async function rehearseWith(
       rows: process.stdout.rows || 24,
       keys: rehearsalKeys(servers[0]?.name),
       lastKeyRead,
+      since: o.since,
       signal: stop.signal,
       putOff: (teardown) => whenQuiet(teardown, { afterMs: 0, quietMs: 1000, lastInput: lastKeyRead }),
     });

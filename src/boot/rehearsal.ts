@@ -94,6 +94,8 @@ export interface RehearsalOptions {
   keys: readonly string[];
   /** when the dashboard last read a key (ui/input-clock.ts): the rehearsed keys move it too */
   lastKeyRead(): number;
+  /** `lastKeyRead()` when the person's screen was drawn: a key read since then means no rehearsal */
+  since?: number;
   /** stops the rehearsal (the dashboard quits, or its session changes) */
   signal?: AbortSignal;
   /** longest wait for a rehearsed key's frame */
@@ -119,8 +121,10 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 export async function rehearse(o: RehearsalOptions): Promise<RehearsalResult> {
   const screen = new UnseenScreen(o.columns, o.rows);
   const keyboard = new UnseenKeys();
-  let mine = o.lastKeyRead();
+  let mine = o.since ?? o.lastKeyRead();
   const interrupted = () => o.signal?.aborted === true || o.lastKeyRead() !== mine;
+  // nothing is drawn, not even the copy's first frame, for a person already typing
+  if (interrupted()) return { played: 0, stopped: true, frames: 0 };
   let played = 0;
   let failed = false;
   const instance = o.render(o.element, {

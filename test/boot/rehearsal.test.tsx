@@ -15,6 +15,7 @@ import { lastKeyRead } from '../../src/ui/input-clock.js';
 import { startApp, type Harness } from '../ui/app/harness.js';
 import { countedSession } from '../session/counted-session.js';
 import { waitFor } from '../ui/helpers.js';
+import { heldBytes } from '../held-bytes.js';
 
 /** Plays `keys` on an unseen app over `copy`, at the size of the harness's app. */
 const play = (copy: Session, keys: string[], more: Partial<RehearsalOptions> = {}) =>
@@ -122,6 +123,18 @@ describe('rehearse', () => {
     await copy.close();
   });
 
+  it('draws nothing when a key was read after the screen was drawn (typed ahead, or at once)', async () => {
+    const { h, session } = await onScreen();
+    const since = lastKeyRead();
+    await h.press('j');
+    const copy = offlineCopy(session);
+    const putOff = vi.fn((teardown: () => void) => teardown());
+    const result = await play(copy, rehearsalKeys('web-1', 20, 1), { since, putOff });
+    expect(result).toEqual({ played: 0, stopped: true, frames: 0 });
+    expect(putOff).not.toHaveBeenCalled();
+    await copy.close();
+  });
+
   it('stops when told to (the dashboard quits), and takes the copy down at once', async () => {
     const { session } = await onScreen();
     const copy = offlineCopy(session);
@@ -133,5 +146,21 @@ describe('rehearse', () => {
     expect(result.stopped).toBe(true);
     expect(putOff).not.toHaveBeenCalled();
     await copy.close();
+  });
+
+  it('leaves nothing behind once taken down: the copy and what it drew are collected', async () => {
+    const { session } = await onScreen();
+    let copy: Session | null = offlineCopy(session);
+    const held = new WeakRef(copy.cache);
+    const tracker = new WeakRef(copy.tracker);
+    const result = await play(copy, rehearsalKeys('web-1', 20, 1));
+    expect(result.stopped).toBe(false);
+    await copy.close();
+    copy = null;
+    // a few turns for Ink's and React's last timers, then two collections
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    heldBytes();
+    expect(held.deref()).toBeUndefined();
+    expect(tracker.deref()).toBeUndefined();
   });
 });
