@@ -10,7 +10,7 @@ import type { ProfileStore } from '../config/profiles.js';
 import type { Embedded } from './embedded.js';
 import type { Session } from '../session/session.js';
 import type { AppProps } from '../ui/app.js';
-import { helpOrVersion, parseFlags, surelyDemo, type Flags } from './start-plan.js';
+import { helpOrVersion, parseFlags, rehearsalWanted, surelyDemo, type Flags } from './start-plan.js';
 import { enterFullScreen, fatalLine, installCrashHandlers } from './terminal.js';
 import { safe } from '../ui/text.js';
 import { cleanStaleScratch, tightenConfigDir } from '../config/private-dirs.js';
@@ -200,7 +200,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
   let rehearsed = false;
   const shownAt = lastKeyRead();
   const rehearseOn = (session: Session) => {
-    if (rehearsed || process.env.ECSDECK_NO_REHEARSAL || !process.stdout.isTTY) return;
+    if (rehearsed || !rehearsalWanted(process.env, process.stdout.isTTY)) return;
     rehearsed = true;
     setImmediate(() => {
       void rehearseWith(render, session, { pending, signal: rehearsal.signal, since: shownAt }).catch(() => {

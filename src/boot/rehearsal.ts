@@ -1,12 +1,13 @@
-// The start-up rehearsal: once the first screen is up, the dashboard plays a few hundred keys on an unseen
-// copy of itself, so that the person's first keys find the code they run already compiled and optimized
-// by V8 rather than paying for it (measured: the keys' p95 at 10,000 servers 5.2–6.2 ms after a rehearsal,
-// 7.5–9.3 without; docs/bench-log.md).
+// The start-up rehearsal: once the first screen is up, the dashboard plays 144 keys on an unseen copy of
+// itself, so that the person's first keys find the code they run already compiled and optimized by V8 rather
+// than paying for it (measured in paired runs: the keys' p95 at 10,000 servers 4.2–7.3 ms with it, 6.5–8.8
+// without; docs/bench-log.md).
 //
 // The copy is the same app, drawn by a second Ink instance into a screen no one sees and fed keys from a
 // keyboard no one types on, over a copy of the session that sends nothing (session/rehearsal.ts). It stops
-// for good at the person's first key: that key waits at most for the one rehearsed key being drawn. It
-// runs once per start, and not at all with ECSDECK_NO_REHEARSAL=1.
+// for good at the person's first key, which waits for the rehearsed key being drawn or, in the first tens of
+// milliseconds, for the copy's first frame. It runs once per start, and not at all with
+// ECSDECK_NO_REHEARSAL=1 (start-plan.ts `rehearsalWanted`).
 
 import { EventEmitter } from 'node:events';
 import type { ReactNode } from 'react';

@@ -46,7 +46,8 @@ a local emulator with demo data, so everything can be tried without an account.
 
 Environment: ECSDECK_API_URL, ECSDECK_API_TOKEN, ECSDECK_USERNAME with ECSDECK_PASSWORD,
 ECSDECK_PROFILE, ECSDECK_CONFIG_DIR (where profiles are kept), ECSDECK_CACHE_DIR (where compiled
-code is kept), ECSDECK_NO_COMPILE_CACHE=1 (keep none), NO_COLOR, FORCE_COLOR.
+code is kept), ECSDECK_NO_COMPILE_CACHE=1 (keep none), ECSDECK_NO_REHEARSAL=1 (no keys
+rehearsed unseen at start), NO_COLOR, FORCE_COLOR.
 Keys: ? in the dashboard lists them; q quits.
 `;
 
@@ -157,4 +158,13 @@ export function surelyDemo(flags: Flags, env: Env): boolean {
   if (ENV_KEYS.some((k) => (env[k] ?? '') !== '')) return false;
   const guess = profileFileGuess(env);
   return guess !== null && !existsSync(guess);
+}
+
+/**
+ * Whether the start-up rehearsal runs (boot/rehearsal.ts): on a terminal, unless ECSDECK_NO_REHEARSAL is set
+ * to anything but `0` (as ECSDECK_NO_COMPILE_CACHE).
+ */
+export function rehearsalWanted(env: Env, isTTY: boolean | undefined): boolean {
+  const off = env.ECSDECK_NO_REHEARSAL;
+  return isTTY === true && (off === undefined || off === '' || off === '0');
 }

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { resolveConnection } from '../../src/config/connection.js';
 import { openProfileStore } from '../../src/config/profiles.js';
 import { parseFlags, planConnection } from '../../src/boot/main.js';
-import { surelyDemo } from '../../src/boot/start-plan.js';
+import { rehearsalWanted, surelyDemo } from '../../src/boot/start-plan.js';
 
 let dir = '';
 let env: Record<string, string | undefined> = {};
@@ -90,5 +90,18 @@ describe('whenever surelyDemo says demo, the dashboard would have started the de
     expect(surelyDemo(flags, e)).toBe(true);
     expect(await planConnection(flags, e)).toEqual({ kind: 'demo' });
     expect(resolveConnection(e, openProfileStore({ env: e })).source).toBe('none');
+  });
+});
+
+describe('rehearsalWanted', () => {
+  test('rehearses on a terminal unless ECSDECK_NO_REHEARSAL says no; 0 or empty does not turn it off', () => {
+    expect(rehearsalWanted({}, true)).toBe(true);
+    expect(rehearsalWanted({ ECSDECK_NO_REHEARSAL: '1' }, true)).toBe(false);
+    expect(rehearsalWanted({ ECSDECK_NO_REHEARSAL: 'yes' }, true)).toBe(false);
+    expect(rehearsalWanted({ ECSDECK_NO_REHEARSAL: '0' }, true)).toBe(true);
+    expect(rehearsalWanted({ ECSDECK_NO_REHEARSAL: '' }, true)).toBe(true);
+    // piped: no one's keys to get ready for
+    expect(rehearsalWanted({}, false)).toBe(false);
+    expect(rehearsalWanted({}, undefined)).toBe(false);
   });
 });
