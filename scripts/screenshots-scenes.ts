@@ -134,6 +134,9 @@ export async function shoot(scene: Scene, port = PORT): Promise<string> {
       // the same colours whatever terminal runs the script: xterm-256 (chalk's level 2), no NO_COLOR
       env: { TZ: 'UTC', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', COLORTERM: undefined, FORCE_COLOR: '2', NO_COLOR: undefined },
     });
+    // the list settles first (the power of its rows asked for and drawn, and with it the header's burn): a
+    // scene that leaves it at once would picture whichever answers came before its first key
+    await s.idle(400, 8000);
     await scene.play(s, emu);
     // what was waited for is on screen; the rest of the frame (the CPU column's samples, the action panel)
     // settles once nothing more is being written

@@ -115,6 +115,8 @@ export interface RehearsalResult {
   stopped: boolean;
   /** frames the unseen screen received */
   frames: number;
+  /** keys the copy's keyboard handling read (each moves `lastKeyRead`) */
+  read: number;
 }
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -125,8 +127,9 @@ export async function rehearse(o: RehearsalOptions): Promise<RehearsalResult> {
   let mine = o.since ?? o.lastKeyRead();
   const interrupted = () => o.signal?.aborted === true || o.lastKeyRead() !== mine;
   // nothing is drawn, not even the copy's first frame, for a person already typing
-  if (interrupted()) return { played: 0, stopped: true, frames: 0 };
+  if (interrupted()) return { played: 0, stopped: true, frames: 0, read: 0 };
   let played = 0;
+  let read = 0;
   let failed = false;
   const instance = o.render(o.element, {
     stdout: screen as unknown as NodeJS.WriteStream,
@@ -145,6 +148,7 @@ export async function rehearse(o: RehearsalOptions): Promise<RehearsalResult> {
       if (failed || interrupted()) break;
       const frame = screen.nextFrame(o.frameMs ?? 50);
       keyboard.press(key);
+      if (o.lastKeyRead() !== mine) read += 1;
       mine = o.lastKeyRead();
       played += 1;
       await frame;
@@ -156,5 +160,5 @@ export async function rehearse(o: RehearsalOptions): Promise<RehearsalResult> {
     if (personFirst && o.putOff) o.putOff(() => instance.unmount());
     else instance.unmount();
   }
-  return { played, stopped: played < o.keys.length, frames: screen.frames };
+  return { played, stopped: played < o.keys.length, frames: screen.frames, read };
 }
