@@ -14,9 +14,9 @@ import type { ReactNode } from 'react';
 import type { render as inkRender } from 'ink';
 
 /** Cursor moves played before each filter: V8 has optimized a move's code after about sixty. */
-export const REHEARSED_MOVES = 60;
+const REHEARSED_MOVES = 60;
 /** Rounds of moves and filter: the second finds the first's code optimized, and warms what that took. */
-export const REHEARSED_ROUNDS = 2;
+const REHEARSED_ROUNDS = 2;
 
 /**
  * What is played, twice: moves down and up within the first screen of rows, then `/`, part of a name on the
@@ -108,7 +108,7 @@ export interface RehearsalOptions {
   putOff?(teardown: () => void): void;
 }
 
-export interface RehearsalResult {
+interface RehearsalResult {
   /** keys played */
   played: number;
   /** the person pressed a key, or the signal said stop, before the last one */
