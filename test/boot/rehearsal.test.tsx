@@ -109,7 +109,16 @@ describe('rehearse', () => {
   it("stops at the person's first key, which is handled at once; the copy is taken down once the typing pauses", async () => {
     const { h, session } = await onScreen();
     const copy = offlineCopy(session);
-    const putOff = vi.fn((teardown: () => void) => whenQuiet(teardown, { afterMs: 0, quietMs: 200, lastInput: lastKeyRead }));
+    let tornDownAt = -1;
+    const putOff = vi.fn((teardown: () => void) =>
+      whenQuiet(
+        () => {
+          teardown();
+          tornDownAt = lastKeyRead();
+        },
+        { afterMs: 0, quietMs: 200, lastInput: lastKeyRead },
+      ),
+    );
     const keys = rehearsalKeys('web-1', 2000, 1);
     const running = play(copy, keys, { putOff });
     // the person presses ↓ while the rehearsal plays
@@ -121,6 +130,9 @@ describe('rehearse', () => {
     expect(result.played).toBeLessThan(keys.length);
     await waitFor(() => expect(selected()).not.toBe(first));
     expect(putOff).toHaveBeenCalledTimes(1);
+    // not while the person's key was being drawn: after the pause that followed it
+    expect(tornDownAt).toBe(-1);
+    await waitFor(() => expect(tornDownAt).toBeGreaterThan(0), 3000);
     await copy.close();
   });
 
