@@ -116,6 +116,21 @@ export function withKnown(servers: readonly Server[], groups: readonly Group[] |
   });
 }
 
+const rowsMade = new WeakMap<readonly Server[], { groups: readonly Group[] | undefined; account: unknown; plans: unknown; rows: ServerRow[] }>();
+
+/**
+ * The list's rows with their groups' names and hourly costs, made once per list, groups, discounts and prices,
+ * whichever screen asks: the start-up rehearsal's copy of the app (boot/rehearsal.ts) draws the same list, and
+ * had been making its own 10,000 rows, and with them its own search texts.
+ */
+export function serverRows(servers: readonly Server[], groups: readonly Group[] | undefined, session: Session, costs: ReturnType<typeof useCostInputs>): ServerRow[] {
+  const made = rowsMade.get(servers);
+  if (made && made.groups === groups && made.account === costs.account && made.plans === costs.plans) return made.rows;
+  const rows = withCosts(withKnown(servers, groups), session, costs);
+  rowsMade.set(servers, { groups, account: costs.account, plans: costs.plans, rows });
+  return rows;
+}
+
 /** `on`, `off`, the service's own word, or nothing while it is not known (or not asked: a server not booted). */
 export function powerCell(state: string | undefined): string {
   return state === undefined ? '' : state === 'running' ? 'on' : state === 'shutoff' ? 'off' : state;
@@ -295,7 +310,7 @@ export default defineResource<ServerRow>({
   useRows(rows, { session }) {
     const groups = useGroups(session);
     const costs = useCostInputs(session);
-    return useMemo(() => withCosts(withKnown(rows as Server[], groups), session, costs), [rows, groups, session, costs]);
+    return useMemo(() => serverRows(rows as Server[], groups, session, costs), [rows, groups, session, costs]);
   },
   useLive({ session }): LiveCells<ServerRow> {
     const sampler = session.cpu;

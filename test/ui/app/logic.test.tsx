@@ -19,7 +19,8 @@ import { filterIndexed } from '../../../src/ui/hooks/useFilter.js';
 import { serverSections } from '../../../src/ui/screens/server-detail.js';
 import { touchesServer } from '../../../src/session/power.js';
 import { serverChange } from '../../../src/ui/screens/server-dialogs.js';
-import { SERVER_COLUMNS, powerCell, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
+import { SERVER_COLUMNS, powerCell, serverRows, statusWord, withKnown } from '../../../src/ui/screens/servers.js';
+import type { Session } from '../../../src/session/session.js';
 import { endpointLabel, trackedStatus } from '../../../src/session/session.js';
 
 const { footerText, matchBinding } = KEYS;
@@ -217,6 +218,21 @@ describe('servers', () => {
     const same = [server()];
     expect(withKnown(same, undefined)).toBe(same);
     expect(withKnown(same, [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }])[0].groupName).toBe('production');
+  });
+
+  test('a list with the same groups is made into rows once, for any session that shows it (the rehearsal’s copy too)', () => {
+    const list = [server(), server({ name: 'ec2', group: 'eg100001' })];
+    const groups = [{ id: 2, name: 'eg100001', notes: 'production', enabled: true, extra: {} }];
+    const sessionOf = () => ({ power: { state: () => undefined }, client: { serviceNow: () => new Date() } }) as unknown as Session;
+    const made = serverRows(list, groups, sessionOf(), {});
+    expect(made).not.toBe(list);
+    expect(made[1].groupName).toBe('production');
+    // the same list, groups and costs: the same rows, whose search texts are then made once
+    expect(serverRows(list, groups, sessionOf(), {})).toBe(made);
+    // anything else changed: made again
+    const renamed = [{ ...groups[0], notes: 'prod' }];
+    expect(serverRows(list, renamed, sessionOf(), {})[1].groupName).toBe('prod');
+    expect(serverRows([...list], renamed, sessionOf(), {})).not.toBe(made);
   });
 
   test('the indexed filter keeps exactly the rows the table’s own filter keeps, never across two cells', () => {
