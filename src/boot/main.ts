@@ -209,10 +209,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
     });
   };
   if (first) rehearseOn(first);
-  const quit = () => {
-    rehearsal.abort();
-    instance?.unmount();
-  };
+  const quit = () => instance?.unmount();
   let started = false;
   const startedUp = () => {
     if (started) return;
@@ -266,7 +263,7 @@ export async function runDashboard(argv: string[], hooks: RunHooks = {}): Promis
 
 /**
  * Plays the rehearsal's keys on an unseen copy of the app over a copy of `session` that sends nothing, when
- * the first screen lists servers and no key has been read since it was drawn (`since`).
+ * the first screen lists servers; `rehearse` plays nothing when a key was read since it was drawn (`since`).
  */
 async function rehearseWith(
   render: typeof import('ink').render,
@@ -274,25 +271,25 @@ async function rehearseWith(
   o: { pending: AppProps['pending']; signal: AbortSignal; since: number },
 ): Promise<void> {
   const servers = session.cache.get<Array<{ name: string }>>(SERVERS_CACHE_KEY)?.data;
-  if (!servers || servers.length === 0 || lastKeyRead() !== o.since || o.signal.aborted) return;
+  if (!servers || servers.length === 0) return;
   const [{ rehearse, rehearsalKeys }, { offlineCopy }, { appElement }] = await Promise.all([
     import('./rehearsal.js'),
     import('../session/rehearsal.js'),
     import('../ui/app.js'),
   ]);
   const copy = offlineCopy(session);
-  const stop = new AbortController();
-  o.signal.addEventListener('abort', () => stop.abort(), { once: true });
+  // the copy's own failure stops it too (the dashboard quitting is `o.signal`)
+  const failed = new AbortController();
   try {
     await rehearse({
       render,
-      element: appElement({ session: copy, pending: o.pending, readOnly: true, history: null }, () => stop.abort()),
+      element: appElement({ session: copy, pending: o.pending, readOnly: true, history: null }, () => failed.abort()),
       columns: process.stdout.columns || 80,
       rows: process.stdout.rows || 24,
       keys: rehearsalKeys(servers[0]?.name),
       lastKeyRead,
       since: o.since,
-      signal: stop.signal,
+      signal: AbortSignal.any([o.signal, failed.signal]),
       putOff: (teardown) => whenQuiet(teardown, { afterMs: 0, quietMs: 1000, lastInput: lastKeyRead }),
     });
   } finally {

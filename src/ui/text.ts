@@ -215,10 +215,10 @@ export function graphemes(text: string): Iterable<string> {
 /**
  * V8's segmenter takes time that grows with the square of the text's length when its segments are walked:
  * 16,000 characters 70 ms, 60,000 a second (a script's one long line, a service's long message). Here the
- * text is segmented `window` characters at a time. Every boundary found inside a window is the text's own (whether
- * two characters join depends only on them and what comes before), except that the window's last cluster
- * may go on past its end: it is segmented again at the start of the next window. A cluster longer than a
- * window (a hostile run of joining characters) makes the window grow until it ends inside one.
+ * text is segmented `window` characters at a time. Every boundary found inside a window is the text's own
+ * (whether two characters join depends only on them and what comes before), except that the window's last
+ * cluster may go on past its end: it is segmented again at the start of the next window. A cluster longer
+ * than a window (a hostile run of joining characters) makes the window grow until it ends inside one.
  */
 export function* graphemesByWindow(text: string, window: number): Generator<string> {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -6,7 +6,6 @@ import { expect, it } from 'vitest';
 import { heldBytes } from '../held-bytes.js';
 import { safe, truncate } from '../../src/ui/text.js';
 
-
 it('does not keep a hundred and fifty long texts it has drawn once', () => {
   const before = heldBytes();
   // 150 notes of 60,000 characters, each with an escape in it (so each goes through the whole sanitizer):
