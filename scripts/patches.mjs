@@ -633,6 +633,43 @@ export function inkInputParser(source) {
   );
 }
 
+// Ink remembers the size of every text it measures and the result of every text it wraps or truncates, in a
+// map and an object that nothing ever empties. A dashboard left open all day draws new texts all the time (the
+// header's minute, a CPU figure, a progress bar, every row of a long list scrolled through), and each one was
+// kept for the life of the program. Patched: each is emptied once the texts it holds pass a budget in
+// characters (keys and answers counted), far more than a few screens of 200 × 50 draw again and again.
+export const TEXT_CACHE_BUDGET = 262144;
+
+export function inkMeasureText(source) {
+  return once(
+    once(source, 'const cache = new Map();', 'const cache = new Map();\nlet heldCharacters = 0;', 'ink measure-text.js'),
+    '    cache.set(text, dimensions);',
+    `    // [ecsdeck patch] emptied once its texts pass the budget
+    heldCharacters += text.length;
+    if (heldCharacters > ${TEXT_CACHE_BUDGET}) {
+        cache.clear();
+        heldCharacters = text.length;
+    }
+    cache.set(text, dimensions);`,
+    'ink measure-text.js',
+  );
+}
+
+export function inkWrapText(source) {
+  return once(
+    once(source, 'const cache = {};', 'let cache = {};\nlet heldCharacters = 0;', 'ink wrap-text.js'),
+    '    cache[cacheKey] = wrappedText;',
+    `    // [ecsdeck patch] emptied once its texts pass the budget
+    heldCharacters += cacheKey.length + wrappedText.length;
+    if (heldCharacters > ${TEXT_CACHE_BUDGET}) {
+        cache = {};
+        heldCharacters = cacheKey.length + wrappedText.length;
+    }
+    cache[cacheKey] = wrappedText;`,
+    'ink wrap-text.js',
+  );
+}
+
 /**
  * Every patch: its name, the installed files it applies to (relative to node_modules; the lock file fixes
  * where npm puts them), and the change. string-width is installed twice: version 8 (Ink, the dashboard) and
@@ -645,6 +682,8 @@ export const PATCHES = [
   { name: 'ink-sanitize-remembered', files: ['ink/build/sanitize-ansi.js'], patch: inkSanitize },
   { name: 'ink-squash-remembered', files: ['ink/build/squash-text-nodes.js'], patch: inkSquash },
   { name: 'ink-escape-is-a-key', files: ['ink/build/input-parser.js'], patch: inkInputParser },
+  { name: 'ink-measured-texts-bounded', files: ['ink/build/measure-text.js'], patch: inkMeasureText },
+  { name: 'ink-wrapped-texts-bounded', files: ['ink/build/wrap-text.js'], patch: inkWrapText },
   { name: 'yoga-without-top-level-await', files: ['yoga-layout/dist/src/index.js'], patch: yogaIndex },
   { name: 'yoga-wasm-from-buffer', files: ['yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'], patch: yogaWasmLoader },
   {

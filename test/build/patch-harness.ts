@@ -17,6 +17,9 @@ interface Patches {
   inkSanitize: Patch;
   inkSquash: Patch;
   inkInputParser: Patch;
+  inkMeasureText: Patch;
+  inkWrapText: Patch;
+  TEXT_CACHE_BUDGET: number;
   yogaIndex: Patch;
   yogaWasmLoader: Patch;
   stringWidth: Patch;
@@ -50,6 +53,8 @@ export const FILES = {
   inkSanitize: join(NODE_MODULES, 'ink', 'build', 'sanitize-ansi.js'),
   inkSquash: join(NODE_MODULES, 'ink', 'build', 'squash-text-nodes.js'),
   inkInputParser: join(NODE_MODULES, 'ink', 'build', 'input-parser.js'),
+  inkMeasureText: join(NODE_MODULES, 'ink', 'build', 'measure-text.js'),
+  inkWrapText: join(NODE_MODULES, 'ink', 'build', 'wrap-text.js'),
   yogaIndex: join(NODE_MODULES, 'yoga-layout', 'dist', 'src', 'index.js'),
   yogaWasmLoader: join(NODE_MODULES, 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js'),
   stringWidth8: join(NODE_MODULES, 'string-width', 'index.js'),
