@@ -24,13 +24,32 @@ export class StatusFailure extends Error {
   }
 }
 
-/** An attempt's answer did not begin within its time, or its body stopped coming for as long. */
+/**
+ * An attempt's answer did not begin within its time, or its body stopped coming for as long (`wholeMs` null),
+ * or the whole of its body did not come within `wholeMs`.
+ */
 export class AttemptTimeout extends Error {
-  constructor() {
+  constructor(readonly wholeMs: number | null = null) {
     super('the attempt timed out');
     this.name = 'AttemptTimeout';
   }
 }
+
+/** An attempt's answer passed `limitBytes`: it was not read further. */
+export class AnswerTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super('the answer was too large');
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+/** The whole of a body must come within this many times an attempt's time limit. */
+export const WHOLE_ANSWER_TIMES = 10;
+/**
+ * The most an answer may hold: 128 MiB, twenty times the list of an account with 10,000 servers (6.2 MB from
+ * the emulator).
+ */
+export const MAX_ANSWER_BYTES = 128 * 1024 * 1024;
 
 const RETRIED_METHODS = new Set(['GET', 'PUT', 'DELETE', 'HEAD']);
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
@@ -39,8 +58,13 @@ const WAIT_STATUSES = new Set([429, 503]);
 
 interface AttemptOptions {
   signal?: AbortSignal;
-  /** each attempt's, from sending to the answer's first line, and then between two pieces of its body */
+  /**
+   * each attempt's, from sending to the answer's first line, and then between two pieces of its body; the
+   * whole body must come within WHOLE_ANSWER_TIMES as long
+   */
   timeoutMs: number;
+  /** the most an answer may hold; default MAX_ANSWER_BYTES */
+  maxAnswerBytes?: number;
   policy: RetryPolicy;
   /** told before a retry that follows a failure which may hide an answer the service did send */
   onLostAnswer(): void;
@@ -54,7 +78,7 @@ export async function attempts(exchange: Exchange, out: Omit<Outgoing, 'signal'>
   for (let retry = 1; ; retry++) {
     let failure: unknown;
     try {
-      const answer = await attempt(exchange, out, opts.signal, opts.timeoutMs);
+      const answer = await attempt(exchange, out, opts.signal, opts.timeoutMs, opts.maxAnswerBytes ?? MAX_ANSWER_BYTES);
       if (answer.status >= 200 && answer.status < 300) return answer;
       failure = new StatusFailure(answer);
     } catch (err) {
@@ -71,7 +95,7 @@ export async function attempts(exchange: Exchange, out: Omit<Outgoing, 'signal'>
 }
 
 /** One attempt: the caller's cancellation and the attempt's time limit both stop it. */
-function attempt(exchange: Exchange, out: Omit<Outgoing, 'signal'>, signal: AbortSignal | undefined, timeoutMs: number): Promise<Incoming> {
+function attempt(exchange: Exchange, out: Omit<Outgoing, 'signal'>, signal: AbortSignal | undefined, timeoutMs: number, maxBytes: number): Promise<Incoming> {
   return new Promise<Incoming>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timeUp = new AbortController();
@@ -84,7 +108,7 @@ function attempt(exchange: Exchange, out: Omit<Outgoing, 'signal'>, signal: Abor
     const onAbort = () => reject(signal!.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     exchange({ ...out, signal: both })
-      .then((answer) => resolve({ ...answer, body: stopsWhenStalled(answer.body, timeoutMs, timeUp) }), reject)
+      .then((answer) => resolve({ ...answer, body: withinLimits(answer.body, timeoutMs, maxBytes, timeUp) }), reject)
       .finally(() => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -93,26 +117,43 @@ function attempt(exchange: Exchange, out: Omit<Outgoing, 'signal'>, signal: Abor
 }
 
 /**
- * An answer's body, each piece awaited at most `timeoutMs`: a service that sends its headers and then holds
- * the connection open without the rest (a stalled proxy, a hung process) ends in an AttemptTimeout instead of
- * a list that says loading… for ever, or a watcher that never looks again. The exchange is told to stop; the
- * reading ends at once whether or not it does. A large answer that keeps coming is never cut.
+ * An answer's body within three limits, each of which ends the reading at once and tells the exchange to
+ * stop, whether or not it does:
+ * - each piece awaited at most `timeoutMs`: a service that sends its headers and then holds the connection
+ *   open without the rest (a stalled proxy, a hung process) ends in an AttemptTimeout instead of a list that
+ *   says loading… for ever, or a watcher that never looks again;
+ * - the whole body within WHOLE_ANSWER_TIMES × `timeoutMs` of its headers: a body that trickles in, a few
+ *   bytes just within each piece's time, ends in one too. A long answer that keeps coming is not cut before:
+ *   the list of 10,000 servers would need to come slower than 41 KB/s to reach the default 150 s;
+ * - `maxBytes` in all: a body without end (an address that streams) ends in AnswerTooLarge before it has
+ *   taken the machine's memory.
  */
-async function* stopsWhenStalled(body: AsyncIterable<Uint8Array>, timeoutMs: number, timeUp: AbortController): AsyncGenerator<Uint8Array> {
+async function* withinLimits(body: AsyncIterable<Uint8Array>, timeoutMs: number, maxBytes: number, timeUp: AbortController): AsyncGenerator<Uint8Array> {
   const pieces = body[Symbol.asyncIterator]();
+  const wholeMs = timeoutMs * WHOLE_ANSWER_TIMES;
+  const deadline = performance.now() + wholeMs;
+  const stop = (reason: Error): never => {
+    timeUp.abort(reason);
+    throw reason;
+  };
   let ended = false;
+  let bytes = 0;
   try {
     for (;;) {
+      const left = deadline - performance.now();
+      if (left <= 0) stop(new AttemptTimeout(wholeMs));
+      const whole = left < timeoutMs;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const stalled = new Promise<never>((_, reject) => {
+      const late = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          timeUp.abort(new AttemptTimeout());
-          reject(new AttemptTimeout());
-        }, timeoutMs);
+          const reason = new AttemptTimeout(whole ? wholeMs : null);
+          timeUp.abort(reason);
+          reject(reason);
+        }, Math.min(timeoutMs, left));
       });
       let next: IteratorResult<Uint8Array>;
       try {
-        next = await Promise.race([pieces.next(), stalled]);
+        next = await Promise.race([pieces.next(), late]);
       } finally {
         clearTimeout(timer);
       }
@@ -120,6 +161,8 @@ async function* stopsWhenStalled(body: AsyncIterable<Uint8Array>, timeoutMs: num
         ended = true;
         return;
       }
+      bytes += next.value.length;
+      if (bytes > maxBytes) stop(new AnswerTooLarge(maxBytes));
       yield next.value;
     }
   } finally {

@@ -55,12 +55,32 @@ export class NetworkError extends ClientError {
   }
 }
 
+/**
+ * The service's answer passed the most an answer may hold (a body without end: an address that streams): it
+ * was not read further. A NetworkError, as no usable answer came.
+ */
+export class AnswerTooLargeError extends NetworkError {
+  constructor(init: { method: string; path: string; endpoint: string; limitBytes: number }) {
+    super({ ...init, reason: 'answer too large' });
+    this.message = `the service's answer passed ${formatBytes(init.limitBytes)}; it was not read further`;
+    this.name = 'AnswerTooLargeError';
+  }
+}
+
+/**
+ * The service's answer did not begin within `timeoutMs`, or its body stopped coming for as long; or, with
+ * `wholeMs`, the whole of its body did not come within that.
+ */
 export class TimeoutError extends ClientError {
   readonly method: string;
   readonly path: string;
   readonly timeoutMs: number;
-  constructor(init: { method: string; path: string; timeoutMs: number }) {
-    super(`the service did not answer within ${formatSeconds(init.timeoutMs)}`);
+  constructor(init: { method: string; path: string; timeoutMs: number; wholeMs?: number | null }) {
+    super(
+      init.wholeMs == null
+        ? `the service did not answer within ${formatSeconds(init.timeoutMs)}`
+        : `the service's answer did not end within ${formatSeconds(init.wholeMs)}`,
+    );
     this.name = 'TimeoutError';
     this.method = init.method.toUpperCase();
     this.path = scrub(init.path);
@@ -86,6 +106,11 @@ export class ShapeError extends Error {
     super(message);
     this.name = 'ShapeError';
   }
+}
+
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : `${bytes} bytes`;
 }
 
 function formatSeconds(ms: number): string {

@@ -40,14 +40,21 @@ export function fetchExchange(fetchFn?: FetchLike): Exchange {
       status: response.status,
       statusText: response.statusText,
       header: (name) => response.headers.get(name),
-      body: streamChunks(response.body),
+      body: streamChunks(response.body, out.signal),
     };
   };
 }
 
-async function* streamChunks(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+/**
+ * A fetch's body, piece by piece. The request's signal (a cancel, or a limit of attempts.ts run out) cancels
+ * it where it comes from, even while a piece is awaited: a fetch that does not stop its body on that signal
+ * (the emulator's own, in tests) would otherwise go on making an answer no one reads.
+ */
+async function* streamChunks(body: ReadableStream<Uint8Array> | null, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   if (body === null) return;
   const reader = body.getReader();
+  const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', stop, { once: true });
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -55,6 +62,7 @@ async function* streamChunks(body: ReadableStream<Uint8Array> | null): AsyncGene
       yield value;
     }
   } finally {
+    signal.removeEventListener('abort', stop);
     reader.releaseLock();
   }
 }

@@ -46,7 +46,7 @@ export async function translate(err: unknown, req: FailedRequest, clock: Service
       afterLostAnswer,
     });
   }
-  if (err instanceof AttemptTimeout) return new TimeoutError({ method, path, timeoutMs: req.timeoutMs });
+  if (err instanceof AttemptTimeout) return new TimeoutError({ method, path, timeoutMs: req.timeoutMs, wholeMs: err.wholeMs });
   if (isAbort(err)) return asError(err);
   return new NetworkError({ method, path, endpoint: req.endpoint, reason: reasonOf(err) });
 }

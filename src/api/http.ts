@@ -4,9 +4,9 @@
 // The other jobs live beside it: exchange.ts (what carries a request), attempts.ts (timeouts and retries),
 // auth.ts (the credential and its renewal), failure.ts (failures as errors), repeats.ts (unchanged answers to
 // polled lists).
-import { AttemptTimeout, attempts, type RetryPolicy } from './attempts.js';
+import { AnswerTooLarge, AttemptTimeout, attempts, type RetryPolicy } from './attempts.js';
 import { Auth, type Credential, type Renewer } from './auth.js';
-import { ApiError, NetworkError, ShapeError, TimeoutError } from './errors.js';
+import { AnswerTooLargeError, ApiError, NetworkError, ShapeError, TimeoutError } from './errors.js';
 import { fetchExchange, readText, utf8, type Exchange, type FetchLike, type Incoming } from './exchange.js';
 import { errorCode, errorMessage, reasonOf, translate } from './failure.js';
 import { isRecord } from './read.js';
@@ -28,6 +28,8 @@ export interface TransportOptions {
   exchange?: Exchange;
   /** per attempt; default 15 s */
   timeoutMs?: number;
+  /** the most an answer may hold; default 128 MiB (attempts.ts, MAX_ANSWER_BYTES) */
+  maxAnswerBytes?: number;
   retry?: Partial<RetryPolicy>;
   /**
    * this machine's milliseconds since the epoch; tests inject a clock to expire a JWT. A JWT's expiry is
@@ -92,6 +94,7 @@ export class Transport {
   readonly timeoutMs: number;
   private readonly exchange: Exchange;
   private readonly retry: RetryPolicy;
+  private readonly maxAnswerBytes: number | undefined;
   /** the service's clock: this machine's plus the offset its last answer's Date header showed */
   readonly clock: ServiceClock;
   private readonly auth: Auth;
@@ -106,6 +109,7 @@ export class Transport {
     this.auth = new Auth(this.clock, opts.expiryMarginMs ?? 5_000, opts.renewMarginMs ?? 60_000);
     this.credential = opts.credential ?? null;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.maxAnswerBytes = opts.maxAnswerBytes;
     this.exchange = opts.exchange ?? fetchExchange(opts.fetch);
   }
 
@@ -234,7 +238,7 @@ export class Transport {
           headers: { accept: 'application/json', 'user-agent': 'ecsdeck', ...headers },
           body: opts.json === undefined ? null : JSON.stringify(opts.json),
         },
-        { signal: opts.signal, timeoutMs, policy: this.retry, onLostAnswer: () => (lostAnswer = true) },
+        { signal: opts.signal, timeoutMs, maxAnswerBytes: this.maxAnswerBytes, policy: this.retry, onLostAnswer: () => (lostAnswer = true) },
       );
     } catch (err) {
       const request = { method: upper, path, endpoint: this.endpoint, timeoutMs, signal: opts.signal };
@@ -271,7 +275,8 @@ export class Transport {
       }
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      if (err instanceof AttemptTimeout) throw new TimeoutError({ method: upper, path, timeoutMs });
+      if (err instanceof AttemptTimeout) throw new TimeoutError({ method: upper, path, timeoutMs, wholeMs: err.wholeMs });
+      if (err instanceof AnswerTooLarge) throw new AnswerTooLargeError({ method: upper, path, endpoint: this.endpoint, limitBytes: err.limitBytes });
       throw new NetworkError({ method: upper, path, endpoint: this.endpoint, reason: `answer cut short: ${reasonOf(err)}` });
     }
     this.clock.observe(response.header('date'));

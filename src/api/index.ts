@@ -80,7 +80,7 @@ export type * from './servers.js';
 export type * from './snapshots.js';
 export type * from './sshkeys.js';
 export type * from './templates.js';
-export { ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
+export { AnswerTooLargeError, ApiError, AuthExpiredError, NetworkError, TimeoutError, isAuthFailure } from './errors.js';
 export { registerSecret, scrub } from './secrets.js';
 export { machineTokenLabel } from './account.js';
 export type { TransportOptions } from './http.js';

@@ -1,7 +1,8 @@
 // The transport: credentials on the wire, retries (idempotent methods only), timeouts, cancellation, expiry,
 // and credentials kept out of every error.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AnswerTooLargeError,
   ApiError,
   AuthExpiredError,
   NetworkError,
@@ -161,7 +162,7 @@ describe('a body that stops coming', () => {
     expect((err as Error).message).toBe('the service did not answer within 60 ms');
   });
 
-  it('does not cut an answer that keeps coming, however long it takes in all', async () => {
+  it('does not cut an answer that keeps coming, though it takes more than three times the limit in all', async () => {
     // the emulator's own answers, each given in ten pieces 20 ms apart: 200 ms in all, more than three
     // times the limit between two pieces
     const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
@@ -182,6 +183,65 @@ describe('a body that stops coming', () => {
     const client = createClient({ endpoint: BASE, timeoutMs: 60, retry: { limit: 0 }, fetch: slowly });
     await client.login('demo', PASSWORD);
     expect((await client.servers.list()).map((x) => x.notes)).toContain('web-1');
+  });
+
+  it('ends an answer that trickles in, each piece within the limit, ten times the limit after its headers', async () => {
+    // a byte every 10 ms, for ever: each piece well within the 30 ms limit
+    let stopped = false;
+    const trickle = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            await new Promise((r) => setTimeout(r, 10));
+            controller.enqueue(new TextEncoder().encode(' '));
+          },
+          cancel() {
+            stopped = true;
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const client = createClient({ endpoint: BASE, credential: { kind: 'token', token: 'tok-trickle-0123456789' }, timeoutMs: 30, retry: { limit: 0 }, fetch: async () => trickle() });
+    const started = performance.now();
+    const err = await client.servers.list().catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as Error).message).toBe("the service's answer did not end within 300 ms");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await vi.waitFor(() => expect(stopped).toBe(true));
+  });
+
+  it('stops reading an answer without end at the most an answer may hold, and says so', async () => {
+    // an address that streams: the same 64 KiB for ever
+    const piece = new Uint8Array(64 * 1024).fill(0x20);
+    let given = 0;
+    let stopped = false;
+    const endless = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            given += piece.length;
+            controller.enqueue(piece);
+          },
+          cancel() {
+            stopped = true;
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const options = { endpoint: BASE, credential: { kind: 'token' as const, token: 'tok-endless-0123456789' }, retry: { limit: 0 }, fetch: async () => endless() };
+    const small = createClient({ ...options, maxAnswerBytes: 1024 * 1024 });
+    const err = await small.servers.list().catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(AnswerTooLargeError);
+    // a NetworkError: no usable answer came, so a write that meets it may or may not have been done
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toBe("the service's answer passed 1 MiB; it was not read further");
+    await vi.waitFor(() => expect(stopped).toBe(true));
+    expect(given).toBeLessThan(2 * 1024 * 1024);
+    // by default, 128 MiB: twenty times the list of 10,000 servers
+    given = 0;
+    const err128 = await createClient(options).servers.list().catch((x: unknown) => x);
+    expect((err128 as Error).message).toBe("the service's answer passed 128 MiB; it was not read further");
+    expect(given).toBeLessThan(129 * 1024 * 1024);
   });
 
   it('in a refusal, gives the refusal without its words rather than wait for them', async () => {

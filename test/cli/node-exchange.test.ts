@@ -9,13 +9,15 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { NetworkError } from '../../src/api/errors.js';
 import { readText, type Outgoing } from '../../src/api/exchange.js';
 import { nodeExchange } from '../../src/cli/node-exchange.js';
 
 let server: Server;
+/** the addresses whose answer's connection the client closed */
+const closed = new Set<string>();
 let base: string;
 let bundled = '';
 const temp = mkdtempSync(join(tmpdir(), 'ecsdeck-node-exchange-'));
@@ -35,6 +37,16 @@ beforeAll(async () => {
         res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', message: 'Název serveru je příliš dlouhý' }));
       } else if (req.url === '/slow') {
         // never answers: the caller cancels
+      } else if (req.url === '/trickle' || req.url === '/endless') {
+        // an answer that never ends: a byte every 10 ms, or 64 KiB as fast as it is taken
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const more = () => {
+          if (res.destroyed) return;
+          if (req.url === '/trickle') res.write(' ', () => setTimeout(more, 10));
+          else res.write(Buffer.alloc(64 * 1024, 0x20), more);
+        };
+        res.on('close', () => closed.add(req.url!));
+        more();
       } else {
         const body = Buffer.concat(chunks).toString('utf8');
         res.writeHead(200, { 'content-type': 'application/json', 'x-seen': 'yes' });
@@ -109,6 +121,19 @@ describe('nodeExchange', () => {
   it('through the client: a request given up for its time is a TimeoutError', async () => {
     const client = createClient({ endpoint: base, exchange: nodeExchange, timeoutMs: 50, retry: { limit: 0 } });
     await expect(client.transport.request('GET', '/slow')).rejects.toThrow('the service did not answer within 50 ms');
+  });
+
+  it.each([
+    ['node:http', nodeExchange],
+    ["Node's fetch (the dashboard's)", undefined],
+  ])('through the client over %s: an answer that trickles or never ends is given up, and its connection closed', async (_, exchange) => {
+    const client = createClient({ endpoint: base, exchange, timeoutMs: 100, maxAnswerBytes: 1024 * 1024, retry: { limit: 0 } });
+    // the first request of a process loads Node's fetch
+    await client.transport.request('GET', '/');
+    closed.clear();
+    await expect(client.transport.request('GET', '/trickle')).rejects.toThrow("the service's answer did not end within 1 s");
+    await expect(client.transport.request('GET', '/endless')).rejects.toThrow("the service's answer passed 1 MiB; it was not read further");
+    await vi.waitFor(() => expect([...closed].sort()).toEqual(['/endless', '/trickle']));
   });
 
   it("loads neither Node's fetch nor its Request, Response or Headers", async () => {
