@@ -771,6 +771,16 @@ describe('<CreateServerWizard>', () => {
     await w.type(keys.enter, hasPlans);
   });
 
+  it('in the extras, a list that failed to load says why, ⏎ tries again and esc goes back to the extras', async () => {
+    const w = await setup({ faults: { error_next: 1, error_status: 500, path_prefix: '/ecs/v2/sshkeys' } });
+    await toReview(w, { plan: 'eCS3', location: 'fr2', image: 'debian-12', notes: 'keyed' });
+    await w.type('x', onExtras);
+    await w.type('ssh\r', (f) => f.includes('could not load the SSH keys: injected fault: status 500') && f.includes('⏎ retry  esc back'));
+    await w.type(keys.escape, (f) => onExtras(f) && !f.includes('could not load'));
+    await w.type('ssh\r', (f) => f.includes('could not load the SSH keys'));
+    await w.type(keys.enter, (f) => f.includes('ci-deploy') && !f.includes('could not load'));
+  });
+
   it('a failure of many hostile words is drawn safe and cut, and ⏎ retry stays in sight', async () => {
     const w = await setup({ width: 80, plansFail: `\u001b]0;pwned\u0007 proxy said: ${'the upstream catalog service is not answering right now '.repeat(60)}` });
     const failed = await w.see((f) => f.includes('could not load the plans'));

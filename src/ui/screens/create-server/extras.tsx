@@ -5,8 +5,6 @@
 // shows lists and lines.
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { HoldKeys, PRIORITY, useKeys } from '../../keys.js';
-import { CORE_KEYS } from '../../keymap.js';
 import type { Group, Network, PlanAvailability, Script, Server, SshKey } from '../../../api/index.js';
 import type { Choice } from '../../components/ChoiceList.js';
 import type { FieldSpec, FormValue } from '../../resource/spec.js';
@@ -26,7 +24,8 @@ import {
   type ScriptChoice,
 } from './choices.js';
 import { takeEnvLine, takeScriptLine } from './extras-state.js';
-import { loadFailure, type Remote } from './remote.js';
+import { Pending } from './pending.js';
+import type { Remote } from './remote.js';
 import { StepForm, keyed } from './step-form.js';
 import { windowsServer, type ExtraField, type ReservedMonths, type SupportCode, type WizardAction, type WizardState } from './types.js';
 import { enterWord } from './hints.js';
@@ -52,45 +51,6 @@ interface ExtrasStepProps {
   isActive: boolean;
   /** the editor's list has a typed filter (or has none again) */
   onFiltering?(filtering: boolean): void;
-}
-
-/**
- * Keys for a view that shows no list: ⏎ retries (when there is something to retry), esc goes back. While the
- * list is `loading`, the keys typed wait for it (esc still goes back at once): `c⏎⏎⏎web-3⏎` typed ahead of
- * the service chooses the first plan, location and image and names the server, as it does typed slowly.
- */
-export function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack(): void; onRetry?(): void }): ReactNode {
-  useKeys(
-    (input, key) => {
-      // the wizard's dialog keys: esc (cancel on the plan step, a step back after it: `onBack` is which) and ⏎
-      const id = CORE_KEYS.matchBinding(['dialog'], input, key);
-      if (id === 'dialog.cancel') props.onBack();
-      else if (id === 'dialog.submit') props.onRetry?.();
-    },
-    { active: props.isActive, priority: PRIORITY.dialog },
-  );
-  return props.loading === true && props.isActive ? <HoldKeys escape /> : null;
-}
-
-/** A list from the service not there yet: loading, or its failure in the service's words (⏎ retries). */
-function Waiting(props: { remote: Remote<unknown>; what: string; isActive: boolean; onBack(): void }): ReactNode {
-  if (props.remote.error !== undefined) {
-    return (
-      <Box flexDirection="column">
-        <Text color={color('error')} wrap="wrap">
-          {loadFailure(props.what, props.remote.error)}
-        </Text>
-        <Text color={color('dim')}>⏎ retry  esc back</Text>
-        <KeyCatcher isActive={props.isActive} onBack={props.onBack} onRetry={props.remote.retry} />
-      </Box>
-    );
-  }
-  return (
-    <Box flexDirection="column">
-      <Text color={color('dim')}>loading the {props.what}…</Text>
-      <KeyCatcher isActive={props.isActive} loading onBack={props.onBack} />
-    </Box>
-  );
 }
 
 const TITLES: Record<string, string> = {
@@ -257,7 +217,7 @@ export function ExtrasStep(props: ExtrasStepProps): ReactNode {
       <Text bold={colorEnabled()} wrap="truncate">
         {title}
       </Text>
-      {editor.waitFor ? <Waiting key={editing ?? 'extras'} {...editor.waitFor} isActive={isActive} onBack={back} /> : null}
+      {editor.waitFor ? <Pending key={editing ?? 'extras'} {...editor.waitFor} isActive={isActive} onBack={back} escWord="back" /> : null}
       {field ? (
         <StepForm
           key={editing === 'vlans' ? `vlans:${state.vlanNetwork ?? ''}` : (editing ?? 'extras')}

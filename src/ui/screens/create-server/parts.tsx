@@ -9,9 +9,8 @@ import { displayWidth, truncate } from '../../text.js';
 import { color, colorEnabled } from '../../theme.js';
 import { gigabytes, megabytes } from '../../format.js';
 import { formatGpu, percent } from './choices.js';
-import { KeyCatcher, extrasHint } from './extras.js';
+import { extrasHint } from './extras.js';
 import { enterWord } from './hints.js';
-import { loadFailure, type Remote } from './remote.js';
 import { STEPS, reviewLines, type WizardState } from './state.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -84,25 +83,6 @@ export function Breadcrumb(props: { state: WizardState; width: number }): ReactN
         </Text>
       ))}
     </Text>
-  );
-}
-
-export function Pending(props: { remote: Remote<unknown>; what: string; isActive: boolean; onBack(): void }): ReactNode {
-  const failed = props.remote.error !== undefined;
-  return (
-    <Box flexDirection="column">
-      {failed ? (
-        <>
-          <Text color={color('error')} wrap="wrap">
-            {loadFailure(props.what, props.remote.error ?? '')}
-          </Text>
-          <Text color={color('dim')}>⏎ retry</Text>
-        </>
-      ) : (
-        <Text color={color('dim')}>loading the {props.what}…</Text>
-      )}
-      <KeyCatcher isActive={props.isActive} loading={!failed} onBack={props.onBack} onRetry={failed ? props.remote.retry : undefined} />
-    </Box>
   );
 }
 
