@@ -1,7 +1,7 @@
 // Issue 4's figures, measured on the built program in a pseudo-terminal, as a user runs it:
 // start to first frame, keypress to frame with 10,000 servers, idle CPU, polling rate, resident memory.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from 'node-pty';
@@ -129,6 +129,27 @@ function nodeStartMs(node = process.execPath) {
 }
 
 /**
+ * Median ms from asking for a worker thread (an empty CommonJS file, as the demo's emulator thread is one) to
+ * its first line running, in a Node started for it: what the demo's emulator costs before it loads anything.
+ */
+function workerStartMs(node = process.execPath) {
+  const dir = mkdtempSync(join(tmpdir(), 'ecsdeck-worker-start-'));
+  const worker = join(dir, 'worker.cjs');
+  writeFileSync(worker, "require('node:worker_threads').parentPort.postMessage(performance.timeOrigin + performance.now());\n");
+  const parent = `const { Worker } = require('node:worker_threads');
+const asked = performance.timeOrigin + performance.now();
+const w = new Worker(${JSON.stringify(worker)}, { stdout: true, stderr: true });
+w.once('message', (t) => { process.stdout.write(String(t - asked)); w.terminate(); });`;
+  const times = [];
+  try {
+    for (let i = 0; i < 7; i++) times.push(Number(spawnSync(node, ['-e', parent], { encoding: 'utf8' }).stdout));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return Math.round(median(times));
+}
+
+/**
  * For `runs` starts of the demo on `node` in a row: ms from spawning it to its first screen with a server
  * row, and the main thread's CPU ms by then.
  */
@@ -167,6 +188,7 @@ async function firstFrameOnOtherNodes() {
       `first frame on Node ${NODE_VERSIONS[major]} (median of 7): ${firstFrameLine(NODE_VERSIONS[major], figures[`first_frame_ms_node${major}`], figures[`node_floor_ms_node${major}`])}`,
     );
     console.log(`  [${times.map((x) => Math.round(x)).join(', ')}] ms, main thread CPU ${figures[`first_frame_cpu_ms_node${major}`]} ms`);
+    console.log(`  beside it: an empty worker thread's first line runs ${workerStartMs(node)} ms after it is asked for (the demo's emulator runs in one)`);
   }
   return figures;
 }
@@ -261,6 +283,7 @@ async function benchStartAndIdle({ idle }) {
   const node_floor_ms = nodeStartMs();
   console.log(`first frame on Node ${process.versions.node} (median of 7): ${firstFrameLine(process.versions.node, first_frame_ms, node_floor_ms)}`);
   console.log(`  [${firstFrameTimes.map((x) => Math.round(x)).join(', ')}] ms, main thread CPU ${first_frame_cpu_ms} ms`);
+  console.log(`  beside it: an empty worker thread's first line runs ${workerStartMs()} ms after it is asked for (the demo's emulator runs in one)`);
   const out = { first_frame_ms, first_frame_cpu_ms, node_floor_ms };
   if (idle) {
     const idleCpuPct = median(idleWindows.map((w) => w.pct));
