@@ -237,6 +237,31 @@ describe('failures a script can tell apart', () => {
     expect(r.stderr).toMatch(/gave up waiting after 1 s: action \d+ \(power_off ec206909\) is still in-progress/);
   }, SLOW);
 
+  it('an address that streams without end: exit 3 at 128 MiB, saying so, nothing on stdout', async () => {
+    // not the service: something that answers every request with 64 KiB after 64 KiB, as long as it is read
+    const { createServer } = await import('node:http');
+    const streams = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const more = () => {
+        if (!res.destroyed) res.write(Buffer.alloc(64 * 1024, 0x20), more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => streams.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = streams.address() as { port: number };
+      const r = await run(['servers', 'list', '-o', 'json'], {
+        env: { ...env, ECSDECK_API_URL: `http://127.0.0.1:${port}`, ECSDECK_API_TOKEN: 'tok-streams-0123456789', ECSDECK_USERNAME: undefined, ECSDECK_PASSWORD: undefined },
+      });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain("the service's answer passed 128 MiB; it was not read further");
+      expect(r.stdout).toBe('');
+    } finally {
+      streams.closeAllConnections();
+      await new Promise((resolve) => streams.close(resolve));
+    }
+  }, SLOW);
+
   it('usage 2, unreachable 3, refused login 4; the password is never printed', async () => {
     const [usage, unreachable, login, none] = await Promise.all([
       run(['servers', 'list', '--bogus'], { env }),
