@@ -141,8 +141,14 @@ export function serverRate(server: PricedServer, plans: readonly PricedPlan[] | 
  */
 interface RunningBurn<S extends PricedServer> {
   sum: number;
-  /** each named server and its rate running (0 when its plan is unknown) */
-  byName: Map<string, { server: S; hourly: number }>;
+  /**
+   * each named server, its rate running (0 when its plan is unknown), and whether its power matters: it is
+   * billed, and its rate off is another (the account has the offline discount, or a reserved period is in
+   * force, whose discount an hour off does not get)
+   */
+  byName: Map<string, { server: S; hourly: number; powerMatters: boolean }>;
+  /** how many servers' power matters: the sum is exact once the power of each of them is known */
+  powerMatters: number;
 }
 
 export function runningBurn<S extends PricedServer & { name: string }>(
@@ -152,13 +158,17 @@ export function runningBurn<S extends PricedServer & { name: string }>(
   at: number,
 ): RunningBurn<S> {
   let sum = 0;
-  const byName = new Map<string, { server: S; hourly: number }>();
+  let powerMatters = 0;
+  const byName = new Map<string, { server: S; hourly: number; powerMatters: boolean }>();
+  const offline = account?.offlineAvailable === true;
   for (const server of servers) {
     const hourly = serverRate(server, plans, account, { at, off: false })?.hourly ?? 0;
     sum += hourly;
-    byName.set(server.name, { server, hourly });
+    const matters = hourly > 0 && (offline || reservedDiscountPct(server.reservedPlans, at) > 0);
+    if (matters && !byName.has(server.name)) powerMatters += 1;
+    byName.set(server.name, { server, hourly, powerMatters: matters });
   }
-  return { sum, byName };
+  return { sum, byName, powerMatters };
 }
 
 /** `base` with each server `offNames` lists at its rate while off instead of running. */

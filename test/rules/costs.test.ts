@@ -122,6 +122,25 @@ describe('cost model: combinations', () => {
     // a name the list does not hold (a server deleted since) changes nothing
     expect(burnWithOff(base, ['ec200002', 'ec299999'], PLANS, account, { at: NOW })).toBeCloseTo(4.232, 10);
   });
+
+  it("names the servers whose power changes the burn: every billed one with the offline discount, else those reserved now", () => {
+    const servers = [
+      { ...server(), name: 'ec200001' },
+      { ...server({ reservedPlans: reserved(20) }), name: 'ec200002' },
+      { ...server({ reservedPlans: reserved(20, Date.UTC(2025, 0, 1), Date.UTC(2025, 6, 1)) }), name: 'ec200003' },
+      { ...server({ status: 'deleting' }), name: 'ec200004' },
+      { ...server({ plan: 'nope' }), name: 'ec200005' },
+    ];
+    const matters = (account: AccountDiscounts) => {
+      const base = runningBurn(servers, PLANS, account, NOW);
+      return [base.powerMatters, servers.map((s) => base.byName.get(s.name)!.powerMatters)];
+    };
+    // off, a server costs half: its power matters unless it is not billed (or its plan is not known)
+    expect(matters({ ...NONE, offlineAvailable: true })).toEqual([3, [true, true, true, false, false]]);
+    // no offline discount: off costs as much as running, except for a reserved period, lost while off
+    expect(matters(NONE)).toEqual([1, [false, true, false, false, false]]);
+    expect(rate(servers[1], NONE, true)).toBeGreaterThan(rate(servers[1], NONE, false));
+  });
 });
 
 describe('cost model: quotes and months', () => {

@@ -36,10 +36,12 @@ export function rateNow(session: Session, inputs: CostInputs, server: Server, po
 
 /**
  * `€ 1.23/h`: the account's servers per hour now, or '' until the account, the plans and the list are known.
- * A server whose power state was never asked (not on screen) counts as running: the figure errs high, not low.
- * The servers' rates are summed once per list (and per minute of the service's clock, for reserved periods),
- * not at each redraw of the header: with 10,000 servers that pass was a fifth of the dashboard's work while a
- * bulk action's answers came in. Each redraw only corrects the sum for the servers known to be off.
+ * A server whose power is not known (never on screen, or its answer still to come) counts as running, and the
+ * figure says it is an estimate (`≈ € 190.00/h`) while the power of any server whose rate it changes is not
+ * known (`powerMatters` in rules/costs.ts). The servers' rates are summed once per list (and per minute of the
+ * service's clock, for reserved periods), not at each redraw of the header: with 10,000 servers that pass was
+ * a fifth of the dashboard's work while a bulk action's answers came in. Each redraw only goes through the
+ * servers whose power is known (those shown so far): the ones off correct the sum, and they are counted.
  */
 export function useBurn(session: Session | null | undefined, servers: readonly Server[] | undefined): string {
   const inputs = useCostInputs(session);
@@ -53,8 +55,15 @@ export function useBurn(session: Session | null | undefined, servers: readonly S
   if (!session || !base) return '';
   const power = session.power;
   const off: string[] = [];
-  for (const name of power.known()) if (power.state(name) === 'shutoff') off.push(name);
-  return burnText(burnWithOff(base, off, plans, account, { at: minute * 60_000 }));
+  let known = 0;
+  for (const name of power.known()) {
+    const state = power.state(name);
+    if (state === undefined) continue;
+    if (base.byName.get(name)?.powerMatters === true) known += 1;
+    if (state === 'shutoff') off.push(name);
+  }
+  const text = burnText(burnWithOff(base, off, plans, account, { at: minute * 60_000 }));
+  return known < base.powerMatters ? `≈ ${text}` : text;
 }
 
 /** `€ 2.84/h` from a euro an hour up (the header's figure to the cent), `€ 0.032/h` under it. */
