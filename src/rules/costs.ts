@@ -158,16 +158,15 @@ export function runningBurn<S extends PricedServer & { name: string }>(
   at: number,
 ): RunningBurn<S> {
   let sum = 0;
-  let powerMatters = 0;
   const byName = new Map<string, { server: S; hourly: number; powerMatters: boolean }>();
   const offline = account?.offlineAvailable === true;
   for (const server of servers) {
     const hourly = serverRate(server, plans, account, { at, off: false })?.hourly ?? 0;
     sum += hourly;
-    const matters = hourly > 0 && (offline || reservedDiscountPct(server.reservedPlans, at) > 0);
-    if (matters && !byName.has(server.name)) powerMatters += 1;
-    byName.set(server.name, { server, hourly, powerMatters: matters });
+    byName.set(server.name, { server, hourly, powerMatters: hourly > 0 && (offline || reservedDiscountPct(server.reservedPlans, at) > 0) });
   }
+  let powerMatters = 0;
+  for (const entry of byName.values()) if (entry.powerMatters) powerMatters += 1;
   return { sum, byName, powerMatters };
 }
 

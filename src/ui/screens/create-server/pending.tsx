@@ -12,7 +12,7 @@ import { loadFailure, type Remote } from './remote.js';
  * list is `loading`, the keys typed wait for it (esc still goes back at once): `c⏎⏎⏎web-3⏎` typed ahead of
  * the service chooses the first plan, location and image and names the server, as it does typed slowly.
  */
-export function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack(): void; onRetry?(): void }): ReactNode {
+function KeyCatcher(props: { isActive: boolean; loading?: boolean; onBack(): void; onRetry?(): void }): ReactNode {
   useKeys(
     (input, key) => {
       // the wizard's dialog keys: esc (cancel on the plan step, a step back after it: `onBack` is which) and ⏎
