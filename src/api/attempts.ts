@@ -44,12 +44,12 @@ export class AnswerTooLarge extends Error {
 }
 
 /** The whole of a body must come within this many times an attempt's time limit. */
-export const WHOLE_ANSWER_TIMES = 10;
+const WHOLE_ANSWER_TIMES = 10;
 /**
  * The most an answer may hold: 128 MiB, twenty times the list of an account with 10,000 servers (6.2 MB from
  * the emulator).
  */
-export const MAX_ANSWER_BYTES = 128 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 128 * 1024 * 1024;
 
 const RETRIED_METHODS = new Set(['GET', 'PUT', 'DELETE', 'HEAD']);
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
