@@ -161,9 +161,12 @@ export function runningBurn<S extends PricedServer & { name: string }>(
   const byName = new Map<string, { server: S; hourly: number; powerMatters: boolean }>();
   const offline = account?.offlineAvailable === true;
   for (const server of servers) {
-    const hourly = serverRate(server, plans, account, { at, off: false })?.hourly ?? 0;
+    const rate = serverRate(server, plans, account, { at, off: false });
+    const hourly = rate?.hourly ?? 0;
     sum += hourly;
-    byName.set(server.name, { server, hourly, powerMatters: hourly > 0 && (offline || reservedDiscountPct(server.reservedPlans, at) > 0) });
+    // the reserved discount, read from the rate just made: an hour off does not get it
+    const matters = hourly > 0 && (offline || rate!.discounts.some((d) => d.kind === 'reserved'));
+    byName.set(server.name, { server, hourly, powerMatters: matters });
   }
   let powerMatters = 0;
   for (const entry of byName.values()) if (entry.powerMatters) powerMatters += 1;

@@ -2,7 +2,7 @@
 // running until then), and says so: `≈ € 2.86/h`; exact once every such server's power is in.
 import { afterEach, expect, test } from 'vitest';
 import { createEmulator } from '../../../src/emulator/app.js';
-import { BASE, startApp, type Harness } from './harness.js';
+import { emulatorAdmin, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -17,8 +17,7 @@ test('the burn says ≈ while a server’s power cannot be read, and is exact on
   // the demo's api-3 is still being created at the start: done, so that its power can be asked for
   emulator.advance(600);
   // monitoring's power cannot be read: every status request for it fails
-  const faults = (body: unknown) =>
-    emulator.fetch(new Request(`${BASE}/__emulator/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const faults = (body: unknown) => emulatorAdmin(emulator, 'PUT', '/__emulator/faults', body);
   await faults({ error_rate: 1, error_status: 500, path_prefix: '/ecs/v2/servers/ec206905/status' });
   h = await startApp({ emulator, width: 160, height: 32 });
   // every other server's power is in (win-build off, at its offline rate)
@@ -34,9 +33,7 @@ test('the burn says ≈ while a server’s power cannot be read, and is exact on
 test('on a list longer than the screen the burn stays an estimate: the rows not shown yet were never asked', async () => {
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
   emulator.advance(600);
-  await emulator.fetch(
-    new Request(`${BASE}/__emulator/bulk/servers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', count: 50 }) }),
-  );
+  await emulatorAdmin(emulator, 'POST', '/__emulator/bulk/servers', { username: 'demo', count: 50 });
   h = await startApp({ emulator, width: 160, height: 32 });
   // the rows on screen have their power (win-build off, the first of the fifty on); the rest do not
   const f = await h.waitFor((f) => /win-build .* off /.test(f) && / bulk-1 .* on /.test(f) && /62 servers/.test(header(f)));

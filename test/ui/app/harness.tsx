@@ -35,6 +35,11 @@ interface HarnessOptions extends Partial<AppProps> {
   emulator?: Emulator;
 }
 
+/** An admin request (`/__emulator/...`) to `emulator`, with a JSON body: also before the app is started. */
+export function emulatorAdmin(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Response> {
+  return emulator.fetch(new Request(BASE + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
 /** The demo account's session on `emulator`, as the app gets it; `trackerOptions` for a test that probes faster. */
 export async function demoSession(emulator: Emulator, trackerOptions: SessionInit['trackerOptions'] = { intervalMs: 30, lingerMs: 60_000 }): Promise<Session> {
   const client = createClient({ endpoint: BASE, fetch: emulator.fetch, retry: { limit: 0 } });
@@ -99,11 +104,7 @@ export async function startApp(opts: HarnessOptions = {}): Promise<Harness> {
     advance(seconds) {
       emulator.advance(seconds);
     },
-    admin(method, path, body) {
-      return emulator.fetch(
-        new Request(BASE + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
-      );
-    },
+    admin: (method, path, body) => emulatorAdmin(emulator, method, path, body),
     rerender(next) {
       if (next.width !== undefined) r.resize(next.width);
       r.rerender(<App {...props} {...next} />);

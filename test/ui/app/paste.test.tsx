@@ -3,7 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { createEmulator } from '../../../src/emulator/app.js';
 import { ed25519Line, keys } from '../helpers.js';
-import { BASE, openScreen, selectedLine, startApp, type Harness } from './harness.js';
+import { emulatorAdmin, openScreen, selectedLine, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -31,13 +31,7 @@ test('a paste of 200 alternating moves (each key a render of its own) keeps the 
 
 test('10,000 j pasted on a list of 10,013 servers end on the 10,001st row, and the dashboard goes on', async () => {
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
-  const made = await emulator.fetch(
-    new Request(`${BASE}/__emulator/bulk/servers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', count: 10_000 }),
-    }),
-  );
+  const made = await emulatorAdmin(emulator, 'POST', '/__emulator/bulk/servers', { username: 'demo', count: 10_000 });
   expect(made.status).toBe(201);
   h = await startApp({ emulator });
   await h.waitFor(/\b1\/10013/, 30_000);

@@ -3,7 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { keys } from '../helpers.js';
 import { createEmulator } from '../../../src/emulator/app.js';
-import { demoSession, startApp, type Harness } from './harness.js';
+import { demoSession, emulatorAdmin, startApp, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -75,13 +75,7 @@ test('/ also matches the columns only a wide terminal shows (a server\'s group)'
 
 test("the account's actions not read at start: the panel says why and the header does not guess; both clear once a look works", async () => {
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
-  const fault = await emulator.fetch(
-    new Request('http://emu.test/__emulator/faults', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ error_next: 1, error_status: 503, path_prefix: '/ecs/v2/actions' }),
-    }),
-  );
+  const fault = await emulatorAdmin(emulator, 'PUT', '/__emulator/faults', { error_next: 1, error_status: 503, path_prefix: '/ecs/v2/actions' });
   expect(fault.status).toBe(200);
   h = await startApp({ emulator, session: await demoSession(emulator, { intervalMs: 30, probeMs: 200, lingerMs: 60_000 }) });
   let f = await h.waitFor("✗ the account's actions could not be read: injected fault: status 503");

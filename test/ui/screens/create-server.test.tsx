@@ -25,6 +25,7 @@ import {
 import { imageChoices, locationChoices, planChoices } from '../../../src/ui/screens/create-server/choices.js';
 import { maskTypedEnv } from '../../../src/ui/screens/create-server/extras.js';
 import { inputReady, keys, render, waitFor, waitForFrame } from '../helpers.js';
+import { emulatorAdmin } from '../app/harness.js';
 
 afterEach(() => cleanup());
 
@@ -387,9 +388,7 @@ async function setup(
   });
   await client.login('demo', 'demo');
   const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await emulator.fetch(
-      new Request(BASE + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
-    );
+    const res = await emulatorAdmin(emulator, method, path, body);
     if (res.status >= 300) throw new Error(`admin ${path}: ${res.status} ${await res.text()}`);
   };
   if (opts.faults) await admin('PUT', '/__emulator/faults', opts.faults);

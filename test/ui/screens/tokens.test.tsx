@@ -7,7 +7,7 @@ import { sessionForConnection } from '../../../src/session/session.js';
 import { createEmulator } from '../../../src/emulator/app.js';
 import { osc52 } from '../../../src/ui/terminal-handoff.js';
 import { keys } from '../helpers.js';
-import { BASE, startApp, type Harness } from '../app/harness.js';
+import { BASE, emulatorAdmin, startApp, type Harness } from '../app/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -121,7 +121,7 @@ test('e on the account changes the password: two masked fields, a mismatch keeps
   const emulator = createEmulator({ clock: 'manual', seed: 'demo' });
   const OLD = 'first-pass-1';
   const NEW = 'second-pass-2';
-  await emulator.fetch(new Request(`${BASE}/__emulator/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'alice', password: OLD }) }));
+  await emulatorAdmin(emulator, 'POST', '/__emulator/users', { username: 'alice', password: OLD });
   const session = await sessionForConnection(
     { source: 'env', endpoint: BASE, auth: { kind: 'login', username: 'alice', password: OLD } },
     { connect: { fetch: emulator.fetch, retry: { limit: 0 } }, trackerOptions: { intervalMs: 30 } },
